@@ -1,0 +1,61 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// One library module per stage of the data flow (see ARCHITECTURE.md), one executable.
+let package = Package(
+  name: "duo-kb",
+  platforms: [.macOS(.v14)],
+  products: [
+    .executable(name: "duo-kb", targets: ["duo-kb"]),
+    .library(name: "DuoKB", targets: ["DuoKBCLI"]),
+  ],
+  targets: [
+    // System C libraries, through module maps.
+    .systemLibrary(
+      name: "CLibXML2", path: "Sources/CLibXML2", pkgConfig: "libxml-2.0",
+      providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
+    .systemLibrary(
+      name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
+      providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
+    .systemLibrary(
+      name: "CSQLite3", path: "Sources/CSQLite3",
+      providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+
+    // Parsers: Foundation or a C module only.
+    .target(name: "HLS"),
+    .target(name: "WebVTT"),
+    .target(name: "TalkPage", dependencies: ["CLibXML2"]),
+    .target(name: "DocCRender"),
+    // Cues or blocks into a Document of passages.
+    .target(name: "Normalize", dependencies: ["WebVTT", "DocCRender"]),
+    // Files on disk.
+    .target(name: "Corpus", dependencies: ["Normalize"]),
+    // All network code.
+    .target(
+      name: "Harvest",
+      dependencies: ["CCurl", "HLS", "WebVTT", "TalkPage", "DocCRender", "Normalize", "Corpus"]),
+    .target(name: "SearchIndex", dependencies: ["Normalize"]),
+    .target(name: "Citations", dependencies: ["SearchIndex", "Corpus", "Normalize"]),
+    .target(
+      name: "DuoKBCLI",
+      dependencies: [
+        "HLS", "WebVTT", "TalkPage", "DocCRender", "Normalize", "Corpus", "Harvest",
+        "SearchIndex", "Citations",
+      ]),
+    .executableTarget(name: "duo-kb", dependencies: ["DuoKBCLI"]),
+
+    .target(name: "DuoKBTestSupport", dependencies: ["CSQLite3"]),
+    .testTarget(name: "HLSTests", dependencies: ["HLS", "DuoKBTestSupport"]),
+    .testTarget(name: "WebVTTTests", dependencies: ["WebVTT", "DuoKBTestSupport"]),
+    .testTarget(name: "TalkPageTests", dependencies: ["TalkPage", "DuoKBTestSupport"]),
+    .testTarget(name: "DocCRenderTests", dependencies: ["DocCRender", "DuoKBTestSupport"]),
+    .testTarget(name: "NormalizeTests", dependencies: ["Normalize", "DuoKBTestSupport"]),
+    .testTarget(name: "CorpusTests", dependencies: ["Corpus", "DuoKBTestSupport"]),
+    .testTarget(name: "HarvestTests", dependencies: ["Harvest", "DuoKBTestSupport"]),
+    .testTarget(
+      name: "SearchIndexTests", dependencies: ["SearchIndex", "DuoKBTestSupport", "CSQLite3"]),
+    .testTarget(name: "CitationsTests", dependencies: ["Citations", "DuoKBTestSupport"]),
+    .testTarget(name: "DuoKBCLITests", dependencies: ["DuoKBCLI", "DuoKBTestSupport"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+// Citations: see ARCHITECTURE.md for this module's job.

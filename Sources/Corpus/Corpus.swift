@@ -1,0 +1,1 @@
+// Corpus: see ARCHITECTURE.md for this module's job.

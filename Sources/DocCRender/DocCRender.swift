@@ -1,0 +1,1 @@
+// DocCRender: see ARCHITECTURE.md for this module's job.

@@ -1,0 +1,1 @@
+// DuoKBTestSupport: see ARCHITECTURE.md for this module's job.

@@ -1,0 +1,1 @@
+// HLS: see ARCHITECTURE.md for this module's job.

@@ -1,0 +1,1 @@
+// Harvest: see ARCHITECTURE.md for this module's job.

@@ -1,0 +1,1 @@
+// SearchIndex: see ARCHITECTURE.md for this module's job.

@@ -1,0 +1,1 @@
+// TalkPage: see ARCHITECTURE.md for this module's job.

@@ -1,0 +1,1 @@
+// WebVTT: see ARCHITECTURE.md for this module's job.

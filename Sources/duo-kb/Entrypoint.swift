@@ -1,0 +1,3 @@
+import DuoKBCLI
+
+print("duo-kb \(DuoKBCLI.version)")

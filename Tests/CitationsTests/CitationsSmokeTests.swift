@@ -1,0 +1,6 @@
+import Testing
+@testable import Citations
+
+@Suite struct CitationsSmokeTests {
+  @Test func moduleLinks() {}
+}

@@ -1,0 +1,6 @@
+import Testing
+@testable import Corpus
+
+@Suite struct CorpusSmokeTests {
+  @Test func moduleLinks() {}
+}

@@ -1,0 +1,6 @@
+import Testing
+@testable import DocCRender
+
+@Suite struct DocCRenderSmokeTests {
+  @Test func moduleLinks() {}
+}

@@ -1,0 +1,6 @@
+import Testing
+@testable import DuoKBCLI
+
+@Suite struct DuoKBCLISmokeTests {
+  @Test func moduleLinks() {}
+}

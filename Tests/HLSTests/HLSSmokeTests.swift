@@ -1,0 +1,6 @@
+import Testing
+@testable import HLS
+
+@Suite struct HLSSmokeTests {
+  @Test func moduleLinks() {}
+}

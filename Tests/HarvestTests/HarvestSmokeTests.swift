@@ -1,0 +1,6 @@
+import Testing
+@testable import Harvest
+
+@Suite struct HarvestSmokeTests {
+  @Test func moduleLinks() {}
+}

@@ -1,0 +1,6 @@
+import Testing
+@testable import Normalize
+
+@Suite struct NormalizeSmokeTests {
+  @Test func moduleLinks() {}
+}

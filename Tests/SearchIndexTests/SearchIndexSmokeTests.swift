@@ -1,0 +1,6 @@
+import Testing
+@testable import SearchIndex
+
+@Suite struct SearchIndexSmokeTests {
+  @Test func moduleLinks() {}
+}

@@ -1,0 +1,6 @@
+import Testing
+@testable import TalkPage
+
+@Suite struct TalkPageSmokeTests {
+  @Test func moduleLinks() {}
+}

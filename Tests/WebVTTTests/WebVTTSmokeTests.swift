@@ -1,0 +1,6 @@
+import Testing
+@testable import WebVTT
+
+@Suite struct WebVTTSmokeTests {
+  @Test func moduleLinks() {}
+}
