@@ -1,1 +1,0 @@
-// DuoKBTestSupport: see ARCHITECTURE.md for this module's job.
