@@ -73,7 +73,10 @@ extension CueSettings {
         bytes[dot + 1].isASCIIDigit
       else { return nil }
     }
-    return Double(String(text))
+    // HTML's rules for parsing floating-point numbers: a value that rounds past the
+    // largest double is an error, and -0 is 0.
+    guard let number = Double(String(text)), number.isFinite else { return nil }
+    return number == 0 ? 0 : number
   }
 
   /// `position:` — a percentage, then optionally `,line-left|center|line-right`.

@@ -8,7 +8,7 @@ public struct Region: Sendable, Equatable {
   public var id: String
   /// Percentage of the video width.
   public var width: Double
-  /// Height in lines.
+  /// Height in lines; saturates at `Int.max`.
   public var lines: Int
   public var regionAnchorX: Double
   public var regionAnchorY: Double
@@ -44,7 +44,8 @@ public struct Region: Sendable, Equatable {
       case "width":
         if let width = Percentage.parse(value[...]) { region.width = width }
       case "lines":
-        // Only digits; an absurdly long number saturates instead of overflowing.
+        // Only digits. A number past Int.max saturates to Int.max (a documented
+        // limit: the spec's integer is unbounded, browsers hold it in a double).
         guard value.utf8.allSatisfy(\.isASCIIDigit) else { continue }
         region.lines = Int(value) ?? Int.max
       case "regionanchor":
