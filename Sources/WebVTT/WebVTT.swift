@@ -1,1 +1,0 @@
-// WebVTT: see ARCHITECTURE.md for this module's job.

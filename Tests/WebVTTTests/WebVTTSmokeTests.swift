@@ -1,6 +1,0 @@
-import Testing
-@testable import WebVTT
-
-@Suite struct WebVTTSmokeTests {
-  @Test func moduleLinks() {}
-}
