@@ -22,6 +22,7 @@ public struct AttributeList: Sendable, Equatable {
   public private(set) var problems: [String] = []
 
   public init(parsing text: Substring) {
+    var seen: Set<Substring> = []
     var index = text.startIndex
     while index < text.endIndex {
       while index < text.endIndex, text[index] == " " || text[index] == "\t" {
@@ -72,7 +73,7 @@ public struct AttributeList: Sendable, Equatable {
       }
       if name.isEmpty {
         problems.append("value without an attribute name")
-      } else if self[name] != nil {
+      } else if !seen.insert(name).inserted {
         problems.append("attribute '\(name)' repeats; the first value is kept")
       } else {
         attributes.append(Attribute(name: String(name), value: String(value), isQuoted: isQuoted))
