@@ -77,12 +77,12 @@ public enum HIGURL {
     return String(rest.dropFirst())
   }
 
-  /// A slug is path segments of letters, digits, `-`, `_` and `.`; no `..`, no empty segment.
+  /// A slug is path segments of letters, digits, `-`, `_` and `.`, none empty or starting with `.`.
   private static func validSlug(_ slug: String) -> String? {
     if slug.isEmpty { return slug }
     let segments = slug.split(separator: "/", omittingEmptySubsequences: false)
     for segment in segments {
-      guard !segment.isEmpty, segment != ".", segment != "..",
+      guard !segment.isEmpty, !segment.hasPrefix("."),
         segment.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) })
       else { return nil }
     }

@@ -48,7 +48,7 @@ public struct RenderPage: Sendable, Equatable {
     self.nodeTypeCounts = nodeTypeCounts
   }
 
-  /// The sections that have a heading, in order.
+  /// The sections that start at a heading, in order.
   public var headings: [RenderSection] { sections.filter { $0.heading != nil } }
 }
 
@@ -57,7 +57,8 @@ public typealias HIGPage = RenderPage
 
 /// A heading and the blocks up to the next heading.
 public struct RenderSection: Sendable, Equatable {
-  /// The heading's `text`; nil for content before the first heading.
+  /// The heading's `text`; nil for content before the first heading (and for a tutorial
+  /// section that has an anchor but no title).
   public var heading: String?
   /// The heading's `anchor` as the JSON gives it; never derived from the text.
   public var anchor: String?

@@ -134,7 +134,7 @@ extension RenderTextWalker {
     for item in emitted[mark...] {
       switch item {
       case .block(let block): lines.append(block.text)
-      case .heading(let text, _, _): lines.append(text)
+      case .heading(let text, _, _): if let text { lines.append(text) }
       }
     }
     emitted.removeSubrange(mark...)

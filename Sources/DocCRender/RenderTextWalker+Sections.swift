@@ -76,7 +76,7 @@ extension RenderTextWalker {
         for (offset, task) in (section["tasks"]?.array ?? []).enumerated() {
           let taskPath = "\(path).tasks[\(offset)]"
           startSection(
-            text: task["title"]?.string ?? "", anchor: task["anchor"]?.string, level: 2)
+            text: task["title"]?.string, anchor: task["anchor"]?.string, level: 2)
           walkBlocks(task["contentSection"], path: "\(taskPath).contentSection", Context())
           walkBlocks(task["stepsSection"], path: "\(taskPath).stepsSection", Context())
         }
@@ -93,7 +93,7 @@ extension RenderTextWalker {
 
   private mutating func assessments(_ section: JSONValue, path: String) {
     if let anchor = section["anchor"]?.string {
-      startSection(text: section["title"]?.string ?? "", anchor: anchor, level: 2)
+      startSection(text: section["title"]?.string, anchor: anchor, level: 2)
     }
     for (offset, assessment) in (section["assessments"]?.array ?? []).enumerated() {
       let itemPath = "\(path).assessments[\(offset)]"

@@ -3,7 +3,7 @@
 struct RenderTextWalker {
   /// What the walk emits, in reading order; sections are cut from this stream at the end.
   enum Emitted {
-    case heading(text: String, anchor: String?, level: Int)
+    case heading(text: String?, anchor: String?, level: Int)
     case block(TextBlock)
   }
 
@@ -83,8 +83,9 @@ struct RenderTextWalker {
         tabTitle: context.tabTitle, nestingLevel: context.nestingLevel))
   }
 
-  mutating func startSection(text: String, anchor: String?, level: Int) {
-    emitted.append(.heading(text: text.trimmingWhitespace(), anchor: anchor, level: level))
+  /// Starts a section; `text` is nil for a section the JSON gives an anchor but no title.
+  mutating func startSection(text: String?, anchor: String?, level: Int) {
+    emitted.append(.heading(text: text?.trimmingWhitespace(), anchor: anchor, level: level))
     tableCountInSection = 0
   }
 
