@@ -47,7 +47,9 @@ let package = Package(
     .target(name: "DuoKBTestSupport", dependencies: ["CSQLite3"]),
     .testTarget(name: "HLSTests", dependencies: ["HLS", "DuoKBTestSupport"]),
     .testTarget(name: "WebVTTTests", dependencies: ["WebVTT", "DuoKBTestSupport"]),
-    .testTarget(name: "TalkPageTests", dependencies: ["TalkPage", "DuoKBTestSupport"]),
+    .testTarget(
+      name: "TalkPageTests", dependencies: ["TalkPage", "DuoKBTestSupport"],
+      exclude: ["Golden"], resources: [.copy("Fixtures")]),
     .testTarget(name: "DocCRenderTests", dependencies: ["DocCRender", "DuoKBTestSupport"]),
     .testTarget(name: "NormalizeTests", dependencies: ["Normalize", "DuoKBTestSupport"]),
     .testTarget(name: "CorpusTests", dependencies: ["Corpus", "DuoKBTestSupport"]),
