@@ -33,7 +33,7 @@ public struct SentenceSegmenter: Sendable {
 
   /// The sentences of a whole collapsed text, as slices of it.
   public func sentences(in text: Substring) -> [Substring] {
-    spans(in: text, followedBy: nil).map { text[$0.range] }
+    spans(in: text, followedBy: nil).map { Substring(text.unicodeScalars[$0.range]) }
   }
 
   /// The sentences of collapsed `text`. `following` is the text that comes after it,
