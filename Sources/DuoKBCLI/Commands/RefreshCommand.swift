@@ -48,18 +48,17 @@ enum RefreshCommand: Command {
     var refresher = Refresher(fetcher: fetcher, corpus: store)
     if let language = arguments.value("language") { refresher.languages = [language] }
     let quiet = arguments.has("quiet")
-    let progress: Refresher.Progress? =
-      (format == "text" && !quiet)
-      ? { done, total, entry in
-        context.reporter.notice("[\(done)/\(total)] \(entry.status.rawValue) \(entry.documentID ?? entry.source)")
-      } : nil
+    let reporter = context.reporter
+    var progress: Refresher.Progress?
+    if format == "text" && !quiet {
+      progress = { done, total, entry in
+        reporter.notice("[\(done)/\(total)] \(entry.status.rawValue) \(entry.documentID ?? entry.source)")
+      }
+    }
     let report = await refresher.refresh(list, progress: progress)
     switch format {
     case "json": context.stdout.write(try RefreshReportFormatter.json(report))
     default: context.stdout.write(RefreshReportFormatter.text(report, quiet: quiet))
-    }
-    if report.count(.added) + report.count(.changed) > 0 || !IndexMaintenance.isCurrent(home: home) {
-      try IndexMaintenance.rebuild(home: home, reporter: context.reporter, quiet: quiet)
     }
     return report.hasFailures ? .failure : .success
   }

@@ -3,6 +3,8 @@ enum CommandRegistry {
   static var commands: [any Command.Type] {
     [
       AddCommand.self,
+      RefreshCommand.self,
+      ParseCommand.self,
       HelpCommand.self,
     ]
   }

@@ -83,9 +83,9 @@ public struct Refresher: Sendable {
       return RefreshReport.Entry(source: source.url, documentID: previous?.id, status: .unchanged)
     case .harvested(let document, let details):
       var entry = try apply(document, source: source)
-      if let report = details.crossCheck, !report.disagreements.isEmpty {
+      if !details.transcriptDisagreements.isEmpty {
         entry.warnings.append(
-          "the page transcript disagrees with the subtitles in \(report.disagreements.count) places")
+          "the page transcript disagrees with the subtitles in \(details.transcriptDisagreements.count) places")
       }
       return entry
     }

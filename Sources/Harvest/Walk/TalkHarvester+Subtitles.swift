@@ -10,7 +10,8 @@ public struct TalkHarvestDetails: Sendable {
   public var subtitleChoice: [String] = []
   public var segmentCount = 0
   public var merge: MergeReport?
-  public var crossCheck: TranscriptCrossCheck.Report?
+  /// Where the page's own transcript disagrees with the subtitles (empty when it has none).
+  public var transcriptDisagreements: [TranscriptCrossCheck.Disagreement] = []
 }
 
 struct SubtitleTrack: Sendable {

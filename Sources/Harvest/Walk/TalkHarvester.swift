@@ -59,9 +59,9 @@ public struct TalkHarvester: Sendable {
     else { throw .invalidSource(url: source.url, reason: "no document id: not a talk page URL") }
     let track = try await subtitleTrack(masterURL: masterURL.absoluteString, languages: languages)
     var details = track.details
-    details.crossCheck = TranscriptCrossCheck.compare(
-      transcript: page.transcript,
-      cues: track.cues.map { (startMilliseconds: $0.startMilliseconds, text: $0.text) })
+    details.transcriptDisagreements = TranscriptCrossCheck().disagreements(
+      lines: page.transcript,
+      cues: track.cues.map { TranscriptCrossCheck.Cue(startMilliseconds: $0.startMilliseconds, text: $0.text) })
     var passages = TalkNormalizer().passages(from: track.cues)
     passages = Self.placingCodeSamples(page.codeSamples, among: passages)
     Self.labelChapters(page.chapters, in: &passages)
