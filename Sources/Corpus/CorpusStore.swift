@@ -96,22 +96,9 @@ public struct CorpusStore: Sendable {
     return hasher.hexDigest
   }
 
-  /// Lowercase segments of a-z, 0-9, `.`, `-`, `_`, joined by `/`; no `.` or `..`
-  /// segment, no leading dot, at most 200 bytes.
+  /// Whether an id makes a safe file name: the rules of `DocumentID`.
   public static func isValidDocumentID(_ id: String) -> Bool {
-    guard !id.isEmpty, id.utf8.count <= 200 else { return false }
-    for segment in id.split(separator: "/", omittingEmptySubsequences: false) {
-      guard !segment.isEmpty, segment.first != "." else { return false }
-      for byte in segment.utf8 {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-          UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."):
-          continue
-        default: return false
-        }
-      }
-    }
-    return true
+    DocumentID.isValid(id)
   }
 
   static let encoder: JSONEncoder = {

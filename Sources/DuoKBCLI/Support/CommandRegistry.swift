@@ -2,6 +2,7 @@
 enum CommandRegistry {
   static var commands: [any Command.Type] {
     [
+      ImportCommand.self,
       AddCommand.self,
       RefreshCommand.self,
       ParseCommand.self,
