@@ -14,10 +14,15 @@ struct HTMLDocument {
   /// Leniency: bytes that are not UTF-8 are replaced by U+FFFD before parsing, whatever
   /// the page declares — Apple serves UTF-8, and this keeps libxml2 from guessing
   /// another encoding halfway through a page.
+  /// libxml2 2.9 asks for `xmlInitParser()` once before parsing on several threads; a
+  /// static is initialized exactly once, whichever thread comes first.
+  private static let libraryInitialized: Void = xmlInitParser()
+
   static func withParsed<Result>(
     _ html: Data, baseURL: URL,
     _ body: (HTMLDocument) throws(TalkPageError) -> Result
   ) throws(TalkPageError) -> Result? {
+    _ = libraryInitialized
     let bytes = Array(String(decoding: html, as: UTF8.self).utf8)
     guard !bytes.isEmpty, bytes.count <= Int(Int32.max) else { return nil }
     let options = Int32(

@@ -59,10 +59,18 @@ struct HTMLNode {
 
   /// Visits every node below this one in document order, with its depth (1 for a child).
   func walk(_ visit: (HTMLNode, _ depth: Int) -> Void) {
+    walkUntil { node, depth in
+      visit(node, depth)
+      return false
+    }
+  }
+
+  /// Visits nodes in document order until `visit` returns true.
+  private func walkUntil(_ visit: (HTMLNode, _ depth: Int) -> Bool) {
     var next = pointer.pointee.children
     var depth = 1
     while let node = next {
-      visit(HTMLNode(pointer: node), depth)
+      if visit(HTMLNode(pointer: node), depth) { return }
       if node.pointee.type == XML_ELEMENT_NODE, let child = node.pointee.children {
         next = child
         depth += 1
@@ -87,10 +95,14 @@ struct HTMLNode {
     return found
   }
 
-  /// The first element below this one for which `matches` holds.
+  /// The first element below this one, in document order, for which `matches` holds.
   func firstElement(where matches: (HTMLNode) -> Bool) -> HTMLNode? {
-    // A walk that stops early would be faster; pages are small enough that clarity wins.
-    elements(where: matches).first
+    var found: HTMLNode?
+    walkUntil { node, _ in
+      if node.isElement && matches(node) { found = node }
+      return found != nil
+    }
+    return found
   }
 
   /// All text below this node, in document order, exactly as parsed; `<br>` counts as a newline.

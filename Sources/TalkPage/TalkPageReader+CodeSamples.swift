@@ -38,14 +38,19 @@ extension TalkPageReader {
 
   /// The text of `<pre class="code-source"><code>` (or the first `<pre>`), exactly: the
   /// highlighting spans dropped, entities decoded by the parser, every space and newline
-  /// kept. An HTML parser drops one newline right after `<pre>` (HTML §13.2.6.4.7), as a
-  /// browser shows it.
+  /// kept — but one newline right after `<pre>` is dropped, as HTML says (§13.2.6.4.7, "in
+  /// body": a start tag "pre") and a browser shows it; libxml2 2.9 keeps it.
   private func code(in item: HTMLNode) -> String? {
     let blocks = item.elements { $0.isElement(named: "pre") }
     guard let block = blocks.first(where: { $0.hasClass("code-source") }) ?? blocks.first else {
       return nil
     }
-    let code = block.firstElement { $0.isElement(named: "code") } ?? block
-    return code.text
+    if let code = block.firstElement(where: { $0.isElement(named: "code") }) {
+      return code.text
+    }
+    let text = block.text
+    let startsWithNewline =
+      block.pointer.pointee.children.map { HTMLNode(pointer: $0).content.hasPrefix("\n") } ?? false
+    return startsWithNewline ? String(text.dropFirst()) : text
   }
 }

@@ -219,3 +219,26 @@ import Testing
       ])
   }
 }
+
+@Suite struct CodeSampleTextTests {
+  static let url = URL(string: "https://developer.apple.com/videos/play/wwdc2025/5/")!
+
+  @Test("Code text keeps every space and newline", arguments: [
+    // HTML drops one newline right after <pre> (as a browser shows it), not after <code>.
+    ("<pre class=\"code-source\">\nlet a = 1</pre>", "let a = 1"),
+    ("<pre class=\"code-source\"><code>\nlet a = 1\n</code></pre>", "\nlet a = 1\n"),
+    ("<pre class=\"code-source\"><code>a<br>b</code></pre>", "a\nb"),
+    ("<pre class=\"code-source\"><code><span>x</span> <span>y</span>\n\n\n  z</code></pre>", "x y\n\n\n  z"),
+    ("<pre class=\"code-source\"><code>&lt;T&gt; &amp;&amp; &#8212; &nbsp;</code></pre>", "<T> && — \u{A0}"),
+    ("<pre class=\"other\">skipped</pre><pre class=\"code-source\"><code>chosen</code></pre>", "chosen"),
+  ])
+  func codeText(block: String, code: String) throws {
+    let html = """
+      <li class="supplement details"><h1>T</h1></li><meta property="og:video" content="/v.m3u8">
+      <ul><li class="sample-code-main-container"><p>0:05 - <a class="jump-to-time-sample" \
+      data-start-time="5">S</a></p>\(block)</li></ul>
+      """
+    let page = try TalkPageParser().parse(Data(html.utf8), url: Self.url)
+    #expect(page.codeSamples == [CodeSample(title: "S", startSeconds: 5, code: code)])
+  }
+}
