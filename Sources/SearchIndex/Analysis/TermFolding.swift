@@ -1,0 +1,108 @@
+import Foundation
+
+/// Case and diacritic folding, and the light English plural rule.
+enum TermFolding {
+  /// Terms longer than this are cut (at a character boundary) before indexing and querying.
+  static let maximumTermBytes = 128
+
+  /// Lowercases ASCII directly; other text goes through Unicode case and diacritic folding.
+  /// Typographic apostrophes become `'`.
+  static func fold(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into output: inout [UInt8]) {
+    output.removeAll(keepingCapacity: true)
+    var isASCII = true
+    for index in range where bytes[index] >= 0x80 {
+      isASCII = false
+      break
+    }
+    if isASCII {
+      for index in range {
+        let byte = bytes[index]
+        output.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+      }
+    } else {
+      let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+      let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+      for scalar in folded.unicodeScalars {
+        if scalar.value == 0x2019 || scalar.value == 0x02BC {
+          output.append(UInt8(ascii: "'"))
+        } else if scalar.properties.generalCategory == .nonspacingMark {
+          continue  // a mark left over after folding: dropped, as the diacritic it is
+        } else {
+          output.append(contentsOf: String(scalar).utf8)
+        }
+      }
+    }
+    truncate(&output)
+  }
+
+  /// Cuts a term to `maximumTermBytes` without splitting a UTF-8 sequence.
+  static func truncate(_ term: inout [UInt8]) {
+    guard term.count > maximumTermBytes else { return }
+    var end = maximumTermBytes
+    while end > 0 && term[end] & 0xC0 == 0x80 { end -= 1 }
+    term.removeSubrange(end...)
+  }
+
+  /// The singular of a folded plural word, or nil: `-ies` -> `-y`, `-sses` -> `-ss`,
+  /// `-xes`/`-ches`/`-shes` -> drop `es`, else `-s` (not `-ss`, `-us`, `-is`) -> drop `s`.
+  /// Only ASCII letter words of four or more letters (so `its`, `has`, `was` stay).
+  static func singular(_ term: [UInt8]) -> [UInt8]? {
+    let count = term.count
+    guard count >= 4, term.last == UInt8(ascii: "s") else { return nil }
+    for byte in term where !(byte >= 0x61 && byte <= 0x7A) { return nil }
+    func endsWith(_ suffix: String) -> Bool {
+      let suffixBytes = Array(suffix.utf8)
+      return count >= suffixBytes.count && term[(count - suffixBytes.count)...].elementsEqual(suffixBytes)
+    }
+    if endsWith("ies") && count >= 5 { return Array(term[..<(count - 3)]) + [UInt8(ascii: "y")] }
+    if endsWith("sses") { return Array(term[..<(count - 2)]) }
+    if endsWith("xes") || endsWith("ches") || endsWith("shes") { return Array(term[..<(count - 2)]) }
+    if endsWith("ss") || endsWith("us") || endsWith("is") { return nil }
+    return Array(term[..<(count - 1)])
+  }
+
+  /// The word with apostrophes removed (`don't` -> `dont`), or nil without one.
+  static func withoutApostrophes(_ term: [UInt8]) -> [UInt8]? {
+    guard term.contains(UInt8(ascii: "'")) else { return nil }
+    return term.filter { $0 != UInt8(ascii: "'") }
+  }
+
+  /// The possessive's owner (`apple's` -> `apple`), or nil.
+  static func possessiveOwner(_ term: [UInt8]) -> [UInt8]? {
+    let count = term.count
+    guard count >= 3, term[count - 2] == UInt8(ascii: "'"), term[count - 1] == UInt8(ascii: "s")
+    else { return nil }
+    return Array(term[..<(count - 2)])
+  }
+
+  /// Byte offsets where a `camelCase` identifier splits: lower->Upper (`toolbarVertical`),
+  /// and before the last capital of a run followed by a lowercase letter (`HTTPServer`).
+  /// A single leading lowercase letter stays attached (`iPhone`, `iOS`, `eBook`).
+  /// Only ASCII letters and digits; anything else is not an identifier.
+  static func identifierBoundaries(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [Int] {
+    var boundaries: [Int] = []
+    func isUpper(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
+    func isLower(_ byte: UInt8) -> Bool { byte >= 0x61 && byte <= 0x7A }
+    for index in range {
+      let byte = bytes[index]
+      guard isUpper(byte) || isLower(byte) || WordScanner.isASCIIDigit(byte) else { return [] }
+    }
+    var index = range.lowerBound + 1
+    while index < range.upperBound {
+      let previous = bytes[index - 1]
+      let current = bytes[index]
+      if isLower(previous) && isUpper(current) {
+        boundaries.append(index)
+      } else if isUpper(previous) && isUpper(current) && index + 1 < range.upperBound
+        && isLower(bytes[index + 1])
+      {
+        boundaries.append(index)
+      }
+      index += 1
+    }
+    if boundaries.first == range.lowerBound + 1 && isLower(bytes[range.lowerBound]) {
+      boundaries.removeFirst()
+    }
+    return boundaries.count >= 16 ? [] : boundaries
+  }
+}

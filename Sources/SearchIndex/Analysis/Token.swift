@@ -1,0 +1,32 @@
+/// One indexed term occurrence.
+///
+/// Positions are *slots*: every identifier part takes one slot, so a word with three parts
+/// spans three slots and its whole form covers all of them. A phrase matches when each
+/// term starts in the slot after the previous term ends.
+struct Token: Equatable, Sendable, CustomStringConvertible {
+  /// Folded term bytes; extras (forms that verbatim queries must not see) carry
+  /// `TermSpace.extraMarker` as their first byte.
+  var term: [UInt8]
+  var startSlot: Int
+  var endSlot: Int
+  /// UTF-8 byte range in the analyzed text.
+  var byteStart: Int
+  var byteEnd: Int
+
+  var isExtra: Bool { term.first == TermSpace.extraMarker }
+  var text: String { String(decoding: isExtra ? Array(term.dropFirst()) : term, as: UTF8.self) }
+  var description: String {
+    "\(isExtra ? "+" : "")\(text)@\(startSlot)\(endSlot == startSlot ? "" : "-\(endSlot)")"
+  }
+}
+
+/// The leading byte of dictionary keys, which keeps kinds of terms apart in one sorted
+/// dictionary. Verbatim terms have no marker (a folded term never starts with a byte < 0x20).
+enum TermSpace {
+  /// Identifier parts, plural folds, compounds: found by standard queries only.
+  static let extraMarker: UInt8 = 0x01
+  /// Words of document titles (postings list documents, not passages).
+  static let titleMarker: UInt8 = 0x02
+  /// Words of passage headings (postings list heading ids).
+  static let headingMarker: UInt8 = 0x03
+}

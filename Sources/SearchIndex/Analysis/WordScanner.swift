@@ -1,0 +1,117 @@
+/// Finds words and compounds in UTF-8 text.
+///
+/// A *word* is a run of letters, marks and digits (Unicode general categories L*, M*, N*),
+/// with an apostrophe (`'`, U+2019, U+02BC) kept inside it when a letter or digit follows
+/// (`don't`, `Apple's`), and a period kept between two ASCII digits (`27.1`). A *compound*
+/// is words joined by a hyphen (`-`, U+2010, U+2011) or underscore without spaces
+/// (`right-to-left`, `snake_case`); each of its words is still a word of its own.
+enum WordScanner {
+  enum CharacterClass { case word, apostrophe, joiner, period, separator }
+
+  /// The class of the character at `index` and its length in bytes.
+  @inline(__always)
+  static func classify(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> (CharacterClass, Int) {
+    let byte = bytes[index]
+    if byte < 0x80 {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"):
+        return (.word, 1)
+      case UInt8(ascii: "'"): return (.apostrophe, 1)
+      case UInt8(ascii: "-"), UInt8(ascii: "_"): return (.joiner, 1)
+      case UInt8(ascii: "."): return (.period, 1)
+      default: return (.separator, 1)
+      }
+    }
+    let (scalar, length) = decodeScalar(bytes, index)
+    guard let scalar else { return (.separator, length) }
+    switch scalar.value {
+    case 0x2019, 0x02BC: return (.apostrophe, length)
+    case 0x2010, 0x2011: return (.joiner, length)
+    default: break
+    }
+    switch scalar.properties.generalCategory {
+    case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+      .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber:
+      return (.word, length)
+    default:
+      return (.separator, length)
+    }
+  }
+
+  /// Decodes one scalar; malformed bytes (impossible in a Swift `String`) count as one
+  /// separator byte.
+  @inline(__always)
+  static func decodeScalar(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> (Unicode.Scalar?, Int) {
+    let lead = bytes[index]
+    let length: Int
+    var value: UInt32
+    switch lead {
+    case 0xC2...0xDF: length = 2; value = UInt32(lead & 0x1F)
+    case 0xE0...0xEF: length = 3; value = UInt32(lead & 0x0F)
+    case 0xF0...0xF4: length = 4; value = UInt32(lead & 0x07)
+    default: return (nil, 1)
+    }
+    guard index + length <= bytes.count else { return (nil, 1) }
+    for offset in 1..<length {
+      let next = bytes[index + offset]
+      guard next & 0xC0 == 0x80 else { return (nil, 1) }
+      value = value << 6 | UInt32(next & 0x3F)
+    }
+    return (Unicode.Scalar(value), length)
+  }
+
+  static func isASCIIDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+  /// Calls `body` with the byte ranges of the words of each compound, in order.
+  static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (_ words: [Range<Int>]) -> Void) {
+    var index = 0
+    let count = bytes.count
+    var words: [Range<Int>] = []
+    while index < count {
+      let (startClass, startLength) = classify(bytes, index)
+      guard startClass == .word else {
+        index += startLength
+        continue
+      }
+      words.removeAll(keepingCapacity: true)
+      compound: while true {
+        let wordStart = index
+        index += startLengthOfWord(bytes, index)
+        while index < count {
+          let (characterClass, length) = classify(bytes, index)
+          if characterClass == .word {
+            index += length
+          } else if characterClass == .apostrophe, index + length < count,
+            classify(bytes, index + length).0 == .word
+          {
+            index += length
+          } else if characterClass == .period, index + 1 < count,
+            isASCIIDigit(bytes[index - 1]), isASCIIDigit(bytes[index + 1])
+          {
+            index += 1
+          } else {
+            break
+          }
+        }
+        words.append(wordStart..<index)
+        if index < count {
+          let (characterClass, length) = classify(bytes, index)
+          if characterClass == .joiner, index + length < count,
+            classify(bytes, index + length).0 == .word
+          {
+            index += length
+            continue compound
+          }
+        }
+        break
+      }
+      body(words)
+    }
+  }
+
+  @inline(__always)
+  private static func startLengthOfWord(_ bytes: UnsafeBufferPointer<UInt8>, _ index: Int) -> Int {
+    classify(bytes, index).1
+  }
+}

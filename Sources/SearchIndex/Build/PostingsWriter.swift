@@ -1,0 +1,181 @@
+/// Groups occurrences by term (a counting sort: no per-posting objects) and writes the
+/// term dictionary and the postings (layout in FORMAT.md).
+struct PostingsWriter {
+  static let blockSize = 128
+  static let termRecordLength = 28
+  static let skipRecordLength = 16
+
+  let table: TermTable
+  let wordCounts: [UInt32]
+  let averageWords: Double
+  private(set) var postingCount = 0
+
+  init(table: TermTable, wordCounts: [UInt32], averageWords: Double) {
+    self.table = table
+    self.wordCounts = wordCounts
+    self.averageWords = averageWords
+  }
+
+  mutating func write(_ occurrences: Occurrences) throws(IndexBuildError) -> (terms: [UInt8], postings: [UInt8]) {
+    let termCount = table.count
+    // Lexicographic order of terms.
+    var sortedTerms = Array(0..<UInt32(termCount))
+    sortedTerms.sort { table.term(Int($0)).lexicographicallyPrecedes(table.term(Int($1))) }
+    // Counting sort of occurrence indices by term id (stable: keeps analyzer order).
+    var starts = [Int](repeating: 0, count: termCount + 1)
+    for term in occurrences.terms { starts[Int(term) + 1] += 1 }
+    for index in 0..<termCount { starts[index + 1] += starts[index] }
+    var fill = starts
+    var order = [UInt32](repeating: 0, count: occurrences.count)
+    for (index, term) in occurrences.terms.enumerated() {
+      order[fill[Int(term)]] = UInt32(index)
+      fill[Int(term)] += 1
+    }
+
+    var records = ByteWriter(capacity: termCount * Self.termRecordLength)
+    var blob = ByteWriter()
+    var postings = IndexFile.header(kind: "POST")
+    var block = BlockEncoder()
+    var skips = ByteWriter()
+    var data = ByteWriter()
+    var positions: [(slot: UInt32, span: UInt32)] = []
+    for termId in sortedTerms {
+      let term = table.term(Int(termId))
+      let isPassageTerm = term.first.map { $0 != TermSpace.titleMarker && $0 != TermSpace.headingMarker } ?? true
+      skips.bytes.removeAll(keepingCapacity: true)
+      data.bytes.removeAll(keepingCapacity: true)
+      block.reset(previousId: nil)
+      var documentFrequency = 0
+      var maxImpact: Float = 0
+      var blockCount = 0
+      var cursor = starts[Int(termId)]
+      let end = starts[Int(termId) + 1]
+      while cursor < end {
+        let id = occurrences.ids[Int(order[cursor])]
+        positions.removeAll(keepingCapacity: true)
+        while cursor < end, occurrences.ids[Int(order[cursor])] == id {
+          let occurrence = Int(order[cursor])
+          positions.append((occurrences.slots[occurrence], occurrences.spans[occurrence]))
+          cursor += 1
+        }
+        if !positions.isSorted() {
+          positions.sort { ($0.slot, $0.span) < ($1.slot, $1.span) }
+        }
+        dedupe(&positions)
+        var impact: Float = 0
+        if isPassageTerm {
+          let length = Double(wordCounts[Int(id)])
+          let frequency = Double(positions.count)
+          impact = Float(BM25.saturation(frequency: frequency, length: length, averageLength: averageWords))
+        }
+        block.add(id: id, positions: positions, impact: impact)
+        documentFrequency += 1
+        if block.count == Self.blockSize || cursor == end {
+          block.flush(skips: &skips, data: &data)
+          maxImpact = max(maxImpact, block.lastMaxImpact)
+          blockCount += 1
+          block.reset(previousId: id)
+        }
+      }
+      postingCount += documentFrequency
+      guard postings.count < Int(UInt32.max) else {
+        throw .tooLarge(reason: "postings exceed 4 GiB")
+      }
+      records.u32(UInt32(blob.count))
+      records.u16(UInt16(term.count))
+      records.u16(0)
+      records.u32(UInt32(documentFrequency))
+      records.u64(UInt64(postings.count - IndexFile.headerLength))
+      records.u32(UInt32(blockCount))
+      records.f32(maxImpact)
+      blob.bytes.append(contentsOf: term)
+      postings.append(skips.bytes)
+      postings.append(data.bytes)
+    }
+    IndexFile.appendChecksum(&postings)
+
+    var terms = IndexFile.header(kind: "TERM")
+    terms.u32(UInt32(termCount))
+    terms.u32(UInt32(blob.count))
+    terms.append(records.bytes)
+    terms.append(blob.bytes)
+    IndexFile.appendChecksum(&terms)
+    return (terms.bytes, postings.bytes)
+  }
+
+  private func dedupe(_ positions: inout [(slot: UInt32, span: UInt32)]) {
+    guard positions.count > 1 else { return }
+    var write = 1
+    for read in 1..<positions.count
+    where positions[read] != positions[write - 1] {
+      positions[write] = positions[read]
+      write += 1
+    }
+    positions.removeSubrange(write...)
+  }
+}
+
+extension Array where Element == (slot: UInt32, span: UInt32) {
+  func isSorted() -> Bool {
+    guard count > 1 else { return true }
+    for index in 1..<count where (self[index - 1].slot, self[index - 1].span) > (self[index].slot, self[index].span) {
+      return false
+    }
+    return true
+  }
+}
+
+/// One block of up to 128 postings: ids (delta), frequencies, then positions.
+struct BlockEncoder {
+  private var ids = ByteWriter()
+  private var frequencies = ByteWriter()
+  private var positionBytes = ByteWriter()
+  private var previousId: UInt32?
+  private var lastId: UInt32 = 0
+  private var maxImpact: Float = 0
+  private(set) var count = 0
+  private(set) var lastMaxImpact: Float = 0
+
+  mutating func reset(previousId: UInt32?) {
+    ids.bytes.removeAll(keepingCapacity: true)
+    frequencies.bytes.removeAll(keepingCapacity: true)
+    positionBytes.bytes.removeAll(keepingCapacity: true)
+    self.previousId = previousId
+    count = 0
+    maxImpact = 0
+  }
+
+  mutating func add(id: UInt32, positions: [(slot: UInt32, span: UInt32)], impact: Float) {
+    // A term's first id is stored whole; later ones as the gap from the previous id.
+    ids.varint(previousId.map { id - $0 } ?? id)
+    previousId = id
+    lastId = id
+    frequencies.varint(UInt32(positions.count))
+    var previousSlot: UInt32 = 0
+    for position in positions {
+      let delta = position.slot - previousSlot
+      previousSlot = position.slot
+      if position.span == 0 {
+        positionBytes.varint(delta << 1)
+      } else {
+        positionBytes.varint(delta << 1 | 1)
+        positionBytes.varint(position.span)
+      }
+    }
+    maxImpact = max(maxImpact, impact)
+    count += 1
+  }
+
+  /// Skip record: last id, data offset of the block, offset of its positions (relative to
+  /// the block), the block's highest impact.
+  mutating func flush(skips: inout ByteWriter, data: inout ByteWriter) {
+    skips.u32(lastId)
+    skips.u32(UInt32(data.count))
+    skips.u32(UInt32(ids.count + frequencies.count))
+    skips.f32(maxImpact)
+    data.append(ids.bytes)
+    data.append(frequencies.bytes)
+    data.append(positionBytes.bytes)
+    lastMaxImpact = maxImpact
+  }
+}

@@ -1,0 +1,91 @@
+import Normalize
+
+/// Writes `store.dki`: the document and passage tables, passage word counts, interned
+/// strings and the passage texts (layout in FORMAT.md).
+struct StoreWriter {
+  private var strings: [String] = []
+  private var stringIds: [String: UInt32] = [:]
+  static let none = UInt32.max
+
+  mutating func intern(_ text: String?) -> UInt32 {
+    guard let text else { return Self.none }
+    if let id = stringIds[text] { return id }
+    let id = UInt32(strings.count)
+    strings.append(text)
+    stringIds[text] = id
+    return id
+  }
+
+  /// Passage heading string ids, for the heading field.
+  var internedStrings: [String] { strings }
+
+  static func milliseconds(_ value: Int?) -> UInt32 {
+    guard let value, value >= 0 else { return none }
+    return UInt32(min(value, Int(UInt32.max - 1)))
+  }
+
+  mutating func write(
+    documents: [Document], wordCounts: [UInt32], headingIds: [UInt32]
+  ) throws(IndexBuildError) -> [UInt8] {
+    var documentTable = ByteWriter(capacity: documents.count * 32)
+    var passageTable = ByteWriter(capacity: wordCounts.count * 36)
+    var texts = ByteWriter()
+    var passageIndex = 0
+    for document in documents {
+      documentTable.u32(intern(document.id))
+      documentTable.u32(intern(document.title))
+      documentTable.u32(intern(document.url))
+      documentTable.u32(intern(document.event))
+      documentTable.u32(document.year.map { UInt32(truncatingIfNeeded: Int32(clamping: $0)) } ?? Self.none)
+      documentTable.u32(UInt32(passageIndex))
+      documentTable.u32(UInt32(document.passages.count))
+      documentTable.u8(document.kind == .talk ? 0 : 1)
+      documentTable.u8(0)
+      documentTable.u16(0)
+      for passage in document.passages {
+        let offset = texts.count
+        texts.append(passage.text)
+        guard texts.count <= Int(UInt32.max) else {
+          throw .tooLarge(reason: "passage texts exceed 4 GiB")
+        }
+        passageTable.u32(UInt32(documentTable.count / 32 - 1))
+        passageTable.u32(UInt32(offset))
+        passageTable.u32(UInt32(texts.count - offset))
+        passageTable.u32(Self.milliseconds(passage.startMilliseconds))
+        passageTable.u32(Self.milliseconds(passage.endMilliseconds))
+        passageTable.u32(intern(passage.anchor))
+        passageTable.u32(headingIds[passageIndex])
+        passageTable.u32(intern(passage.speaker))
+        passageTable.u8(PassageKind.allCases.firstIndex(of: passage.kind).map(UInt8.init) ?? 0)
+        passageTable.u8(0)
+        passageTable.u16(0)
+        passageIndex += 1
+      }
+    }
+    var stringOffsets = ByteWriter(capacity: (strings.count + 1) * 4)
+    var stringBlob = ByteWriter()
+    for string in strings {
+      stringOffsets.u32(UInt32(stringBlob.count))
+      stringBlob.append(string)
+    }
+    stringOffsets.u32(UInt32(stringBlob.count))
+    guard stringBlob.count <= Int(UInt32.max) else { throw .tooLarge(reason: "strings exceed 4 GiB") }
+
+    var file = IndexFile.header(kind: "STOR")
+    file.u32(UInt32(documents.count))
+    file.u32(UInt32(passageIndex))
+    file.u32(UInt32(strings.count))
+    file.u32(UInt32(stringBlob.count))
+    file.u64(UInt64(texts.count))
+    let totalWords = wordCounts.reduce(0) { $0 + UInt64($1) }
+    file.f32(passageIndex == 0 ? 1 : Float(Double(totalWords) / Double(passageIndex)))
+    file.append(documentTable.bytes)
+    file.append(passageTable.bytes)
+    for count in wordCounts { file.u16(UInt16(min(count, UInt32(UInt16.max)))) }
+    file.append(stringOffsets.bytes)
+    file.append(stringBlob.bytes)
+    file.append(texts.bytes)
+    IndexFile.appendChecksum(&file)
+    return file.bytes
+  }
+}

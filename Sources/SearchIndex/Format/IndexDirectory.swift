@@ -1,0 +1,77 @@
+import Foundation
+
+/// The generations of an index directory.
+///
+/// Each build writes a complete generation into `.build-<uuid>/`, renames it to
+/// `generation-<n>/` (a rename of a fresh name cannot meet an existing directory), then
+/// points the `CURRENT` file at it by writing `CURRENT.tmp` and renaming it over `CURRENT`.
+/// A reader resolves `CURRENT` once and maps that generation's files, so it sees the old
+/// index or the new one, never a mixture. Older generations but the previous one are
+/// removed after the swap (the previous one stays for readers that resolved `CURRENT`
+/// just before it changed).
+enum IndexDirectory {
+  static let pointerName = "CURRENT"
+  static let generationPrefix = "generation-"
+
+  static func currentGeneration(in directory: URL) throws(IndexFormatError) -> URL {
+    let pointer = directory.appendingPathComponent(pointerName)
+    guard let data = try? Data(contentsOf: pointer) else {
+      throw .unreadable(file: pointerName, reason: "no index at \(directory.path)")
+    }
+    guard data.count <= 200, let name = String(data: data, encoding: .utf8)?
+      .trimmingCharacters(in: .whitespacesAndNewlines),
+      name.hasPrefix(generationPrefix), !name.contains("/"), !name.contains("..")
+    else {
+      throw .corrupt(file: pointerName, reason: "does not name a generation")
+    }
+    return directory.appendingPathComponent(name)
+  }
+
+  static func generations(in directory: URL) -> [(number: Int, url: URL)] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+    return names.compactMap { name in
+      guard name.hasPrefix(generationPrefix),
+        let number = Int(name.dropFirst(generationPrefix.count))
+      else { return nil }
+      return (number, directory.appendingPathComponent(name))
+    }.sorted { $0.number < $1.number }
+  }
+
+  /// Moves the finished `staging` directory in as the newest generation and points
+  /// `CURRENT` at it.
+  static func publish(_ staging: URL, in directory: URL) throws(IndexBuildError) -> URL {
+    let fileManager = FileManager.default
+    var number = (generations(in: directory).last?.number ?? 0) + 1
+    var target: URL
+    while true {
+      target = directory.appendingPathComponent("\(generationPrefix)\(number)")
+      do {
+        try fileManager.moveItem(at: staging, to: target)
+        break
+      } catch {
+        // Another builder took this number, or a stray directory has it: try the next.
+        guard !fileManager.fileExists(atPath: staging.path) || number > 1_000_000 else {
+          number += 1
+          continue
+        }
+        throw .io(path: target.path, reason: "cannot move the new generation in: \(error)")
+      }
+    }
+    let pointer = directory.appendingPathComponent(pointerName)
+    let temporary = directory.appendingPathComponent("\(pointerName).tmp-\(UUID().uuidString)")
+    do {
+      try Data((target.lastPathComponent + "\n").utf8).write(to: temporary)
+      guard rename(temporary.path, pointer.path) == 0 else {
+        throw IndexBuildError.io(path: pointer.path, reason: "rename failed (errno \(errno))")
+      }
+    } catch let error as IndexBuildError {
+      throw error
+    } catch {
+      throw .io(path: temporary.path, reason: "cannot write the pointer: \(error)")
+    }
+    for old in generations(in: directory) where old.number < number - 1 {
+      try? fileManager.removeItem(at: old.url)
+    }
+    return target
+  }
+}

@@ -1,0 +1,83 @@
+/// The sorted term dictionary of `terms.dki`: fixed 28-byte records and a blob of term bytes.
+struct TermDictionary: Sendable {
+  struct Entry: Sendable {
+    var documentFrequency: Int
+    var postingsOffset: Int
+    var blockCount: Int
+    var maxImpact: Float
+  }
+
+  let records: ByteReader
+  let blob: ByteReader
+  let count: Int
+
+  init(_ body: ByteReader) throws(IndexFormatError) {
+    let count = Int(body.u32(at: 0))
+    let blobLength = Int(body.u32(at: 4))
+    try body.require(body.count >= 8, "term dictionary header truncated")
+    let recordBytes = count.multipliedReportingOverflow(by: PostingsWriter.termRecordLength)
+    try body.require(!recordBytes.overflow, "term count \(count) too large")
+    try body.require(
+      8 + recordBytes.partialValue + blobLength == body.count,
+      "term dictionary sizes disagree (\(count) terms, \(blobLength) bytes of text, \(body.count) bytes)")
+    records = try body.slice(8, recordBytes.partialValue, "term records")
+    blob = try body.slice(8 + recordBytes.partialValue, blobLength, "term text")
+    self.count = count
+  }
+
+  /// The bytes of term `index` (empty when its record points outside the blob).
+  @inline(__always)
+  func term(_ index: Int) -> UnsafeRawBufferPointer {
+    let record = index * PostingsWriter.termRecordLength
+    let offset = Int(records.u32(at: record))
+    let length = Int(records.u16(at: record + 4))
+    guard offset + length <= blob.count else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+    return UnsafeRawBufferPointer(rebasing: blob.bytes[offset..<(offset + length)])
+  }
+
+  func entry(_ index: Int) -> Entry {
+    let record = index * PostingsWriter.termRecordLength
+    return Entry(
+      documentFrequency: Int(records.u32(at: record + 8)),
+      postingsOffset: Int(clamping: records.u64(at: record + 12)),
+      blockCount: Int(records.u32(at: record + 20)),
+      maxImpact: records.f32(at: record + 24))
+  }
+
+  private func compare(_ index: Int, _ key: [UInt8]) -> Int {
+    let stored = term(index)
+    let common = min(stored.count, key.count)
+    for offset in 0..<common where stored[offset] != key[offset] {
+      return stored[offset] < key[offset] ? -1 : 1
+    }
+    return stored.count == key.count ? 0 : (stored.count < key.count ? -1 : 1)
+  }
+
+  /// The first index whose term is not less than `key`.
+  func lowerBound(_ key: [UInt8]) -> Int {
+    var low = 0
+    var high = count
+    while low < high {
+      let middle = (low + high) / 2
+      if compare(middle, key) < 0 { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
+  func find(_ key: [UInt8]) -> Int? {
+    let index = lowerBound(key)
+    return index < count && compare(index, key) == 0 ? index : nil
+  }
+
+  /// Indices of the terms starting with `prefix`.
+  func range(prefix: [UInt8]) -> Range<Int> {
+    let start = lowerBound(prefix)
+    var end = start
+    while end < count {
+      let stored = term(end)
+      guard stored.count >= prefix.count, stored.prefix(prefix.count).elementsEqual(prefix) else { break }
+      end += 1
+    }
+    return start..<end
+  }
+}

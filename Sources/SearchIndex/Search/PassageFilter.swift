@@ -1,0 +1,62 @@
+/// `SearchFilters` resolved against one index: allowed documents as a bit set, passage
+/// kinds, speaker string ids, and the passage range that can match at all.
+struct PassageFilter {
+  let isEmpty: Bool
+  let range: Range<UInt32>
+  private var documents: [Bool] = []
+  private var requiresCode = false
+  private var speakerIds: Set<UInt32>?
+  private let store: Store
+
+  init(index: SearchIndex, filters: SearchFilters) {
+    store = index.store
+    let passageCount = UInt32(index.store.passageCount)
+    guard !filters.isEmpty else {
+      isEmpty = true
+      range = 0..<passageCount
+      return
+    }
+    isEmpty = false
+    let kinds = Set(filters.kinds.map { $0.lowercased() })
+    requiresCode = kinds == ["code"]
+    let documentKinds = kinds.subtracting(["code"])
+    let sources = Set(filters.sources.map { $0.lowercased() })
+    let events = Set(filters.events.map { $0.lowercased() })
+    let years = Set(filters.years)
+    var low = passageCount
+    var high: UInt32 = 0
+    documents = (0..<index.store.documentCount).map { number in
+      let document = index.document(number)
+      let allowed = (documentKinds.isEmpty || documentKinds.contains(document.kind.rawValue))
+        && (sources.isEmpty || sources.contains(document.id.lowercased()))
+        && (events.isEmpty || events.contains(document.event?.lowercased() ?? ""))
+        && (years.isEmpty || years.contains(document.year ?? Int.min))
+      if allowed && document.passageCount > 0 {
+        let first = index.store.documentField(number, 5)
+        low = min(low, first)
+        high = max(high, first + UInt32(document.passageCount))
+      }
+      return allowed
+    }
+    range = low < high ? low..<high : 0..<0
+    if !filters.speakers.isEmpty {
+      let wanted = filters.speakers.map { $0.lowercased() }
+      var ids = Set<UInt32>()
+      for id in 0..<index.store.stringCount {
+        guard let name = index.store.string(UInt32(id))?.lowercased() else { continue }
+        if wanted.allSatisfy({ name.contains($0) }) { ids.insert(UInt32(id)) }
+      }
+      speakerIds = ids
+    }
+  }
+
+  func accepts(_ passage: UInt32) -> Bool {
+    if isEmpty { return true }
+    let id = Int(passage)
+    let document = Int(store.passageField(id, 0))
+    guard document < documents.count, documents[document] else { return false }
+    if requiresCode && store.passageKind(id) != 2 { return false }
+    if let speakerIds, !speakerIds.contains(store.passageField(id, 7)) { return false }
+    return true
+  }
+}

@@ -1,0 +1,219 @@
+import Normalize
+
+extension SearchIndex {
+  /// Runs `query`; `limit` best hits (BM25 with title and heading weights and a proximity
+  /// bonus), `total` counting every match. `verbatim` matches words only as written (case
+  /// and diacritics aside). Filters given here and in the query must all hold.
+  public func search(
+    _ query: String, limit: Int, verbatim: Bool = false, filters: SearchFilters = .init()
+  ) throws(QueryError) -> SearchResults {
+    let parsed = try QueryParser.parse(query)
+    var allFilters = filters
+    allFilters.merge(parsed.filters)
+    let compiler = QueryCompiler(index: self, verbatim: verbatim)
+    let filter = PassageFilter(index: self, filters: allFilters)
+    let matcher: Matcher
+    if case .and(let parts) = parsed.root, parts.isEmpty {
+      matcher = RangeMatcher(filter.range)
+    } else {
+      matcher = try compiler.compile(parsed.root) ?? EmptyMatcher()
+    }
+    var collector = TopHits(limit: max(0, min(limit, 10_000)))
+    let context = ScoringContext(store: store, averageWords: store.averageWords)
+    var total = 0
+    if filter.isEmpty, let single = matcher as? TermMatcher, single.cursors.count == 1 {
+      total = single.cursors[0].documentFrequency
+      collectSingleTerm(single, context: context, into: &collector)
+    } else {
+      total = collect(matcher, filter: filter, context: context, into: &collector)
+    }
+    let hits = collector.sorted().map { candidate -> SearchHit in
+      let (doc, passage) = location(ofPassage: Int(candidate.passage))
+      return SearchHit(
+        documentIndex: doc, passageIndex: passage, score: candidate.score,
+        matchedRanges: highlights(parsed.root, compiler: compiler, passage: candidate.passage))
+    }
+    return SearchResults(total: total, hits: hits)
+  }
+
+  private func collect(
+    _ matcher: Matcher, filter: PassageFilter, context: ScoringContext, into collector: inout TopHits
+  ) -> Int {
+    var total = 0
+    var leaves: [Matcher] = []
+    var proximity = Proximity()
+    let range = filter.range
+    matcher.advance(to: range.lowerBound)
+    while matcher.current < range.upperBound {
+      let passage = matcher.current
+      if filter.accepts(passage) {
+        total += 1
+        if collector.limit > 0 {
+          leaves.removeAll(keepingCapacity: true)
+          matcher.scoringLeaves(into: &leaves)
+          let bonusBound = Proximity.bound(leaves)
+          if !collector.isFull || matcher.upperBound() + bonusBound > collector.threshold {
+            let score = matcher.score(context) + proximity.bonus(leaves)
+            collector.insert(passage, score)
+          }
+        }
+      }
+      matcher.next()
+    }
+    return total
+  }
+
+  /// One term, no filters: the total is its document frequency, and whole blocks whose
+  /// best impact cannot enter the top hits are skipped without being decoded further.
+  private func collectSingleTerm(_ matcher: TermMatcher, context: ScoringContext, into collector: inout TopHits) {
+    guard collector.limit > 0 else { return }
+    let cursor = matcher.cursors[0]
+    while cursor.current != PostingCursor.exhausted {
+      if collector.isFull
+        && matcher.idf * Double(cursor.blockMaxImpact) + matcher.maximumBoost <= collector.threshold
+      {
+        cursor.nextBlock()
+        matcher.advance(to: cursor.current)
+        continue
+      }
+      matcher.advance(to: cursor.current)
+      collector.insert(cursor.current, matcher.score(context))
+      cursor.next()
+      matcher.advance(to: cursor.current)
+    }
+  }
+
+  /// Whole words of the passage that the query's positive parts matched.
+  func highlights(_ root: QueryNode, compiler: QueryCompiler, passage: UInt32) -> [Range<Int>] {
+    guard let matcher = (try? compiler.compile(root)) ?? nil else { return [] }
+    matcher.advance(to: passage)
+    guard matcher.current == passage else { return [] }
+    var slots: [SlotRange] = []
+    matcher.positions(into: &slots)
+    guard !slots.isEmpty else { return [] }
+    let analyzer = Analyzer(options: analyzerOptions)
+    var words: [(slots: ClosedRange<UInt32>, bytes: Range<Int>)] = []
+    let bytes = store.textBytes(Int(passage))
+    bytes.withMemoryRebound(to: UInt8.self) { buffer in
+      _ = analyzer.analyze(buffer, firstSlot: 0) { token in
+        if !token.isExtra {
+          words.append((UInt32(token.startSlot)...UInt32(token.endSlot), token.byteStart..<token.byteEnd))
+        }
+      }
+    }
+    var ranges: [Range<Int>] = []
+    for slot in slots {
+      for word in words where word.slots.overlaps(slot.start...max(slot.start, slot.end)) {
+        ranges.append(word.bytes)
+      }
+    }
+    ranges.sort { $0.lowerBound < $1.lowerBound }
+    var merged: [Range<Int>] = []
+    for range in ranges {
+      if let last = merged.last, range.lowerBound <= last.upperBound {
+        merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+      } else {
+        merged.append(range)
+      }
+    }
+    return merged
+  }
+}
+
+/// A bonus for query words that sit close together: for each pair of consecutive scoring
+/// leaves, `weight * min(idf) / (1 + gap)` where gap counts the slots between them.
+struct Proximity {
+  static let weight = 0.3
+  private var first: [SlotRange] = []
+  private var second: [SlotRange] = []
+
+  static func bound(_ leaves: [Matcher]) -> Double {
+    guard leaves.count > 1 else { return 0 }
+    var total = 0.0
+    for index in 1..<leaves.count {
+      total += weight * min(leaves[index - 1].inverseDocumentFrequency, leaves[index].inverseDocumentFrequency)
+    }
+    return total
+  }
+
+  mutating func bonus(_ leaves: [Matcher]) -> Double {
+    guard leaves.count > 1 else { return 0 }
+    var total = 0.0
+    for index in 1..<leaves.count {
+      first.removeAll(keepingCapacity: true)
+      second.removeAll(keepingCapacity: true)
+      leaves[index - 1].positions(into: &first)
+      leaves[index].positions(into: &second)
+      var gap = UInt32.max
+      var cursor = 0
+      // Both sorted by start: a merge finds the closest pair.
+      for a in first {
+        while cursor < second.count && second[cursor].end < a.start {
+          gap = min(gap, a.start - second[cursor].end)
+          cursor += 1
+        }
+        if cursor < second.count {
+          let b = second[cursor]
+          gap = min(gap, b.start > a.end ? b.start - a.end : 0)
+        }
+      }
+      if gap == UInt32.max { continue }
+      let slotsBetween = Double(gap > 0 ? gap - 1 : 0)
+      total += Self.weight
+        * min(leaves[index - 1].inverseDocumentFrequency, leaves[index].inverseDocumentFrequency)
+        / (1 + slotsBetween)
+    }
+    return total
+  }
+}
+
+/// The best `limit` passages seen: a min-heap on score (ties: the later passage is worse).
+struct TopHits {
+  struct Candidate {
+    var passage: UInt32
+    var score: Double
+  }
+  let limit: Int
+  private var heap: [Candidate] = []
+
+  init(limit: Int) {
+    self.limit = limit
+    heap.reserveCapacity(limit)
+  }
+
+  var isFull: Bool { heap.count >= limit }
+  var threshold: Double { heap.first?.score ?? -.infinity }
+
+  private static func worse(_ a: Candidate, _ b: Candidate) -> Bool {
+    a.score < b.score || (a.score == b.score && a.passage > b.passage)
+  }
+
+  mutating func insert(_ passage: UInt32, _ score: Double) {
+    let candidate = Candidate(passage: passage, score: score)
+    if heap.count < limit {
+      heap.append(candidate)
+      var child = heap.count - 1
+      while child > 0 {
+        let parent = (child - 1) / 2
+        guard Self.worse(heap[child], heap[parent]) else { break }
+        heap.swapAt(child, parent)
+        child = parent
+      }
+    } else if limit > 0 && Self.worse(heap[0], candidate) {
+      heap[0] = candidate
+      var parent = 0
+      while true {
+        let left = 2 * parent + 1
+        let right = left + 1
+        var smallest = parent
+        if left < heap.count && Self.worse(heap[left], heap[smallest]) { smallest = left }
+        if right < heap.count && Self.worse(heap[right], heap[smallest]) { smallest = right }
+        if smallest == parent { break }
+        heap.swapAt(parent, smallest)
+        parent = smallest
+      }
+    }
+  }
+
+  func sorted() -> [Candidate] { heap.sorted { Self.worse($1, $0) } }
+}

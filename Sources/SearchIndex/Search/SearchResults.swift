@@ -1,0 +1,15 @@
+/// The answer to a query: how many passages matched, and the best of them.
+public struct SearchResults: Sendable, Equatable {
+  /// Every matching passage, not only those in `hits`.
+  public var total: Int
+  /// Best first; ties in passage order.
+  public var hits: [SearchHit]
+}
+
+public struct SearchHit: Sendable, Equatable {
+  public var documentIndex: Int
+  public var passageIndex: Int
+  public var score: Double
+  /// Whole words that matched, as UTF-8 byte offsets into the passage text, sorted.
+  public var matchedRanges: [Range<Int>]
+}

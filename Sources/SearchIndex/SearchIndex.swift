@@ -1,1 +1,0 @@
-// SearchIndex: see ARCHITECTURE.md for this module's job.

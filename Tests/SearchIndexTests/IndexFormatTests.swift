@@ -1,0 +1,177 @@
+import DuoKBTestSupport
+import Foundation
+import Normalize
+import Testing
+@testable import SearchIndex
+
+@Suite struct IndexFormatTests {
+  static let files = ["terms.dki", "postings.dki", "store.dki"]
+
+  static func generation(_ directory: URL) throws -> URL {
+    try IndexDirectory.currentGeneration(in: directory)
+  }
+
+  @Test func roundTripsEveryPassageAndDocument() throws {
+    var generator = CorpusGenerator(seed: 5)
+    let documents = generator.documents(talks: 3, pages: 2, wordScale: 0.05)
+    let (index, directory) = try IndexFixture.build(documents, fingerprint: "sha256:abc")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try index.verify()
+    #expect(index.corpusFingerprint == "sha256:abc")
+    #expect(index.documentCount == documents.count)
+    for (number, document) in documents.enumerated() {
+      let stored = index.document(number)
+      #expect(stored.id == document.id && stored.title == document.title && stored.url == document.url)
+      #expect(stored.event == document.event && stored.year == document.year && stored.kind == document.kind)
+      for (passageNumber, passage) in document.passages.enumerated() {
+        let read = index.passage(doc: number, passage: passageNumber)
+        #expect(read.text == passage.text && read.kind == passage.kind)
+        #expect(read.startMilliseconds == passage.startMilliseconds && read.endMilliseconds == passage.endMilliseconds)
+        #expect(read.anchor == passage.anchor && read.heading == passage.heading && read.speaker == passage.speaker)
+      }
+    }
+  }
+
+  @Test("A flipped byte is found", arguments: files)
+  func flippedByteIsCorrupt(file: String) throws {
+    let (_, directory) = try IndexFixture.build()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let url = try Self.generation(directory).appendingPathComponent(file)
+    var bytes = try Data(contentsOf: url)
+    bytes[bytes.count / 2] ^= 0x20
+    try bytes.write(to: url)
+    #expect {
+      _ = try SearchIndex.open(at: directory, verification: .full)
+    } throws: { error in
+      guard case .corrupt(let name, _) = error as? IndexFormatError else { return false }
+      return name == file
+    }
+  }
+
+  @Test("A truncated file is found", arguments: files)
+  func truncatedIsCorrupt(file: String) throws {
+    let (_, directory) = try IndexFixture.build()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let generation = try Self.generation(directory)
+    let url = generation.appendingPathComponent(file)
+    let bytes = try Data(contentsOf: url)
+    for length in [0, 10, bytes.count / 2, bytes.count - 1] {
+      try bytes.prefix(length).write(to: url)
+      #expect(throws: IndexFormatError.self) { _ = try SearchIndex.open(at: directory) }
+      // Even without the manifest's sizes, the file's own structure gives it away.
+      #expect(throws: IndexFormatError.self) {
+        _ = try SearchIndex(generation: generation, verification: .full)
+      }
+    }
+  }
+
+  @Test func damagedStructureNeverCrashes() throws {
+    // Flip every 97th byte of the postings one at a time; searches must not crash.
+    let (_, directory) = try IndexFixture.build()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let url = try Self.generation(directory).appendingPathComponent("postings.dki")
+    let original = try Data(contentsOf: url)
+    for offset in stride(from: 16, to: original.count - 4, by: 97) {
+      var bytes = original
+      bytes[offset] ^= 0xFF
+      try bytes.write(to: url)
+      let index = try SearchIndex.open(at: directory)
+      for query in ["toolbar", "\"toolbar vertical behavior\"", "cat OR cafe", "toolb*", "the -cat"] {
+        _ = try index.search(query, limit: 5)
+      }
+    }
+  }
+
+  @Test func wrongVersionIsUnsupported() throws {
+    let (_, directory) = try IndexFixture.build()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let generation = try Self.generation(directory)
+    let url = generation.appendingPathComponent("terms.dki")
+    var bytes = try Data(contentsOf: url)
+    bytes[15] = 2
+    try bytes.write(to: url)
+    #expect(throws: IndexFormatError.unsupportedVersion(file: "terms.dki", found: 2, supported: 1)) {
+      _ = try SearchIndex.open(at: directory)
+    }
+    let manifestURL = generation.appendingPathComponent("manifest.json")
+    let manifest = try String(contentsOf: manifestURL, encoding: .utf8)
+    try manifest.replacingOccurrences(of: "\"version\" : 1", with: "\"version\" : 9")
+      .write(to: manifestURL, atomically: true, encoding: .utf8)
+    #expect(throws: IndexFormatError.unsupportedVersion(file: "manifest.json", found: 9, supported: 1)) {
+      _ = try SearchIndex.open(at: directory)
+    }
+  }
+
+  @Test func missingIndexIsUnreadable() {
+    #expect(throws: IndexFormatError.self) {
+      _ = try SearchIndex.open(at: IndexFixture.temporaryDirectory())
+    }
+  }
+
+  /// The directory of the frozen version-1 index, written once by this build from
+  /// `IndexFixture.documents` (`DUOKB_RECORD_FIXTURE=1` rewrites it: only with a new version).
+  static let frozenDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Fixtures/index-v1")
+
+  @Test func reopensTheFrozenVersion1Index() throws {
+    if ProcessInfo.processInfo.environment["DUOKB_RECORD_FIXTURE"] == "1" {
+      try? FileManager.default.removeItem(at: Self.frozenDirectory)
+      _ = try IndexBuilder().build(
+        documents: IndexFixture.documents, corpusFingerprint: "frozen-v1", into: Self.frozenDirectory)
+    }
+    let index = try SearchIndex.open(at: Self.frozenDirectory, verification: .full)
+    #expect(index.corpusFingerprint == "frozen-v1")
+    #expect(index.passage(doc: 0, passage: 1).text == IndexFixture.documents[0].passages[1].text)
+    let results = try index.search("\"toolbar vertical behavior\"", limit: 10)
+    #expect(Set(results.hits.map { "\($0.documentIndex).\($0.passageIndex)" }) == ["0.1", "1.0", "1.2"])
+  }
+
+  @Test func rebuildSwapsAtomically() throws {
+    let directory = IndexFixture.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    // An unrelated file in the directory stays.
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    try Data("keep".utf8).write(to: directory.appendingPathComponent("FORMAT.md"))
+    let builder = IndexBuilder()
+    _ = try builder.build(documents: IndexFixture.documents, corpusFingerprint: "one", into: directory)
+    let old = try SearchIndex.open(at: directory)
+    let second = try builder.build(
+      documents: Array(IndexFixture.documents.prefix(1)), corpusFingerprint: "two", into: directory)
+    _ = try builder.build(documents: IndexFixture.documents, corpusFingerprint: "three", into: directory)
+    // The reader opened before keeps answering from its generation.
+    #expect(old.corpusFingerprint == "one")
+    #expect(try old.search("cat", limit: 10).total == 2)
+    let new = try SearchIndex.open(at: directory)
+    #expect(new.corpusFingerprint == "three")
+    // Only the newest two generations remain; no staging directories are left.
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+    #expect(names == ["CURRENT", "FORMAT.md", "generation-2", "generation-3"])
+    #expect(second.generation.lastPathComponent == "generation-2")
+  }
+
+  @Test func concurrentReadersSeeOldOrNew() async throws {
+    let directory = IndexFixture.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let small = Array(IndexFixture.documents.prefix(1))
+    _ = try IndexBuilder().build(documents: small, corpusFingerprint: "small", into: directory)
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      group.addTask {
+        for round in 0..<15 {
+          let documents = round % 2 == 0 ? IndexFixture.documents : small
+          _ = try IndexBuilder().build(
+            documents: documents, corpusFingerprint: round % 2 == 0 ? "full" : "small", into: directory)
+        }
+      }
+      group.addTask {
+        for _ in 0..<150 {
+          // A reader may lose a race with the pruning of a generation two builds old
+          // (then `unreadable`): it retries; it never sees a mixture.
+          guard let index = try? SearchIndex.open(at: directory) else { continue }
+          let total = try index.search("toolbar", limit: 10).total
+          #expect(index.corpusFingerprint == "full" ? total == 5 : total == 2)
+        }
+      }
+      try await group.waitForAll()
+    }
+  }
+}

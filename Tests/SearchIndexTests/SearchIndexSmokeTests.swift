@@ -1,6 +1,0 @@
-import Testing
-@testable import SearchIndex
-
-@Suite struct SearchIndexSmokeTests {
-  @Test func moduleLinks() {}
-}
