@@ -49,7 +49,9 @@ let package = Package(
     .testTarget(name: "WebVTTTests", dependencies: ["WebVTT", "DuoKBTestSupport"]),
     .testTarget(name: "TalkPageTests", dependencies: ["TalkPage", "DuoKBTestSupport"]),
     .testTarget(name: "DocCRenderTests", dependencies: ["DocCRender", "DuoKBTestSupport"]),
-    .testTarget(name: "NormalizeTests", dependencies: ["Normalize", "DuoKBTestSupport"]),
+    .testTarget(
+      name: "NormalizeTests", dependencies: ["Normalize", "DuoKBTestSupport"],
+      exclude: ["Fixtures", "Golden"]),
     .testTarget(name: "CorpusTests", dependencies: ["Corpus", "DuoKBTestSupport"]),
     .testTarget(name: "HarvestTests", dependencies: ["Harvest", "DuoKBTestSupport"]),
     .testTarget(
