@@ -51,7 +51,9 @@ let package = Package(
       name: "TalkPageTests", dependencies: ["TalkPage", "DuoKBTestSupport"],
       exclude: ["Golden"], resources: [.copy("Fixtures")]),
     .testTarget(name: "DocCRenderTests", dependencies: ["DocCRender", "DuoKBTestSupport"]),
-    .testTarget(name: "NormalizeTests", dependencies: ["Normalize", "DuoKBTestSupport"]),
+    .testTarget(
+      name: "NormalizeTests", dependencies: ["Normalize", "DuoKBTestSupport"],
+      exclude: ["Fixtures", "Golden"]),
     .testTarget(name: "CorpusTests", dependencies: ["Corpus", "DuoKBTestSupport"]),
     .testTarget(name: "HarvestTests", dependencies: ["Harvest", "DuoKBTestSupport"]),
     .testTarget(

@@ -57,6 +57,7 @@ enum CaptionConventions {
   /// every piece.
   static func pieces(of text: Substring) -> [Piece] {
     let scalars = text.unicodeScalars
+    guard scalars.contains(">") else { return [Piece(text: text, startsTurn: false, label: nil)] }
     var result: [Piece] = []
     var pieceStart = scalars.startIndex
     var startsTurn = false

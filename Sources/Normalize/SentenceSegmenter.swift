@@ -31,6 +31,14 @@ public struct SentenceSegmenter: Sendable {
 
   public init() {}
 
+  /// Any terminator; a switch, because this runs once per scalar of every text.
+  static func isTerminator(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar {
+    case ".", "?", "!", "…", "。", "！", "？": true
+    default: false
+    }
+  }
+
   /// The sentences of a whole collapsed text, as slices of it.
   public func sentences(in text: Substring) -> [Substring] {
     spans(in: text, followedBy: nil).map { Substring(text.unicodeScalars[$0.range]) }
@@ -46,7 +54,7 @@ public struct SentenceSegmenter: Sendable {
     var index = start
     while index < scalars.endIndex {
       let scalar = scalars[index]
-      guard Self.terminators.contains(scalar) || Self.fullWidthTerminators.contains(scalar) else {
+      guard Self.isTerminator(scalar) else {
         index = scalars.index(after: index)
         continue
       }
@@ -76,9 +84,7 @@ public struct SentenceSegmenter: Sendable {
   /// After the terminators and closing quotes or brackets that follow `index`.
   private func endOfTerminatorRun(_ scalars: Substring.UnicodeScalarView, from index: String.Index) -> String.Index {
     var end = scalars.index(after: index)
-    while end < scalars.endIndex,
-      Self.terminators.contains(scalars[end]) || Self.fullWidthTerminators.contains(scalars[end])
-    {
+    while end < scalars.endIndex, Self.isTerminator(scalars[end]) {
       end = scalars.index(after: end)
     }
     while end < scalars.endIndex, Self.closers.contains(scalars[end]) {

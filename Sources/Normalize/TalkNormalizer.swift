@@ -97,6 +97,8 @@ public struct TalkNormalizer: Sendable {
   /// possible. Every stretch but the last is complete.
   private func chopped(_ text: Substring, _ span: SentenceSegmenter.Span) -> [SentenceSegmenter.Span] {
     let scalars = text.unicodeScalars
+    // Fast path: a UTF-8 length within the limit bounds the scalar count too.
+    if text.utf8[span.range].count <= hardPassageLength { return [span] }
     var result: [SentenceSegmenter.Span] = []
     var start = span.range.lowerBound
     while true {

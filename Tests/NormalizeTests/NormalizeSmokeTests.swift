@@ -1,6 +1,0 @@
-import Testing
-@testable import Normalize
-
-@Suite struct NormalizeSmokeTests {
-  @Test func moduleLinks() {}
-}
