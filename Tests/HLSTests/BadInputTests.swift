@@ -95,10 +95,11 @@ import Testing
 
   @Test func millionSegmentsStopAtTheSegmentLimit() {
     // "#EXTINF:1,\na\n" a million times: 13 MB, under the byte limit.
-    let segment = Array("#EXTINF:1,\na\n".utf8)
+    let thousand = [UInt8](repeating: 0, count: 0) + Array(String(repeating: "#EXTINF:1,\na\n", count: 1_000).utf8)
     var bytes = Array("#EXTM3U\n".utf8)
-    bytes.reserveCapacity(bytes.count + segment.count * 1_000_000)
-    for _ in 0..<1_000_000 { bytes.append(contentsOf: segment) }
+    bytes.reserveCapacity(bytes.count + thousand.count * 1_000)
+    for _ in 0..<1_000 { bytes.append(contentsOf: thousand) }
+    #expect(bytes.count == 13_000_008)
     // Segment 100,001 has its URI on line 1 + 2 × 100,001.
     #expect(throws: HLSError.tooManySegments(url: Self.url, line: 200_003, limit: 100_000)) {
       try Self.parse(Data(bytes))
@@ -133,6 +134,8 @@ import Testing
   @Test func mixedPlaylistKindsAreRefused() {
     let text = "#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1\nv.m3u8\n#EXTINF:6,\na.ts\n"
     #expect(throws: HLSError.mixedPlaylistKinds(url: Self.url, line: 4)) { try Self.parse(text) }
+    let mediaFirst = "#EXTM3U\n#EXTINF:6,\na.ts\n#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID=\"a\",NAME=\"n\"\n"
+    #expect(throws: HLSError.mixedPlaylistKinds(url: Self.url, line: 4)) { try Self.parse(mediaFirst) }
   }
 
   @Test func everyTruncationOfAppleMasterParsesOrFailsTyped() {
