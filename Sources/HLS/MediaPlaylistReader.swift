@@ -155,6 +155,7 @@ struct MediaPlaylistReader {
       key = nil
       return
     }
+    warn(line, "segments from here are encrypted (METHOD=\(method.prefix(40))); encrypted subtitles are not supported")
     key = SegmentKey(
       method: method,
       uri: list["URI"],

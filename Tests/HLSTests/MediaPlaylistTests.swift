@@ -141,6 +141,7 @@ import Testing
       #EXT-X-ENDLIST
       """)
     #expect(playlist.segments.map(\.isEncrypted) == [false, true, false])
+    #expect(playlist.warnings.map(\.line) == [5])
     let key = try #require(playlist.segments[1].key)
     #expect(key.method == "AES-128")
     #expect(key.url?.absoluteString == "https://keys.example.com/k?id=1")
