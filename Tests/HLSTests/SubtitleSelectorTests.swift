@@ -51,6 +51,12 @@ import Testing
     Case(testDescription: "URI folder eng when LANGUAGE is missing",
       renditions: [#"GROUP-ID="s",NAME="Track 1",URI="subtitles/jpn/prog_index.m3u8""#, #"GROUP-ID="s",NAME="Track 2",URI="subtitles/eng/prog_index.m3u8""#],
       chosen: "Track 2"),
+    Case(testDescription: "keynote-style cc/<lang>/<lang>.m3u8 folders",
+      renditions: [#"GROUP-ID="s",NAME="CC",URI="cc/ja/ja.m3u8""#, #"GROUP-ID="s",NAME="CC",URI="cc/en/en.m3u8?v=1""#],
+      chosen: "CC"),
+    Case(testDescription: "NAME English when LANGUAGE is missing",
+      renditions: [#"GROUP-ID="s",NAME="Deutsch",LANGUAGE="de",DEFAULT=YES,URI="d.m3u8""#, #"GROUP-ID="s",NAME="English",URI="e.m3u8""#],
+      chosen: "English"),
     Case(testDescription: "preference order decides between two languages",
       renditions: [#"GROUP-ID="s",NAME="English",LANGUAGE="en",DEFAULT=YES,URI="e.m3u8""#, #"GROUP-ID="s",NAME="Français",LANGUAGE="fre",URI="f.m3u8""#],
       languages: ["fr", "en"], chosen: "Français"),
@@ -118,6 +124,13 @@ import Testing
     let japanese = try #require(SubtitleSelector(preferredLanguages: ["ja", "en"]).choose(from: master))
     #expect(japanese.rendition.name == "Japanese")
     #expect(japanese.rejected.first?.reason == #"LANGUAGE "eng" matches the later preference en"#)
+  }
+
+  @Test func folderEvidenceIsNamedInTheReasons() throws {
+    let master = try Self.master([#"GROUP-ID="s",NAME="CC",URI="cc/ja/ja.m3u8""#, #"GROUP-ID="s",NAME="CC",URI="cc/en/en.m3u8""#])
+    let choice = try #require(SubtitleSelector().choose(from: master))
+    #expect(choice.rendition.uri == "cc/en/en.m3u8")
+    #expect(choice.reasons.first == #"URI folder "en" matches preference en"#)
   }
 
   @Test func noSubtitlesNoChoice() throws {
