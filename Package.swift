@@ -45,7 +45,7 @@ let package = Package(
     .executableTarget(name: "duo-kb", dependencies: ["DuoKBCLI"]),
 
     .target(name: "DuoKBTestSupport", dependencies: ["CSQLite3"]),
-    .testTarget(name: "HLSTests", dependencies: ["HLS", "DuoKBTestSupport"]),
+    .testTarget(name: "HLSTests", dependencies: ["HLS", "DuoKBTestSupport"], exclude: ["Golden"]),
     .testTarget(name: "WebVTTTests", dependencies: ["WebVTT", "DuoKBTestSupport"]),
     .testTarget(
       name: "TalkPageTests", dependencies: ["TalkPage", "DuoKBTestSupport"],

@@ -169,31 +169,43 @@ extension Character {
   var isASCIIDigit: Bool { isASCII && isNumber }
 }
 
-extension StringProtocol {
-  /// Without leading and trailing spaces and tabs.
-  func trimmingASCIISpaces() -> SubSequence {
-    var start = startIndex
-    var end = endIndex
-    while start < end, self[start] == " " || self[start] == "\t" { start = index(after: start) }
+extension Substring {
+  /// Without leading and trailing spaces and tabs (scanned as UTF-8: this runs per line).
+  func trimmingASCIISpaces() -> Substring {
+    let bytes = utf8
+    var start = bytes.startIndex
+    var end = bytes.endIndex
+    while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start = bytes.index(after: start) }
     while end > start {
-      let before = index(before: end)
-      guard self[before] == " " || self[before] == "\t" else { break }
+      let before = bytes.index(before: end)
+      guard bytes[before] == 0x20 || bytes[before] == 0x09 else { break }
       end = before
     }
     return self[start..<end]
   }
 }
 
+extension String {
+  func trimmingASCIISpaces() -> Substring { self[...].trimmingASCIISpaces() }
+}
+
 extension Double {
   /// A plain decimal number (`6`, `6.006`, `-1.5`): digits, at most one point, an optional
   /// leading minus. Rejects what `Double(_:)` would also take (`nan`, `inf`, `0x1p3`, `1e5`).
   static func parsePlain(_ text: some StringProtocol) -> Double? {
-    var body = Substring(text)
-    if body.first == "-" { body = body.dropFirst() }
-    guard !body.isEmpty, body.count <= 64,
-      body.allSatisfy({ $0.isASCIIDigit || $0 == "." }),
-      body.filter({ $0 == "." }).count <= 1, body.contains(where: \.isASCIIDigit)
-    else { return nil }
-    return Double(String(text))
+    let bytes = Array(text.utf8.prefix(66))
+    guard bytes.count <= 65 else { return nil }
+    var digits = 0
+    var points = 0
+    for (offset, byte) in bytes.enumerated() {
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digits += 1
+      case UInt8(ascii: "."): points += 1
+      case UInt8(ascii: "-") where offset == 0: break
+      default: return nil
+      }
+    }
+    guard digits > 0, points <= 1 else { return nil }
+    return Double(String(decoding: bytes, as: UTF8.self))
   }
 }

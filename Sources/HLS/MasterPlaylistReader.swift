@@ -27,6 +27,7 @@ struct MasterPlaylistReader {
       case "EXT-X-MEDIA": try readMedia(value, line: line)
       case "EXT-X-INDEPENDENT-SEGMENTS": playlist.independentSegments = true
       case "EXT-X-VERSION": playlist.version = value.flatMap { Int($0.trimmingASCIISpaces()) }
+      case "EXTINF": throw .mixedPlaylistKinds(url: playlist.url, line: line)
       default:
         guard playlist.unknownTags.count < limits.maxEntries else {
           throw .tooManyEntries(url: playlist.url, line: line, limit: limits.maxEntries)

@@ -43,6 +43,8 @@ struct MediaPlaylistReader {
         pendingLine = pendingLine ?? line
       case "EXT-X-MAP": readMap(value, line: line)
       case "EXT-X-KEY": readKey(value, line: line)
+      case "EXT-X-STREAM-INF", "EXT-X-I-FRAME-STREAM-INF", "EXT-X-MEDIA":
+        throw .mixedPlaylistKinds(url: playlist.url, line: line)
       default: try readPlaylistTag(name, value, text: text, line: line)
       }
     }
@@ -132,7 +134,7 @@ struct MediaPlaylistReader {
     }
     var range: ByteRange?
     if let text = list["BYTERANGE"] {
-      if let parsed = ByteRange.parse(text) {
+      if let parsed = ByteRange.parse(text[...]) {
         range = ByteRange(length: parsed.length, offset: parsed.offset ?? 0)
       } else {
         warn(line, "EXT-X-MAP BYTERANGE '\(text.prefix(40))' is not n[@o]; whole resource used")
@@ -153,6 +155,7 @@ struct MediaPlaylistReader {
       key = nil
       return
     }
+    warn(line, "segments from here are encrypted (METHOD=\(method.prefix(40))); encrypted subtitles are not supported")
     key = SegmentKey(
       method: method,
       uri: list["URI"],

@@ -46,7 +46,7 @@ public struct ByteRange: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// Reads `length[@offset]`; the offset part is nil when absent.
-  static func parse(_ text: some StringProtocol) -> (length: Int, offset: Int?)? {
+  static func parse(_ text: Substring) -> (length: Int, offset: Int?)? {
     let parts = text.trimmingASCIISpaces().split(separator: "@", omittingEmptySubsequences: false)
     guard (1...2).contains(parts.count),
       parts.allSatisfy({ !$0.isEmpty && $0.count <= 18 && $0.allSatisfy(\.isASCIIDigit) }),

@@ -9,19 +9,23 @@ enum PlaylistLine {
 
   init(_ text: Substring) {
     let trimmed = text.trimmingASCIISpaces()
-    if trimmed.hasPrefix("#EXT") {
-      // Keep trailing whitespace: it belongs to the value (an EXTINF title may be a tab).
-      let start = text.firstIndex(of: "#")!
-      let line = text[text.index(after: start)...]
-      if let colon = line.firstIndex(of: ":") {
-        self = .tag(name: line[..<colon].trimmingASCIISpaces(), value: line[line.index(after: colon)...])
-      } else {
-        self = .tag(name: line.trimmingASCIISpaces(), value: nil)
-      }
-    } else if trimmed.hasPrefix("#") {
-      self = .comment
-    } else {
+    let bytes = trimmed.utf8
+    guard bytes.first == UInt8(ascii: "#") else {
       self = .uri(trimmed)
+      return
+    }
+    guard bytes.starts(with: Self.extBytes) else {
+      self = .comment
+      return
+    }
+    // Keep trailing whitespace: it belongs to the value (an EXTINF title may be a tab).
+    let line = text[trimmed.utf8.index(after: bytes.startIndex)...]
+    if let colon = line.utf8.firstIndex(of: UInt8(ascii: ":")) {
+      self = .tag(name: line[..<colon].trimmingASCIISpaces(), value: line[line.utf8.index(after: colon)...])
+    } else {
+      self = .tag(name: line.trimmingASCIISpaces(), value: nil)
     }
   }
+
+  private static let extBytes = Array("#EXT".utf8)
 }

@@ -48,17 +48,16 @@ public struct PlaylistParser: Sendable {
   }
 
   /// Where `#EXTM3U` is, and whether this is a multivariant playlist (§4.3.4: one with
-  /// variant or rendition tags). Both those and EXTINF make a mixed playlist, an error.
+  /// variant or rendition tags), decided by the first EXTINF or variant or rendition tag.
+  /// A later tag of the other kind makes the readers throw `.mixedPlaylistKinds`.
   private func survey(_ linesToScan: PlaylistLines, url: URL) throws(HLSError) -> (
     headerLine: Int, isMaster: Bool
   ) {
     var lines = linesToScan
     var headerLine: Int?
-    var masterLine: Int?
-    var mediaLine: Int?
     while let (number, range, tooLong) = lines.next() {
       if tooLong { throw .lineTooLong(url: url, line: number, limit: limits.maxLineBytes) }
-      guard let header = headerLine else {
+      guard headerLine != nil else {
         if lines.isBlank(range) { continue }
         let line = lines.bytes[range]
         if line.first == UInt8(ascii: "#"), !line.starts(with: PlaylistLines.extPrefix) { continue }
@@ -69,19 +68,15 @@ public struct PlaylistParser: Sendable {
         headerLine = number
         continue
       }
-      _ = header
       guard let name = lines.tagName(range) else { continue }
-      if masterLine == nil, Self.masterTags.contains(where: { name.elementsEqual($0) }) {
-        masterLine = number
-      } else if mediaLine == nil, name.elementsEqual(Self.extinf) {
-        mediaLine = number
+      if Self.masterTags.contains(where: { name.elementsEqual($0) }) {
+        return (headerLine ?? 1, true)
+      } else if name.elementsEqual(Self.extinf) {
+        return (headerLine ?? 1, false)
       }
     }
     guard let headerLine else { throw .missingHeader(url: url, line: max(lines.lineNumber, 1)) }
-    if let masterLine, let mediaLine {
-      throw .mixedPlaylistKinds(url: url, line: max(masterLine, mediaLine))
-    }
-    return (headerLine, masterLine != nil)
+    return (headerLine, false)
   }
 
   /// Calls `body` with each line after the header that is not blank, as text.
@@ -90,8 +85,10 @@ public struct PlaylistParser: Sendable {
     _ body: (Int, Substring) throws(HLSError) -> Void
   ) throws(HLSError) {
     var lines = linesToRead
-    while let (number, range, _) = lines.next() {
-      guard number > headerLine, !lines.isBlank(range) else { continue }
+    while let (number, range, tooLong) = lines.next() {
+      guard number > headerLine else { continue }
+      if tooLong { throw .lineTooLong(url: url, line: number, limit: limits.maxLineBytes) }
+      guard !lines.isBlank(range) else { continue }
       guard let text = String(bytes: lines.bytes[range], encoding: .utf8) else {
         throw .invalidUTF8(url: url, line: number)
       }
