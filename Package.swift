@@ -48,7 +48,9 @@ let package = Package(
     .testTarget(name: "HLSTests", dependencies: ["HLS", "DuoKBTestSupport"]),
     .testTarget(name: "WebVTTTests", dependencies: ["WebVTT", "DuoKBTestSupport"]),
     .testTarget(name: "TalkPageTests", dependencies: ["TalkPage", "DuoKBTestSupport"]),
-    .testTarget(name: "DocCRenderTests", dependencies: ["DocCRender", "DuoKBTestSupport"]),
+    .testTarget(
+      name: "DocCRenderTests", dependencies: ["DocCRender", "DuoKBTestSupport"],
+      exclude: ["Fixtures", "Golden"]),
     .testTarget(name: "NormalizeTests", dependencies: ["Normalize", "DuoKBTestSupport"]),
     .testTarget(name: "CorpusTests", dependencies: ["Corpus", "DuoKBTestSupport"]),
     .testTarget(name: "HarvestTests", dependencies: ["Harvest", "DuoKBTestSupport"]),
