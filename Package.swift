@@ -50,7 +50,9 @@ let package = Package(
     .testTarget(
       name: "TalkPageTests", dependencies: ["TalkPage", "DuoKBTestSupport"],
       exclude: ["Golden"], resources: [.copy("Fixtures")]),
-    .testTarget(name: "DocCRenderTests", dependencies: ["DocCRender", "DuoKBTestSupport"]),
+    .testTarget(
+      name: "DocCRenderTests", dependencies: ["DocCRender", "DuoKBTestSupport"],
+      exclude: ["Fixtures", "Golden"]),
     .testTarget(
       name: "NormalizeTests", dependencies: ["Normalize", "DuoKBTestSupport"],
       exclude: ["Fixtures", "Golden"]),

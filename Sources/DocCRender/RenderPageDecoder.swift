@@ -21,11 +21,11 @@ public struct RenderPageDecoder: Sendable {
     let preflight = try JSONPreflight(url: url, limits: limits).check(data)
     let root: JSONValue
     do {
-      root = try JSONDecoder().decode(JSONValue.self, from: preflight.data)
-    } catch let error as DecodingError {
-      throw .malformedJSON(url: url, reason: Self.reason(error))
+      let object = try JSONSerialization.jsonObject(
+        with: preflight.data, options: [.fragmentsAllowed])
+      root = JSONValue(jsonObject: object)
     } catch {
-      throw .malformedJSON(url: url, reason: String(describing: error))
+      throw .malformedJSON(url: url, reason: Self.reason(error))
     }
     guard case .object(let members) = root else {
       throw .notRenderJSON(url: url, reason: "the top level is not an object")
@@ -59,15 +59,8 @@ public struct RenderPageDecoder: Sendable {
     return text
   }
 
-  private static func reason(_ error: DecodingError) -> String {
-    switch error {
-    case .dataCorrupted(let context):
-      if let underlying = context.underlyingError {
-        return "\(context.debugDescription) \(String(describing: underlying))"
-      }
-      return context.debugDescription
-    default:
-      return String(describing: error)
-    }
+  private static func reason(_ error: any Error) -> String {
+    let nsError = error as NSError
+    return nsError.userInfo["NSDebugDescription"] as? String ?? nsError.localizedDescription
   }
 }

@@ -23,9 +23,45 @@ import Testing
       do {
         let decoded = try RenderPageDecoder().decode(data, url: page)
         #expect(!decoded.title.isEmpty || decoded.kind == nil, "\(page.lastPathComponent)")
+        #expect(decoded.unknownNodeCount == 0, "\(page.lastPathComponent)")
       } catch {
         Issue.record("\(page.lastPathComponent): \(error)")
       }
+    }
+  }
+
+  /// Nothing lost: every `text` and `codeVoice` inline inside `primaryContentSections`
+  /// (found by a separate raw walk) appears in the page's section text.
+  @Test func everyInlineTextReachesTheSections() throws {
+    for page in try Self.pages() {
+      let data = try Data(contentsOf: page)
+      let decoded = try RenderPageDecoder().decode(data, url: nil)
+      let cleaned = try JSONPreflight(url: nil, limits: .default).check(data).data
+      let root = try JSONSerialization.jsonObject(with: cleaned) as? [String: Any]
+      var pieces: [String] = []
+      Self.collectInlineText(root?["primaryContentSections"], into: &pieces)
+      let text = decoded.sections.map { section in
+        ([section.heading ?? ""] + section.blocks.map(\.text)).joined(separator: "\n")
+      }.joined(separator: "\n")
+      for piece in pieces where !text.contains(piece) {
+        Issue.record("\(page.lastPathComponent): lost '\(piece)'")
+      }
+    }
+  }
+
+  static func collectInlineText(_ value: Any?, into pieces: inout [String]) {
+    if let object = value as? [String: Any] {
+      let type = object["type"] as? String
+      if type == "text", let text = object["text"] as? String {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if !trimmed.isEmpty { pieces.append(trimmed) }
+      }
+      if type == "codeVoice", let code = object["code"] as? String, !code.isEmpty {
+        pieces.append(code)
+      }
+      for member in object.values { collectInlineText(member, into: &pieces) }
+    } else if let array = value as? [Any] {
+      for item in array { collectInlineText(item, into: &pieces) }
     }
   }
 
