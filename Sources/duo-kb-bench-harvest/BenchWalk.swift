@@ -23,7 +23,7 @@ struct BenchWalk: Sendable {
     let segmentURLs = (media.text ?? "").split(separator: "\n")
       .filter { !$0.isEmpty && !$0.hasPrefix("#") }
       .compactMap { Self.resolve(String($0), against: media.finalURL) }
-    let results = await client.fetchAll(segmentURLs.map { HTTPRequest(url: $0) }, maxConcurrent: 400)
+    let results = await client.fetchAll(segmentURLs.map { HTTPRequest(url: $0) }, maxConcurrent: 100)
     var bytes = 0
     for result in results { bytes += try result.get().body.count }
     return bytes
