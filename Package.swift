@@ -43,6 +43,8 @@ let package = Package(
         "SearchIndex", "Citations",
       ]),
     .executableTarget(name: "duo-kb", dependencies: ["DuoKBCLI"]),
+    // The transport benchmark that scripts/bench-harvest runs (a release build).
+    .executableTarget(name: "duo-kb-bench-harvest", dependencies: ["Harvest", "DuoKBTestSupport"]),
 
     .target(name: "DuoKBTestSupport", dependencies: ["CSQLite3"]),
     .testTarget(name: "HLSTests", dependencies: ["HLS", "DuoKBTestSupport"], exclude: ["Golden"]),

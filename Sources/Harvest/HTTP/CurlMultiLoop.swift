@@ -152,8 +152,10 @@ final class CurlMultiLoop: @unchecked Sendable {
     guard let easy = transfer.easy else { return }
     let result = CurlOutcome(transfer: transfer, easy: easy, code: code).result
     let connections = easy.longInfo(CURLINFO_NUM_CONNECTS)
+    let isHTTP2 = easy.longInfo(CURLINFO_HTTP_VERSION) == CURL_HTTP_VERSION_2_0
     stats.update {
       $0.connectionsOpened += connections
+      if isHTTP2 { $0.http2Responses += 1 }
       if case .success(let response) = result {
         $0.bodyBytes += response.body.count
       } else {

@@ -145,8 +145,8 @@ struct CurlEasySettings: Sendable {
   var lowSpeedBytesPerSecond: Int
   var lowSpeedTimeSeconds: Int
   var prefersHTTP2: Bool
-  /// PEM bytes: the system store plus the private CA; nil leaves libcurl's default store.
-  var caBundle: Data?
+  /// Where the trusted CAs come from (`HTTPClient.trustStore(adding:)`).
+  var trust: CurlTrustStore
 
   func apply(to handle: UnsafeMutableRawPointer, errorBuffer: UnsafeMutablePointer<CChar>) {
     _ = duokb_setopt_ptr(handle, CURLOPT_ERRORBUFFER, errorBuffer)
@@ -175,10 +175,28 @@ struct CurlEasySettings: Sendable {
       transfer.receiveHeaderLine(UnsafeRawBufferPointer(start: buffer, count: size * count))
       return size * count
     }
-    if let caBundle {
-      caBundle.withUnsafeBytes { bytes in
+    switch trust {
+    case .systemDefault:
+      break
+    case .fileAndDirectory(let file, let directory):
+      _ = duokb_setopt_str(handle, CURLOPT_CAINFO, file)
+      _ = duokb_setopt_str(handle, CURLOPT_CAPATH, directory)
+    case .bundle(let bundle):
+      bundle.withUnsafeBytes { bytes in
         _ = duokb_setopt_blob(handle, CURLOPT_CAINFO_BLOB, bytes.baseAddress, bytes.count)
       }
     }
   }
+}
+
+/// The CAs a client trusts: the system store alone, or the system store plus a private CA.
+enum CurlTrustStore: Sendable {
+  /// libcurl's built-in default (the system store).
+  case systemDefault
+  /// The private CA file, and the system's hashed certificate directory, which OpenSSL
+  /// reads one certificate at a time as needed (cheap per handle).
+  case fileAndDirectory(file: String, directory: String)
+  /// The system bundle followed by the private CA, in memory; libcurl copies it into every
+  /// easy handle, so it is the fallback where there is no hashed directory.
+  case bundle(Data)
 }

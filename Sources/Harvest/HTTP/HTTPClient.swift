@@ -20,7 +20,7 @@ public final class HTTPClient: Sendable {
       lowSpeedBytesPerSecond: configuration.lowSpeedBytesPerSecond,
       lowSpeedTimeSeconds: max(1, configuration.lowSpeedTime.wholeMilliseconds / 1000),
       prefersHTTP2: configuration.prefersHTTP2,
-      caBundle: try Self.caBundle(adding: configuration.caFile))
+      trust: try Self.trustStore(adding: configuration.caFile))
     loop = try CurlMultiLoop(
       settings: settings, maxConnectionsPerHost: configuration.maxConnectionsPerHost,
       maxInFlightPerOrigin: configuration.maxRequestsInFlightPerHost, stats: recorder)
@@ -77,28 +77,30 @@ public final class HTTPClient: Sendable {
   ) async -> [Result<HTTPResponse, HTTPError>] {
     var results = [Result<HTTPResponse, HTTPError>?](repeating: nil, count: requests.count)
     await withTaskGroup(of: (Int, Result<HTTPResponse, HTTPError>).self) { group in
-      var next = 0
-      func addNext() {
-        guard next < requests.count else { return }
-        let index = next
+      var indices = requests.indices.makeIterator()
+      for _ in 0..<max(1, maxConcurrent) {
+        guard let index = indices.next() else { break }
         let request = requests[index]
-        next += 1
-        group.addTask {
-          do throws(HTTPError) {
-            return (index, .success(try await self.fetch(request)))
-          } catch {
-            return (index, .failure(error))
-          }
+        group.addTask { (index, await self.result(of: request)) }
+      }
+      while let (index, result) = await group.next() {
+        results[index] = result
+        if let index = indices.next() {
+          let request = requests[index]
+          group.addTask { (index, await self.result(of: request)) }
         }
       }
-      for _ in 0..<max(1, maxConcurrent) { addNext() }
-      for await (index, result) in group {
-        results[index] = result
-        addNext()
-      }
     }
-    return results.enumerated().map { index, result in
-      result ?? .failure(.cancelled(url: requests[index].url))
+    return zip(requests, results).map { request, result in
+      result ?? .failure(.cancelled(url: request.url))
+    }
+  }
+
+  private func result(of request: HTTPRequest) async -> Result<HTTPResponse, HTTPError> {
+    do throws(HTTPError) {
+      return .success(try await fetch(request))
+    } catch {
+      return .failure(error)
     }
   }
 
@@ -161,12 +163,18 @@ public final class HTTPClient: Sendable {
     }
   }
 
-  /// The PEM bytes libcurl should trust: the system store plus `caFile`, or nil for
-  /// libcurl's default store. (CURLOPT_CAINFO alone would replace the system store.)
-  private static func caBundle(adding caFile: String?) throws(HTTPError) -> Data? {
-    guard let caFile else { return nil }
-    guard let extra = FileManager.default.contents(atPath: caFile) else {
+  /// What libcurl should trust: the system store plus `caFile`. (CURLOPT_CAINFO alone
+  /// would replace the system store rather than add to it.)
+  private static func trustStore(adding caFile: String?) throws(HTTPError) -> CurlTrustStore {
+    guard let caFile else { return .systemDefault }
+    let files = FileManager.default
+    guard let extra = files.contents(atPath: caFile) else {
       throw .invalidConfiguration(reason: "cannot read the CA file \(caFile)")
+    }
+    // OpenSSL's hashed directory: certificates named <subject hash>.0 (c_rehash).
+    let directory = "/etc/ssl/certs"
+    if let names = try? files.contentsOfDirectory(atPath: directory), names.contains(where: { $0.hasSuffix(".0") }) {
+      return .fileAndDirectory(file: caFile, directory: directory)
     }
     let systemBundles = [
       "/etc/ssl/certs/ca-certificates.crt",  // Debian, Ubuntu, Alpine
@@ -174,10 +182,10 @@ public final class HTTPClient: Sendable {
       "/etc/ssl/ca-bundle.pem",  // openSUSE
       "/etc/ssl/cert.pem",  // macOS, BSDs
     ]
-    var bundle = systemBundles.lazy.compactMap { FileManager.default.contents(atPath: $0) }.first ?? Data()
+    var bundle = systemBundles.lazy.compactMap { files.contents(atPath: $0) }.first ?? Data()
     bundle.append(contentsOf: Array("\n".utf8))
     bundle.append(extra)
-    return bundle
+    return .bundle(bundle)
   }
 }
 

@@ -10,6 +10,8 @@ public struct HTTPStats: Sendable, Equatable {
   public var bodyBytes = 0
   /// Most transfers in flight at once.
   public var maxRequestsInFlight = 0
+  /// Transfers answered over HTTP/2.
+  public var http2Responses = 0
   public var retries = 0
   public var notModified = 0
   public var failures = 0

@@ -1,0 +1,121 @@
+import DuoKBTestSupport
+import Foundation
+import Harvest
+
+/// `duo-kb-bench-harvest`: the transport benchmark that scripts/bench-harvest drives.
+///
+///     duo-kb-bench-harvest origin [--delay-ms 50] [--talks 6] [--minutes 35]
+///     duo-kb-bench-harvest free-port
+///     duo-kb-bench-harvest fetch --base URL [--cacert FILE] [--talks 6] [--minutes 35]
+///         [--delay-ms 50] [--in-flight 100] [--connections 6] [--refresh-talks 100] [--http1]
+@main
+struct BenchHarvest {
+  static func main() async {
+    var arguments = Array(CommandLine.arguments.dropFirst())
+    let command = arguments.isEmpty ? "" : arguments.removeFirst()
+    let options = BenchOptions(arguments)
+    do {
+      switch command {
+      case "origin": try await origin(options)
+      case "free-port": print(try LoopbackServer().port)
+      case "fetch": try await fetch(options)
+      default:
+        FileHandle.standardError.write(Data("usage: duo-kb-bench-harvest origin|free-port|fetch [options]\n".utf8))
+        exit(2)
+      }
+    } catch {
+      FileHandle.standardError.write(Data("duo-kb-bench-harvest: error: \(error)\n".utf8))
+      exit(1)
+    }
+  }
+
+  /// Serves the generated site over HTTP/1.1 until killed; prints its port first.
+  static func origin(_ options: BenchOptions) async throws {
+    let site = options.site
+    let server = try LoopbackServer(fallback: .handler { site.response(for: $0) })
+    FileHandle.standardOutput.write(Data("\(server.port)\n".utf8))
+    while true { try await Task.sleep(for: .seconds(3600)) }
+  }
+
+  static func fetch(_ options: BenchOptions) async throws {
+    let site = options.site
+    let base = options.string("base") ?? "https://127.0.0.1:8443"
+    let host = URLComponents(string: base)?.host ?? "127.0.0.1"
+    let configuration = HTTPClientConfiguration(
+      allowedHosts: HostAllowList([host]), maxConnectionsPerHost: options.int("connections") ?? 6,
+      maxRequestsInFlightPerHost: options.int("in-flight") ?? 100, caFile: options.string("cacert"),
+      prefersHTTP2: !options.flag("http1")
+    ).withEnvironmentCAFile()
+
+    let client = try HTTPClient(configuration: configuration)
+    let walk = BenchWalk(client: client)
+    let started = ContinuousClock.now
+    let bytes = try await withThrowingTaskGroup(of: Int.self) { group in
+      for talk in 0..<site.talkCount {
+        group.addTask { try await walk.harvest(masterURL: base + site.masterPath(talk: talk)) }
+      }
+      return try await group.reduce(0, +)
+    }
+    let wall = started.duration(to: .now)
+    let stats = client.stats
+    let floor = Double(stats.requestsSent) * Double(site.delayMilliseconds) / 1000
+      / Double(max(1, stats.maxRequestsInFlight))
+    print("harvest: \(site.talkCount) talks of \(site.talkMinutes) min, \(site.segmentsPerTalk) segments each")
+    print("  wall time:              \(seconds(wall)) s")
+    print("  requests:               \(stats.requestsSent) (HTTP/2: \(stats.http2Responses), retries: \(stats.retries))")
+    print("  connections opened:     \(stats.connectionsOpened)")
+    print("  most requests in flight: \(stats.maxRequestsInFlight)")
+    print("  segment bytes:          \(bytes)")
+    print("  floor (requests x \(site.delayMilliseconds) ms / in flight): \(String(format: "%.2f", floor)) s")
+
+    let refreshTalks = options.int("refresh-talks") ?? 100
+    if refreshTalks > 0 {
+      let refreshClient = try HTTPClient(configuration: configuration)
+      let requests = (0..<refreshTalks).map {
+        HTTPRequest(url: base + site.pagePath(talk: $0), etag: "\"talk-\($0)-v1\"")
+      }
+      let refreshStarted = ContinuousClock.now
+      let results = await refreshClient.fetchAll(requests, maxConcurrent: refreshTalks)
+      let refreshWall = refreshStarted.duration(to: .now)
+      let unchanged = results.filter { (try? $0.get().isNotModified) == true }.count
+      print("unchanged refresh: \(refreshTalks) talks, one conditional request each")
+      print("  wall time:              \(seconds(refreshWall)) s")
+      print("  304 answers:            \(unchanged) of \(refreshTalks)")
+      print("  connections opened:     \(refreshClient.stats.connectionsOpened)")
+    }
+    print("peak memory:              \(String(format: "%.1f", Double(PeakMemory.bytes) / 1_048_576)) MB")
+  }
+
+  static func seconds(_ duration: Duration) -> String {
+    let (whole, atto) = duration.components
+    return String(format: "%.3f", Double(whole) + Double(atto) / 1e18)
+  }
+}
+
+/// `--name value` and `--flag` options.
+struct BenchOptions {
+  private var values: [String: String] = [:]
+
+  init(_ arguments: [String]) {
+    var index = 0
+    while index < arguments.count {
+      let name = arguments[index].hasPrefix("--") ? String(arguments[index].dropFirst(2)) : arguments[index]
+      if index + 1 < arguments.count, !arguments[index + 1].hasPrefix("--") {
+        values[name] = arguments[index + 1]
+        index += 2
+      } else {
+        values[name] = ""
+        index += 1
+      }
+    }
+  }
+
+  func string(_ name: String) -> String? { values[name] }
+  func int(_ name: String) -> Int? { values[name].flatMap { Int($0) } }
+  func flag(_ name: String) -> Bool { values[name] != nil }
+
+  var site: BenchSite {
+    BenchSite(
+      talkCount: int("talks") ?? 6, talkMinutes: int("minutes") ?? 35, delayMilliseconds: int("delay-ms") ?? 50)
+  }
+}
