@@ -46,7 +46,9 @@ let package = Package(
 
     .target(name: "DuoKBTestSupport", dependencies: ["CSQLite3"]),
     .testTarget(name: "HLSTests", dependencies: ["HLS", "DuoKBTestSupport"]),
-    .testTarget(name: "WebVTTTests", dependencies: ["WebVTT", "DuoKBTestSupport"]),
+    .testTarget(
+      name: "WebVTTTests", dependencies: ["WebVTT", "DuoKBTestSupport"],
+      exclude: ["Fixtures", "Golden"]),
     .testTarget(name: "TalkPageTests", dependencies: ["TalkPage", "DuoKBTestSupport"]),
     .testTarget(name: "DocCRenderTests", dependencies: ["DocCRender", "DuoKBTestSupport"]),
     .testTarget(name: "NormalizeTests", dependencies: ["Normalize", "DuoKBTestSupport"]),
