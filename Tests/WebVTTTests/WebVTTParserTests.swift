@@ -115,3 +115,21 @@ import Testing
     #expect(file.warnings == [.invalidTimingLine(line: 4, text: "00:01 --> 00:02.000")])
   }
 }
+
+@Suite struct WebVTTDiagnosticsTests {
+  @Test("Warnings and errors say where and why", arguments: [
+    (WebVTTWarning.invalidTimingLine(line: 4, text: "0 --> 1").description,
+     "line 4: not a valid cue timing line, no cue starts here: '0 --> 1'"),
+    (WebVTTWarning.nullCharacters(line: 2, count: 1).description,
+     "line 2: 1 NUL character read as U+FFFD"),
+    (WebVTTWarning.blockAfterFirstCue(line: 9, kind: "STYLE").description,
+     "line 9: STYLE block after the first cue, ignored"),
+    (WebVTTError.missingSignature(line: 1, found: "#EXTM3U").description,
+     "line 1: not a WebVTT file: expected 'WEBVTT', found '#EXTM3U'"),
+    (WebVTTError.inputTooLarge(bytes: 11, limit: 10).description,
+     "input is 11 bytes, over the limit of 10"),
+  ])
+  func describes(description: String, expected: String) {
+    #expect(description == expected)
+  }
+}
