@@ -49,7 +49,9 @@ let package = Package(
     .testTarget(
       name: "WebVTTTests", dependencies: ["WebVTT", "DuoKBTestSupport"],
       exclude: ["Fixtures", "Golden"]),
-    .testTarget(name: "TalkPageTests", dependencies: ["TalkPage", "DuoKBTestSupport"]),
+    .testTarget(
+      name: "TalkPageTests", dependencies: ["TalkPage", "DuoKBTestSupport"],
+      exclude: ["Golden"], resources: [.copy("Fixtures")]),
     .testTarget(name: "DocCRenderTests", dependencies: ["DocCRender", "DuoKBTestSupport"]),
     .testTarget(name: "NormalizeTests", dependencies: ["Normalize", "DuoKBTestSupport"]),
     .testTarget(name: "CorpusTests", dependencies: ["Corpus", "DuoKBTestSupport"]),

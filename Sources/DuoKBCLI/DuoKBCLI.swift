@@ -1,4 +1,87 @@
-/// The command-line front: parses arguments, calls the library, prints.
+import Foundation
+
+/// The command-line front of duo-kb: parses arguments, calls the library, prints.
+/// Only this module prints or picks an exit status.
 public enum DuoKBCLI {
   public static let version = "0.1.0"
+
+  /// Runs one command line (without the program name) and returns its exit status.
+  public static func run(
+    _ arguments: [String],
+    environment: [String: String] = ProcessInfo.processInfo.environment,
+    workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+    stdout: TextOutput = FileDescriptorOutput.standardOutput,
+    stderr: TextOutput = FileDescriptorOutput.standardError,
+    standardInput: @escaping @Sendable () -> Data = {
+      FileHandle.standardInput.readDataToEndOfFile()
+    }
+  ) async -> ExitStatus {
+    let reporter = Reporter(output: stderr, environment: environment)
+    do {
+      let (commandType, rest) = try splitCommand(arguments, stdout: stdout)
+      guard let commandType else { return .success }
+      let parsed = try ArgumentParser.parse(
+        rest, options: commandType.options + GlobalOptions.all, command: commandType.name)
+      if parsed.has("help") {
+        stdout.write(HelpText.command(commandType))
+        return .success
+      }
+      let context = CommandContext(
+        arguments: parsed, environment: environment, workingDirectory: workingDirectory,
+        stdout: stdout, reporter: reporter, standardInput: standardInput)
+      return try await commandType.run(context)
+    } catch let error as any UserFacingError {
+      reporter.error(error.summary, hint: error.hint)
+      return error.exitStatus
+    } catch {
+      reporter.error(ErrorWording.describe(error))
+      return .usage
+    }
+  }
+
+  /// Handles the global options before the command name; returns the command to run
+  /// and its arguments, or nil when the global options already answered (--help, --version).
+  private static func splitCommand(_ arguments: [String], stdout: TextOutput)
+    throws(UsageError) -> ((any Command.Type)?, [String])
+  {
+    var leading: [String] = []
+    var index = 0
+    while index < arguments.count, arguments[index].hasPrefix("-"), arguments[index] != "-" {
+      let argument = arguments[index]
+      switch argument {
+      case "--help", "-h":
+        stdout.write(HelpText.overview())
+        return (nil, [])
+      case "--version":
+        stdout.write("duo-kb \(version)\n")
+        return (nil, [])
+      case "--home":
+        guard index + 1 < arguments.count else { throw UsageError("--home needs a value (DIR)") }
+        leading += [argument, arguments[index + 1]]
+        index += 2
+        continue
+      default:
+        if argument.hasPrefix("--home=") {
+          leading.append(argument)
+          index += 1
+          continue
+        }
+        throw UsageError(
+          "unknown option '\(argument)'", hint: "see 'duo-kb --help' for the global options")
+      }
+    }
+    guard index < arguments.count else {
+      throw UsageError("no command given", hint: "see 'duo-kb --help' for the commands")
+    }
+    let name = arguments[index]
+    guard let command = CommandRegistry.command(named: name) else {
+      let suggestion = DidYouMean.suggestion(
+        for: name, among: CommandRegistry.commands.map { $0.name })
+      throw UsageError(
+        "unknown command '\(name)'",
+        hint: suggestion.map { "did you mean '\($0)'? see 'duo-kb --help'" }
+          ?? "see 'duo-kb --help' for the commands")
+    }
+    return (command, leading + arguments[(index + 1)...])
+  }
 }

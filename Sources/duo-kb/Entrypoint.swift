@@ -1,3 +1,5 @@
 import DuoKBCLI
+import Foundation
 
-print("duo-kb \(DuoKBCLI.version)")
+let status = await DuoKBCLI.run(Array(CommandLine.arguments.dropFirst()))
+exit(status.rawValue)

@@ -1,1 +1,0 @@
-// Corpus: see ARCHITECTURE.md for this module's job.

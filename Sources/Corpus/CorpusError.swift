@@ -1,0 +1,31 @@
+import Foundation
+
+/// What went wrong with the corpus on disk, and where.
+public enum CorpusError: Error, Sendable, Equatable {
+  /// The document id would not make a safe file name (`../../etc`, empty segments, …).
+  case invalidDocumentID(String)
+  /// A file could not be read or written.
+  case io(path: String, reason: String)
+  /// A file is not what it should be (bad JSON, wrong shape).
+  case malformed(path: String, reason: String)
+  /// A source is already listed in sources.json.
+  case duplicateSource(String)
+  case unsupportedSourcesVersion(path: String, found: Int, supported: Int)
+  /// A URL that is none of the kinds duo-kb harvests, or lacks what its kind needs.
+  case unrecognizedSource(url: String, reason: String)
+}
+
+extension CorpusError: CustomStringConvertible {
+  public var description: String {
+    switch self {
+    case .invalidDocumentID(let id):
+      "'\(id)' is not a valid document id (lowercase segments of a-z, 0-9, '.', '-', '_', joined by '/')"
+    case .io(let path, let reason): "\(path): \(reason)"
+    case .malformed(let path, let reason): "\(path): \(reason)"
+    case .duplicateSource(let url): "\(url) is already in sources.json"
+    case .unsupportedSourcesVersion(let path, let found, let supported):
+      "\(path): version \(found); this build reads version \(supported)"
+    case .unrecognizedSource(let url, let reason): "\(url): \(reason)"
+    }
+  }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// Tells a source's kind from its URL, by path (the host allow-list applies at fetch time).
+public enum SourceClassifier {
+  /// A sources.json entry for `url`, or an error saying why it is not one.
+  public static func entry(
+    for url: String, id: String? = nil, title: String? = nil, language: String? = nil,
+    follow: Bool = false
+  ) throws(CorpusError) -> SourceEntry {
+    guard let components = URLComponents(string: url),
+      let scheme = components.scheme?.lowercased(), scheme == "https" || scheme == "http",
+      components.host?.isEmpty == false
+    else { throw .unrecognizedSource(url: url, reason: "not an http(s) URL") }
+    let path = components.path.lowercased()
+    if path.hasSuffix(".m3u8") {
+      guard let id, let title, !title.isEmpty else {
+        throw .unrecognizedSource(
+          url: url, reason: "an HLS master playlist needs --id and --title")
+      }
+      guard CorpusStore.isValidDocumentID(id) else { throw .invalidDocumentID(id) }
+      return SourceEntry(kind: .talk, url: url, id: id, title: title, language: language)
+    }
+    if isTalkPage(path) {
+      return SourceEntry(kind: .talk, url: url, language: language)
+    }
+    if path.contains("/design/human-interface-guidelines") {
+      return SourceEntry(
+        kind: .hig, url: url, language: language,
+        follow: follow ? SourceEntry.Follow() : nil)
+    }
+    throw .unrecognizedSource(
+      url: url,
+      reason: "not a talk page (…/videos/play/COLLECTION/ID/), an HLS master playlist (….m3u8) or a HIG page")
+  }
+
+  /// `/videos/play/<collection>/<id>/`, optionally under a localized prefix (`/jp/`).
+  static func isTalkPage(_ path: String) -> Bool {
+    let parts = path.split(separator: "/").map(String.init)
+    guard let play = parts.firstIndex(of: "play"), play > 0, parts[play - 1] == "videos",
+      parts.count == play + 3
+    else { return false }
+    return parts[play + 2].allSatisfy(\.isNumber) && !parts[play + 1].isEmpty
+  }
+}

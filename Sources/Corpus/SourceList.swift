@@ -1,0 +1,118 @@
+import Foundation
+
+/// `Corpus/sources.json`: what to harvest. Editable by hand and by `duo-kb add`.
+///
+/// ```json
+/// {"version": 1, "language": "en", "sources": [
+///   {"kind": "talk", "url": "https://developer.apple.com/videos/play/tech-talks/111466/"},
+///   {"kind": "talk", "url": "https://…/cmaf.m3u8", "id": "keynotes/2026", "title": "Keynote"},
+///   {"kind": "hig", "url": "https://developer.apple.com/design/human-interface-guidelines/layout"},
+///   {"kind": "hig", "url": "…", "follow": {"maxDepth": 2, "maxPages": 200}}
+/// ]}
+/// ```
+public struct SourceList: Codable, Sendable, Equatable {
+  public static let currentVersion = 1
+
+  public var version: Int
+  /// The preferred subtitle language for every source that names none (BCP 47).
+  public var language: String?
+  public var sources: [SourceEntry]
+
+  public init(language: String? = nil, sources: [SourceEntry] = []) {
+    version = Self.currentVersion
+    self.language = language
+    self.sources = sources
+  }
+
+  /// Reads a sources file; a missing file is an empty list.
+  public static func load(from url: URL) throws(CorpusError) -> SourceList {
+    guard FileManager.default.fileExists(atPath: url.path) else { return SourceList() }
+    let data: Data
+    do {
+      data = try Data(contentsOf: url)
+    } catch {
+      throw .io(path: url.path, reason: "cannot read: \(error.localizedDescription)")
+    }
+    let list: SourceList
+    do {
+      list = try JSONDecoder().decode(SourceList.self, from: data)
+    } catch {
+      throw .malformed(path: url.path, reason: "not a sources list: \(error)")
+    }
+    guard list.version == currentVersion else {
+      throw .unsupportedSourcesVersion(path: url.path, found: list.version, supported: currentVersion)
+    }
+    return list
+  }
+
+  public func save(to url: URL) throws(CorpusError) {
+    let data: Data
+    do {
+      data = try CorpusStore.encoder.encode(self) + Data("\n".utf8)
+    } catch {
+      throw .malformed(path: url.path, reason: "cannot encode: \(error)")
+    }
+    try AtomicFile.write(data, to: url)
+  }
+
+  /// Appends an entry, refusing one whose URL (compared without a trailing slash,
+  /// fragment or case of scheme and host) is already listed.
+  public mutating func add(_ entry: SourceEntry) throws(CorpusError) {
+    let key = Self.comparisonKey(entry.url)
+    if sources.contains(where: { Self.comparisonKey($0.url) == key }) {
+      throw .duplicateSource(entry.url)
+    }
+    sources.append(entry)
+  }
+
+  static func comparisonKey(_ url: String) -> String {
+    guard var components = URLComponents(string: url) else { return url }
+    components.scheme = components.scheme?.lowercased()
+    components.host = components.host?.lowercased()
+    components.fragment = nil
+    while components.path.count > 1, components.path.hasSuffix("/") {
+      components.path.removeLast()
+    }
+    return components.string ?? url
+  }
+}
+
+/// One thing to harvest.
+public struct SourceEntry: Codable, Sendable, Equatable {
+  public enum Kind: String, Codable, Sendable {
+    /// A talk page, or an HLS master playlist (then `id` and `title` are required).
+    case talk
+    /// A HIG page, by its page URL or its render JSON URL.
+    case hig
+  }
+
+  /// How far to follow a HIG page's topic sections to the pages below it.
+  public struct Follow: Codable, Sendable, Equatable {
+    public var maxDepth: Int
+    public var maxPages: Int
+    public init(maxDepth: Int = 2, maxPages: Int = 200) {
+      self.maxDepth = maxDepth
+      self.maxPages = maxPages
+    }
+  }
+
+  public var kind: Kind
+  public var url: String
+  public var id: String?
+  public var title: String?
+  /// Overrides the list's language for this source.
+  public var language: String?
+  public var follow: Follow?
+
+  public init(
+    kind: Kind, url: String, id: String? = nil, title: String? = nil, language: String? = nil,
+    follow: Follow? = nil
+  ) {
+    self.kind = kind
+    self.url = url
+    self.id = id
+    self.title = title
+    self.language = language
+    self.follow = follow
+  }
+}

@@ -1,1 +1,0 @@
-// DocCRender: see ARCHITECTURE.md for this module's job.

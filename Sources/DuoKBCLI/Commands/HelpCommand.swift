@@ -1,0 +1,23 @@
+/// `duo-kb help [COMMAND]`.
+enum HelpCommand: Command {
+  static let name = "help"
+  static let summary = "Show help for duo-kb or for one command"
+  static let usage = "[COMMAND]"
+  static let options: [OptionSpec] = []
+
+  static func run(_ context: CommandContext) async throws -> ExitStatus {
+    guard let name = context.arguments.positionals.first else {
+      context.stdout.write(HelpText.overview())
+      return .success
+    }
+    guard let command = CommandRegistry.command(named: name) else {
+      let suggestion = DidYouMean.suggestion(
+        for: name, among: CommandRegistry.commands.map { $0.name })
+      throw UsageError(
+        "unknown command '\(name)'",
+        hint: suggestion.map { "did you mean '\($0)'?" } ?? "see 'duo-kb --help' for the commands")
+    }
+    context.stdout.write(HelpText.command(command))
+    return .success
+  }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// A subcommand of `duo-kb`: its name, help text, options and what it does.
+protocol Command {
+  static var name: String { get }
+  /// One line for `duo-kb --help`.
+  static var summary: String { get }
+  /// The synopsis after `duo-kb NAME`, e.g. `QUERY [--limit N]`.
+  static var usage: String { get }
+  /// Paragraphs for `duo-kb help NAME`.
+  static var discussion: String { get }
+  static var options: [OptionSpec] { get }
+  static func run(_ context: CommandContext) async throws -> ExitStatus
+}
+
+extension Command {
+  static var discussion: String { "" }
+}
+
+/// What a running command gets: its arguments, the process environment and outputs.
+struct CommandContext: Sendable {
+  let arguments: ParsedArguments
+  let environment: [String: String]
+  let workingDirectory: URL
+  let stdout: TextOutput
+  let reporter: Reporter
+  let standardInput: @Sendable () -> Data
+
+  var home: HomeDirectory {
+    HomeDirectory.resolve(
+      option: arguments.value("home"), environment: environment,
+      workingDirectory: workingDirectory)
+  }
+
+  /// Whether stdout may carry color (a terminal, and no `NO_COLOR`).
+  var stdoutUsesColor: Bool { stdout.isTerminal && environment["NO_COLOR"] == nil }
+
+  /// A path argument made absolute against the working directory.
+  func fileURL(_ path: String) -> URL {
+    let expanded = (path as NSString).expandingTildeInPath
+    if expanded.hasPrefix("/") { return URL(fileURLWithPath: expanded) }
+    return workingDirectory.appendingPathComponent(expanded).standardizedFileURL
+  }
+}

@@ -1,0 +1,16 @@
+/// Every subcommand, registered in this one place, in the order `--help` lists them.
+enum CommandRegistry {
+  static var commands: [any Command.Type] {
+    [
+      ImportCommand.self,
+      AddCommand.self,
+      RefreshCommand.self,
+      ParseCommand.self,
+      HelpCommand.self,
+    ]
+  }
+
+  static func command(named name: String) -> (any Command.Type)? {
+    commands.first { $0.name == name }
+  }
+}

@@ -1,0 +1,45 @@
+/// The text of `duo-kb --help` and `duo-kb help COMMAND`.
+enum HelpText {
+  static func overview() -> String {
+    let width = CommandRegistry.commands.map { $0.name.count }.max() ?? 0
+    var text = """
+      duo-kb \(DuoKBCLI.version): Apple's developer talks and Human Interface Guidelines,
+      searchable, answering with exact quotes, their source and their timestamp.
+
+      USAGE: duo-kb [--home DIR] COMMAND [ARGUMENTS]
+
+      COMMANDS:
+
+      """
+    for command in CommandRegistry.commands {
+      text += "  \(command.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(command.summary)\n"
+    }
+    text += """
+
+      GLOBAL OPTIONS:
+        --home DIR   the directory holding Corpus/ and Index/; also DUO_KB_HOME. Default: the
+                     nearest directory at or above this one with Corpus/sources.json, else
+                     $XDG_DATA_HOME/duo-kb (~/.local/share/duo-kb)
+        -h, --help   show help
+        --version    show the version
+
+      Results go to stdout, diagnostics to stderr. Exit status: 0 done, 1 no (no hits,
+      failures), 2 usage or fatal error. Color only on a terminal, never with NO_COLOR.
+      See 'duo-kb help COMMAND' for one command.
+
+      """
+    return text
+  }
+
+  static func command(_ command: any Command.Type) -> String {
+    var text = "USAGE: duo-kb \(command.name) \(command.usage)\n\n\(command.summary)\n"
+    if !command.discussion.isEmpty { text += "\n\(command.discussion)\n" }
+    let options = command.options + GlobalOptions.all
+    let width = options.map { $0.synopsis.count }.max() ?? 0
+    text += "\nOPTIONS:\n"
+    for option in options {
+      text += "  \(option.synopsis.padding(toLength: width, withPad: " ", startingAt: 0))  \(option.help)\n"
+    }
+    return text
+  }
+}

@@ -1,1 +1,0 @@
-// HLS: see ARCHITECTURE.md for this module's job.

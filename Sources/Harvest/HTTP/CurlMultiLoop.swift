@@ -1,0 +1,189 @@
+import CCurl
+import Foundation
+
+/// Drives one libcurl multi handle on one dedicated thread.
+///
+/// Threading: callers only touch `pending`, `cancelQueue`, `isShuttingDown` and the
+/// transfers' continuations, all under `lock`, then wake the thread with
+/// `curl_multi_wakeup` (the one multi call that is safe from any thread). Everything
+/// else — the multi handle, the easy handles, the callbacks, `waiting` and `active` —
+/// is used by the loop's thread alone. Each transfer's continuation is resumed exactly
+/// once, with the lock held, and then cleared.
+final class CurlMultiLoop: @unchecked Sendable {
+  private let multi: UnsafeMutableRawPointer
+  private let settings: CurlEasySettings
+  private let maxInFlightPerOrigin: Int
+  private let stats: HTTPStatsRecorder
+
+  private let lock = NSLock()
+  private var pending: [CurlTransfer] = []
+  private var cancelQueue: [CurlTransfer] = []
+  private var isShuttingDown = false
+
+  // Loop thread only.
+  private var waiting: [CurlTransfer] = []
+  private var active: [ObjectIdentifier: CurlTransfer] = [:]
+  private var activePerOrigin: [String: Int] = [:]
+  private var idleHandles: [CurlEasy] = []
+
+  private static let globalInit: Bool = curl_global_init(Int(CURL_GLOBAL_ALL)) == CURLE_OK
+
+  init(
+    settings: CurlEasySettings, maxConnectionsPerHost: Int, maxInFlightPerOrigin: Int,
+    stats: HTTPStatsRecorder
+  ) throws(HTTPError) {
+    guard Self.globalInit, let multi = curl_multi_init() else {
+      throw .invalidConfiguration(reason: "libcurl could not be initialised")
+    }
+    self.multi = multi
+    self.settings = settings
+    self.maxInFlightPerOrigin = max(1, maxInFlightPerOrigin)
+    self.stats = stats
+    _ = duokb_multi_setopt_long(multi, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
+    _ = duokb_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, max(1, maxConnectionsPerHost))
+    _ = duokb_multi_setopt_long(multi, CURLMOPT_MAX_CONCURRENT_STREAMS, 100)
+    _ = duokb_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, max(8, maxConnectionsPerHost * 4))
+    let thread = Thread { [self] in run() }
+    thread.name = "duo-kb.http"
+    thread.start()
+  }
+
+  deinit { curl_multi_cleanup(multi) }
+
+  /// Queues `transfer`; it completes at once when already cancelled or shut down.
+  func submit(_ transfer: CurlTransfer) {
+    lock.withLock {
+      if transfer.isCancelRequested || isShuttingDown {
+        transfer.complete(.failure(.cancelled(url: transfer.options.url)))
+      } else {
+        pending.append(transfer)
+      }
+    }
+    curl_multi_wakeup(multi)
+  }
+
+  func cancel(_ transfer: CurlTransfer) {
+    lock.withLock {
+      transfer.isCancelRequested = true
+      cancelQueue.append(transfer)
+    }
+    curl_multi_wakeup(multi)
+  }
+
+  /// Ends the thread; transfers still queued or running complete as cancelled.
+  func shutdown() {
+    lock.withLock { isShuttingDown = true }
+    curl_multi_wakeup(multi)
+  }
+
+  private func run() {
+    while true {
+      let (arrived, cancelled, stopping) = lock.withLock {
+        defer {
+          pending.removeAll()
+          cancelQueue.removeAll()
+        }
+        return (pending, cancelQueue, isShuttingDown)
+      }
+      waiting.append(contentsOf: arrived)
+      if stopping {
+        for transfer in Array(active.values) + waiting { abandon(transfer) }
+        waiting.removeAll()
+        idleHandles.removeAll()
+        return
+      }
+      for transfer in cancelled { abandon(transfer) }
+      startWaiting()
+      var running: Int32 = 0
+      _ = curl_multi_perform(multi, &running)
+      var finishedAny = false
+      var queued: Int32 = 0
+      while let message = curl_multi_info_read(multi, &queued) {
+        guard duokb_message_is_done(message) != 0 else { continue }
+        finish(handle: duokb_message_handle(message), code: duokb_message_result(message))
+        finishedAny = true
+      }
+      if finishedAny && !waiting.isEmpty { continue }
+      _ = curl_multi_poll(multi, nil, 0, 1000, nil)
+    }
+  }
+
+  /// Adds waiting transfers to the multi handle while their origin has room.
+  private func startWaiting() {
+    guard !waiting.isEmpty else { return }
+    var stillWaiting: [CurlTransfer] = []
+    for transfer in waiting {
+      let origin = transfer.options.origin
+      guard activePerOrigin[origin, default: 0] < maxInFlightPerOrigin else {
+        stillWaiting.append(transfer)
+        continue
+      }
+      guard let easy = idleHandles.popLast() ?? CurlEasy(settings: settings) else {
+        let error = HTTPError.transport(url: transfer.options.url, curlCode: -1, message: "no easy handle")
+        lock.withLock { transfer.complete(.failure(error)) }
+        continue
+      }
+      transfer.easy = easy
+      easy.prepare(for: transfer)
+      let code = curl_multi_add_handle(multi, easy.handle)
+      guard code == CURLM_OK else {
+        release(transfer)
+        let message = String(cString: curl_multi_strerror(code))
+        let error = HTTPError.transport(url: transfer.options.url, curlCode: Int(code.rawValue), message: message)
+        lock.withLock { transfer.complete(.failure(error)) }
+        continue
+      }
+      active[ObjectIdentifier(transfer)] = transfer
+      activePerOrigin[origin, default: 0] += 1
+      let inFlight = active.count
+      stats.update {
+        $0.requestsSent += 1
+        $0.maxRequestsInFlight = max($0.maxRequestsInFlight, inFlight)
+      }
+    }
+    waiting = stillWaiting
+  }
+
+  private func finish(handle: UnsafeMutableRawPointer?, code: CURLcode) {
+    var context: UnsafeMutableRawPointer?
+    guard let handle, duokb_getinfo_ptr(handle, CURLINFO_PRIVATE, &context) == CURLE_OK, let context
+    else { return }
+    let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
+    guard let easy = transfer.easy else { return }
+    let result = CurlOutcome(transfer: transfer, easy: easy, code: code).result
+    let connections = easy.longInfo(CURLINFO_NUM_CONNECTS)
+    stats.update {
+      $0.connectionsOpened += connections
+      if case .success(let response) = result {
+        $0.bodyBytes += response.body.count
+      } else {
+        $0.failures += 1
+      }
+    }
+    release(transfer)
+    lock.withLock { transfer.complete(result) }
+  }
+
+  /// Completes a waiting or running transfer as cancelled (a no-op once it is done).
+  private func abandon(_ transfer: CurlTransfer) {
+    if let index = waiting.firstIndex(where: { $0 === transfer }) {
+      waiting.remove(at: index)
+    } else if active[ObjectIdentifier(transfer)] == nil {
+      return
+    }
+    release(transfer)
+    lock.withLock { transfer.complete(.failure(.cancelled(url: transfer.options.url))) }
+  }
+
+  /// Takes a transfer off the multi handle and returns its easy handle to the pool.
+  private func release(_ transfer: CurlTransfer) {
+    guard let easy = transfer.easy else { return }
+    if active.removeValue(forKey: ObjectIdentifier(transfer)) != nil {
+      _ = curl_multi_remove_handle(multi, easy.handle)
+      activePerOrigin[transfer.options.origin, default: 1] -= 1
+    }
+    easy.release(transfer)
+    transfer.easy = nil
+    idleHandles.append(easy)
+  }
+}

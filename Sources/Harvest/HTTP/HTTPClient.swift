@@ -1,0 +1,190 @@
+import Foundation
+
+/// An HTTP client on libcurl's multi interface: keep-alive, HTTP/2 multiplexing over TLS,
+/// compression, checked redirects, timeouts, size limits, retries and conditional requests.
+///
+/// Threading: all transfers run on one thread owned by the client (see `CurlMultiLoop`);
+/// `fetch` suspends the calling task on a continuation until that thread completes it.
+/// The client is `Sendable`: share one per run so connections are reused. Dropping the
+/// last reference stops its thread and cancels what is still queued.
+public final class HTTPClient: Sendable {
+  public let configuration: HTTPClientConfiguration
+  private let loop: CurlMultiLoop
+  private let recorder = HTTPStatsRecorder()
+
+  public init(configuration: HTTPClientConfiguration = HTTPClientConfiguration()) throws(HTTPError) {
+    self.configuration = configuration
+    let settings = CurlEasySettings(
+      userAgent: configuration.userAgent,
+      connectTimeoutMilliseconds: configuration.connectTimeout.wholeMilliseconds,
+      lowSpeedBytesPerSecond: configuration.lowSpeedBytesPerSecond,
+      lowSpeedTimeSeconds: max(1, configuration.lowSpeedTime.wholeMilliseconds / 1000),
+      prefersHTTP2: configuration.prefersHTTP2,
+      caBundle: try Self.caBundle(adding: configuration.caFile))
+    loop = try CurlMultiLoop(
+      settings: settings, maxConnectionsPerHost: configuration.maxConnectionsPerHost,
+      maxInFlightPerOrigin: configuration.maxRequestsInFlightPerHost, stats: recorder)
+  }
+
+  deinit { loop.shutdown() }
+
+  /// Counters since the client was made.
+  public var stats: HTTPStats { recorder.snapshot }
+
+  public func fetch(_ url: String) async throws(HTTPError) -> HTTPResponse {
+    try await fetch(HTTPRequest(url: url))
+  }
+
+  /// Fetches `request`, following redirects and retrying as `configuration.retry` says.
+  /// Returns 2xx responses and 304 (`isNotModified`); throws for everything else.
+  public func fetch(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
+    let policy = configuration.retry
+    var attempt = 1
+    while true {
+      let error: HTTPError
+      var retryAfter: Duration?
+      do throws(HTTPError) {
+        var response = try await fetchFollowingRedirects(request)
+        if (200..<300).contains(response.status) || response.status == 304 {
+          response.attempts = attempt
+          if response.isNotModified { recorder.update { $0.notModified += 1 } }
+          return response
+        }
+        error = .status(code: response.status, url: response.finalURL)
+        retryAfter = response.headers["Retry-After"].flatMap { RetryAfter.parse($0) }
+      } catch let failure {
+        error = failure
+      }
+      guard error.isRetryable, attempt < policy.maxAttempts else { throw error }
+      let delay = policy.delay(afterAttempt: attempt, retryAfter: retryAfter)
+      if let deadline = configuration.deadline, configuration.clock.now().advanced(by: delay) >= deadline {
+        throw error
+      }
+      do {
+        try await configuration.clock.sleep(for: delay)
+      } catch {
+        throw .cancelled(url: request.url)
+      }
+      attempt += 1
+      recorder.update { $0.retries += 1 }
+    }
+  }
+
+  /// Fetches every request, at most `maxConcurrent` at a time, and returns the
+  /// outcomes in the order of `requests`.
+  public func fetchAll(
+    _ requests: [HTTPRequest], maxConcurrent: Int = 100
+  ) async -> [Result<HTTPResponse, HTTPError>] {
+    var results = [Result<HTTPResponse, HTTPError>?](repeating: nil, count: requests.count)
+    await withTaskGroup(of: (Int, Result<HTTPResponse, HTTPError>).self) { group in
+      var next = 0
+      func addNext() {
+        guard next < requests.count else { return }
+        let index = next
+        let request = requests[index]
+        next += 1
+        group.addTask {
+          do throws(HTTPError) {
+            return (index, .success(try await self.fetch(request)))
+          } catch {
+            return (index, .failure(error))
+          }
+        }
+      }
+      for _ in 0..<max(1, maxConcurrent) { addNext() }
+      for await (index, result) in group {
+        results[index] = result
+        addNext()
+      }
+    }
+    return results.enumerated().map { index, result in
+      result ?? .failure(.cancelled(url: requests[index].url))
+    }
+  }
+
+  /// One attempt: follows up to `maxRedirects` redirects, checking every hop's host.
+  private func fetchFollowingRedirects(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
+    var url = request.url
+    var redirects = 0
+    while true {
+      let result = try await transfer(request, url: url)
+      if [301, 302, 303, 307, 308].contains(result.status), let location = result.redirectURL {
+        redirects += 1
+        guard redirects <= configuration.maxRedirects else {
+          throw .tooManyRedirects(url: request.url, limit: configuration.maxRedirects)
+        }
+        url = location
+        continue
+      }
+      return HTTPResponse(
+        status: result.status, headers: result.headers, body: result.body, requestedURL: request.url,
+        finalURL: url, redirectCount: redirects)
+    }
+  }
+
+  /// One hop of one attempt on the transfer thread.
+  private func transfer(_ request: HTTPRequest, url: String) async throws(HTTPError) -> TransferResult {
+    guard let components = URLComponents(string: url), let host = HostAllowList.host(of: url) else {
+      throw .invalidURL(url)
+    }
+    guard configuration.allowedHosts.allows(host: host) else { throw .hostNotAllowed(url: url, host: host) }
+    var timeout = configuration.totalTimeout
+    var deadlineBinds = false
+    if let deadline = configuration.deadline {
+      let remaining = configuration.clock.now().duration(to: deadline)
+      guard remaining > .zero else { throw .deadlineExceeded(url: url) }
+      if remaining < timeout {
+        timeout = remaining
+        deadlineBinds = true
+      }
+    }
+    let scheme = components.scheme?.lowercased() ?? "http"
+    let port = components.port ?? (scheme == "https" ? 443 : 80)
+    let options = TransferOptions(
+      url: url, origin: "\(scheme)://\(host.lowercased()):\(port)", headerLines: request.headerLines,
+      isHead: request.isHead, maxBodyBytes: request.maxBodyBytes ?? configuration.maxBodyBytes,
+      totalTimeoutMilliseconds: max(1, timeout.wholeMilliseconds))
+    let transfer = CurlTransfer(options: options)
+    let loop = loop
+    let result = await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        transfer.continuation = continuation
+        loop.submit(transfer)
+      }
+    } onCancel: {
+      loop.cancel(transfer)
+    }
+    switch result {
+    case .success(let value): return value
+    case .failure(.timeout) where deadlineBinds: throw .deadlineExceeded(url: url)
+    case .failure(let error): throw error
+    }
+  }
+
+  /// The PEM bytes libcurl should trust: the system store plus `caFile`, or nil for
+  /// libcurl's default store. (CURLOPT_CAINFO alone would replace the system store.)
+  private static func caBundle(adding caFile: String?) throws(HTTPError) -> Data? {
+    guard let caFile else { return nil }
+    guard let extra = FileManager.default.contents(atPath: caFile) else {
+      throw .invalidConfiguration(reason: "cannot read the CA file \(caFile)")
+    }
+    let systemBundles = [
+      "/etc/ssl/certs/ca-certificates.crt",  // Debian, Ubuntu, Alpine
+      "/etc/pki/tls/certs/ca-bundle.crt",  // Fedora, RHEL
+      "/etc/ssl/ca-bundle.pem",  // openSUSE
+      "/etc/ssl/cert.pem",  // macOS, BSDs
+    ]
+    var bundle = systemBundles.lazy.compactMap { FileManager.default.contents(atPath: $0) }.first ?? Data()
+    bundle.append(contentsOf: Array("\n".utf8))
+    bundle.append(extra)
+    return bundle
+  }
+}
+
+extension Duration {
+  /// Whole milliseconds, rounded down, never negative.
+  var wholeMilliseconds: Int {
+    let (seconds, attoseconds) = components
+    return max(0, Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
+  }
+}

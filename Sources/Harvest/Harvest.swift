@@ -1,1 +1,0 @@
-// Harvest: see ARCHITECTURE.md for this module's job.

@@ -1,0 +1,108 @@
+import Corpus
+import DocCRender
+import Foundation
+import Normalize
+
+/// Fetches HIG pages as DocC render JSON and makes documents of them; optionally follows
+/// a page's topic sections to the pages below it, bounded in depth and count, each page once.
+public struct HIGHarvester: Sendable {
+  public let fetcher: SiteFetcher
+  public var now: @Sendable () -> Date
+
+  public init(fetcher: SiteFetcher, now: @escaping @Sendable () -> Date = { Date() }) {
+    self.fetcher = fetcher
+    self.now = now
+  }
+
+  public enum Outcome: Sendable {
+    case notModified(documentID: String)
+    case harvested(Document, links: [URL], warnings: [String])
+  }
+
+  /// Harvests one page, by its page URL or its render JSON URL.
+  public func harvest(pageURL: URL, previous: Document?) async throws(HarvestError) -> Outcome {
+    guard let jsonURL = HIGURL.jsonURL(forPage: pageURL) ?? (pageURL.pathExtension == "json" ? pageURL : nil),
+      let slug = HIGURL.slug(fromPageOrJSON: jsonURL)
+    else { throw .invalidSource(url: pageURL.absoluteString, reason: "not a HIG page URL") }
+    let id: String
+    do {
+      id = try DocumentID.hig(slug: slug)
+    } catch {
+      throw .invalidSource(url: pageURL.absoluteString, reason: "\(error)")
+    }
+    let response = try await fetcher.fetch(
+      jsonURL.absoluteString, etag: previous?.fetch?.etag,
+      lastModified: previous?.fetch?.lastModified)
+    if response.isNotModified { return .notModified(documentID: id) }
+    let page: RenderPage
+    do {
+      page = try RenderPageDecoder().decode(response.body, url: jsonURL)
+    } catch {
+      throw .higPage(url: jsonURL.absoluteString, error)
+    }
+    if let identifier = page.identifierURL, !HIGURL.identifier(identifier, matches: jsonURL) {
+      throw .redirectedPage(url: jsonURL.absoluteString, identifier: identifier)
+    }
+    let sections = Self.sectionInputs(page)
+    let normalizer = HIGNormalizer()
+    let readable = HIGURL.pageURL(forJSON: jsonURL) ?? pageURL
+    var document = Document(
+      id: id, kind: .hig, title: page.title, url: readable.absoluteString,
+      summary: page.abstract.isEmpty ? nil : page.abstract,
+      passages: normalizer.passages(from: sections), sections: normalizer.sections(from: sections))
+    document.fetch = FetchMetadata(
+      sourceURL: jsonURL.absoluteString, etag: response.etag, lastModified: response.lastModified,
+      contentHash: ContentHash.of(document), fetchedAt: TalkHarvester.timestamp(now()))
+    guard !document.passages.isEmpty else { throw .noPassages(url: jsonURL.absoluteString) }
+    var warnings = page.warnings.map(\.description)
+    if page.unknownNodeCount > 0 {
+      warnings.append("\(page.unknownNodeCount) nodes of unknown kinds kept as plain text")
+    }
+    return .harvested(document, links: Self.pagesBelow(page, base: jsonURL), warnings: warnings)
+  }
+
+  /// The page's abstract, then its sections, as the normalizer takes them.
+  static func sectionInputs(_ page: RenderPage) -> [HIGSectionInput] {
+    var inputs: [HIGSectionInput] = []
+    if !page.abstract.isEmpty {
+      inputs.append(
+        HIGSectionInput(heading: nil, anchor: nil, level: 1, blocks: [HIGBlockInput(kind: .paragraph, text: page.abstract)]))
+    }
+    for section in page.sections {
+      inputs.append(
+        HIGSectionInput(
+          heading: section.heading, anchor: section.anchor, level: section.level,
+          blocks: section.blocks.map { HIGBlockInput(kind: blockKind($0.kind), text: $0.text, style: $0.style) }))
+    }
+    return inputs
+  }
+
+  static func blockKind(_ kind: TextBlock.Kind) -> HIGBlockKind {
+    switch kind {
+    case .paragraph, .smallPrint: .paragraph
+    case .listItem: .listItem
+    case .asideParagraph: .asideParagraph
+    case .tableHeaderCell, .tableCell: .tableCell
+    case .term: .term
+    case .definition: .definition
+    case .code, .declaration: .code
+    case .caption: .caption
+    case .heading, .tabTitle, .link, .unknown: .other
+    }
+  }
+
+  /// HIG pages that the topic sections link to, resolved against the page.
+  static func pagesBelow(_ page: RenderPage, base: URL) -> [URL] {
+    var urls: [URL] = []
+    for section in page.topicSections {
+      for item in section.items {
+        guard let path = item.url ?? page.references[item.identifier]?.url,
+          path.lowercased().contains("/design/human-interface-guidelines/"),
+          let url = URL(string: path, relativeTo: base)?.absoluteURL
+        else { continue }
+        urls.append(url)
+      }
+    }
+    return urls
+  }
+}

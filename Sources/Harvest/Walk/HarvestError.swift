@@ -1,0 +1,45 @@
+import Corpus
+import DocCRender
+import Foundation
+import HLS
+import TalkPage
+import WebVTT
+
+/// Why one source could not be harvested. Each case names the URL it concerns.
+public enum HarvestError: Error, Sendable {
+  case http(HTTPError)
+  case page(url: String, TalkPageError)
+  case playlist(url: String, HLSError)
+  /// The master playlist is a media playlist, or the reverse.
+  case unexpectedPlaylist(url: String, expected: String)
+  case noSubtitles(url: String, wanted: [String], available: [String])
+  case encryptedSubtitles(url: String)
+  case segment(url: String, WebVTTError)
+  case higPage(url: String, DocCRenderError)
+  /// A HIG page answered with another page's identifier (a redirect to elsewhere).
+  case redirectedPage(url: String, identifier: String)
+  case noPassages(url: String)
+  case corpus(CorpusError)
+  case invalidSource(url: String, reason: String)
+}
+
+extension HarvestError: CustomStringConvertible {
+  public var description: String {
+    switch self {
+    case .http(let error): error.description
+    case .page(let url, let error): "\(url): \(error)"
+    case .playlist(let url, let error): "\(url): \(error)"
+    case .unexpectedPlaylist(let url, let expected): "\(url): not a \(expected) playlist"
+    case .noSubtitles(let url, let wanted, let available):
+      "\(url): no subtitle track for \(wanted.joined(separator: ", "))"
+        + (available.isEmpty ? " (the playlist has none)" : " (it has \(available.joined(separator: ", ")))")
+    case .encryptedSubtitles(let url): "\(url): the subtitles are encrypted, which duo-kb does not support"
+    case .segment(let url, let error): "\(url): \(error)"
+    case .higPage(let url, let error): "\(url): \(error)"
+    case .redirectedPage(let url, let identifier): "\(url): answered with another page (\(identifier))"
+    case .noPassages(let url): "\(url): no quotable text"
+    case .corpus(let error): error.description
+    case .invalidSource(let url, let reason): "\(url): \(reason)"
+    }
+  }
+}

@@ -1,0 +1,50 @@
+import Corpus
+import DocCRender
+import Foundation
+import Normalize
+import TalkPage
+
+extension Refresher {
+  /// A HIG source: the page, and with `follow` the pages below it, breadth first,
+  /// bounded in depth and count, each page once (so a cycle ends).
+  func refreshHIG(_ source: SourceEntry) async -> [RefreshReport.Entry] {
+    guard let root = URL(string: source.url) else {
+      return [RefreshReport.Entry(source: source.url, status: .failed, error: "not a URL")]
+    }
+    let harvester = HIGHarvester(fetcher: fetcher, now: now)
+    let maxDepth = source.follow?.maxDepth ?? 0
+    let maxPages = source.follow.map { max(1, $0.maxPages) } ?? 1
+    var queue: [(URL, Int)] = [(root, 0)]
+    var seen: Set<String> = []
+    var entries: [RefreshReport.Entry] = []
+    while !queue.isEmpty, entries.count < maxPages {
+      let (url, depth) = queue.removeFirst()
+      guard let slug = HIGURL.slug(fromPageOrJSON: url), seen.insert(slug.lowercased()).inserted
+      else { continue }
+      let previous = (try? DocumentID.hig(slug: slug)).flatMap { try? corpus.read(id: $0) }
+      do throws(HarvestError) {
+        switch try await harvester.harvest(pageURL: url, previous: previous) {
+        case .notModified(let id):
+          entries.append(RefreshReport.Entry(source: url.absoluteString, documentID: id, status: .unchanged))
+        case .harvested(let document, let links, let warnings):
+          var entry = try apply(document, source: SourceEntry(kind: .hig, url: url.absoluteString))
+          entry.warnings += warnings
+          entries.append(entry)
+          if depth < maxDepth { queue += links.map { ($0, depth + 1) } }
+        }
+      } catch {
+        entries.append(RefreshReport.Entry(source: url.absoluteString, status: .failed, error: error.description))
+      }
+    }
+    return entries
+  }
+
+  /// The id a source's document has, when it can be told from the URL alone.
+  static func documentID(for source: SourceEntry) -> String? {
+    guard let url = URL(string: source.url) else { return nil }
+    switch source.kind {
+    case .talk: return TalkURL.documentID(for: url)
+    case .hig: return HIGURL.slug(fromPageOrJSON: url).flatMap { try? DocumentID.hig(slug: $0) }
+    }
+  }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import HLS
+import Normalize
+import TalkPage
+import WebVTT
+
+/// What the walk learnt beyond the document: the rendition chosen and why, the merge,
+/// the segments, and where the page's own transcript disagrees with the subtitles.
+public struct TalkHarvestDetails: Sendable {
+  public var subtitleChoice: [String] = []
+  public var segmentCount = 0
+  public var merge: MergeReport?
+  /// Where the page's own transcript disagrees with the subtitles (empty when it has none).
+  public var transcriptDisagreements: [TranscriptCrossCheck.Disagreement] = []
+}
+
+struct SubtitleTrack: Sendable {
+  var cues: [StoredCue]
+  var language: String
+  var masterResponse: HTTPResponse
+  var details: TalkHarvestDetails
+}
+
+extension TalkHarvester {
+  /// Master playlist → chosen subtitle rendition → media playlist → segments → merged cues.
+  func subtitleTrack(masterURL: String, languages: [String]) async throws(HarvestError)
+    -> SubtitleTrack
+  {
+    let masterResponse = try await fetcher.fetch(masterURL)
+    let master = try parseMaster(masterResponse, url: masterURL)
+    guard let choice = SubtitleSelector(preferredLanguages: languages).choose(from: master),
+      let mediaURL = choice.rendition.resolvedURL
+    else {
+      throw .noSubtitles(
+        url: masterURL, wanted: languages,
+        available: master.subtitleRenditions.map { $0.language ?? $0.name })
+    }
+    let mediaResponse = try await fetcher.fetch(mediaURL.absoluteString)
+    let media = try parseMedia(mediaResponse, url: mediaURL.absoluteString)
+    if media.firstEncryptedSegment != nil {
+      throw .encryptedSubtitles(url: mediaURL.absoluteString)
+    }
+    let segmentURLs = media.segments.compactMap { $0.url?.absoluteString }
+    let bodies = try await fetcher.fetchAll(segmentURLs, maxConcurrent: segmentConcurrency)
+    var segments: [SegmentCues] = []
+    segments.reserveCapacity(bodies.count)
+    for (index, response) in bodies.enumerated() {
+      segments.append(try Self.segmentCues(response.body, url: segmentURLs[index]))
+    }
+    let merged = CueMerger().merge(segments)
+    var details = TalkHarvestDetails()
+    details.subtitleChoice = choice.explanation
+    details.segmentCount = segments.count
+    details.merge = merged.report
+    return SubtitleTrack(
+      cues: merged.cues,
+      language: choice.rendition.language ?? languages.first ?? "en",
+      masterResponse: masterResponse, details: details)
+  }
+
+  private func parseMaster(_ response: HTTPResponse, url: String) throws(HarvestError)
+    -> MasterPlaylist
+  {
+    guard let playlistURL = URL(string: response.finalURL) ?? URL(string: url) else {
+      throw .invalidSource(url: url, reason: "not a URL")
+    }
+    do {
+      switch try PlaylistParser().parse(response.body, url: playlistURL) {
+      case .master(let master): return master
+      case .media: throw HarvestError.unexpectedPlaylist(url: url, expected: "master")
+      }
+    } catch let error as HLSError {
+      throw .playlist(url: url, error)
+    } catch let error as HarvestError {
+      throw error
+    } catch {
+      throw .invalidSource(url: url, reason: "\(error)")
+    }
+  }
+
+  private func parseMedia(_ response: HTTPResponse, url: String) throws(HarvestError)
+    -> MediaPlaylist
+  {
+    guard let playlistURL = URL(string: response.finalURL) ?? URL(string: url) else {
+      throw .invalidSource(url: url, reason: "not a URL")
+    }
+    let playlist: Playlist
+    do {
+      playlist = try PlaylistParser().parse(response.body, url: playlistURL)
+    } catch {
+      throw .playlist(url: url, error)
+    }
+    guard case .media(let media) = playlist else {
+      throw .unexpectedPlaylist(url: url, expected: "media")
+    }
+    return media
+  }
+
+  /// One WebVTT segment as the merger takes it.
+  static func segmentCues(_ body: Data, url: String) throws(HarvestError) -> SegmentCues {
+    let file: WebVTTFile
+    do {
+      file = try WebVTTParser().parse(body)
+    } catch {
+      throw .segment(url: url, error)
+    }
+    return SegmentCues(
+      mpegts: file.timestampMap?.mpegts, localMilliseconds: file.timestampMap?.localMilliseconds,
+      cues: file.cues.map(storedCue))
+  }
+
+  static func storedCue(_ cue: Cue) -> StoredCue {
+    StoredCue(
+      startMilliseconds: cue.startMilliseconds, endMilliseconds: cue.endMilliseconds,
+      raw: cue.text, text: cue.plainText,
+      settings: cue.settingsText.isEmpty ? nil : cue.settingsText, voice: cue.voice)
+  }
+
+  /// Code samples become passages of kind `.code` at their times, among the speech.
+  static func placingCodeSamples(_ samples: [CodeSample], among passages: [Passage]) -> [Passage] {
+    guard !samples.isEmpty else { return passages }
+    var result: [Passage] = []
+    result.reserveCapacity(passages.count + samples.count)
+    var pending = samples.sorted { $0.startSeconds < $1.startSeconds }[...]
+    for passage in passages {
+      while let sample = pending.first, sample.startSeconds * 1000 <= (passage.startMilliseconds ?? 0) {
+        result.append(codePassage(sample))
+        pending.removeFirst()
+      }
+      result.append(passage)
+    }
+    result += pending.map(codePassage)
+    return result
+  }
+
+  private static func codePassage(_ sample: CodeSample) -> Passage {
+    Passage(
+      kind: .code, text: sample.code, startMilliseconds: sample.startSeconds * 1000,
+      endMilliseconds: sample.startSeconds * 1000, heading: sample.title)
+  }
+
+  /// Each speech passage takes the title of the chapter it starts in as its heading.
+  static func labelChapters(_ chapters: [Chapter], in passages: inout [Passage]) {
+    guard !chapters.isEmpty else { return }
+    let sorted = chapters.sorted { $0.startSeconds < $1.startSeconds }
+    for index in passages.indices where passages[index].kind == .speech {
+      let start = passages[index].startMilliseconds ?? 0
+      if let chapter = sorted.last(where: { $0.startSeconds * 1000 <= start }) {
+        passages[index].heading = chapter.title
+      }
+    }
+  }
+}

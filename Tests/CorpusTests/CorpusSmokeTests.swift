@@ -1,6 +1,0 @@
-import Testing
-@testable import Corpus
-
-@Suite struct CorpusSmokeTests {
-  @Test func moduleLinks() {}
-}

@@ -1,6 +1,0 @@
-import Testing
-@testable import DocCRender
-
-@Suite struct DocCRenderSmokeTests {
-  @Test func moduleLinks() {}
-}

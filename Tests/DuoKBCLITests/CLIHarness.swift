@@ -1,0 +1,48 @@
+import Foundation
+import DuoKBCLI
+
+/// Runs the CLI in-process with captured output, in a scratch home directory.
+struct CLIRun {
+  let status: ExitStatus
+  let stdout: String
+  let stderr: String
+}
+
+final class ScratchDirectory {
+  let url: URL
+
+  init() throws {
+    url = FileManager.default.temporaryDirectory
+      .appendingPathComponent("duo-kb-tests-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+  }
+
+  deinit { try? FileManager.default.removeItem(at: url) }
+
+  func write(_ text: String, to relativePath: String) throws {
+    let file = url.appendingPathComponent(relativePath)
+    try FileManager.default.createDirectory(
+      at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: file)
+  }
+
+  func read(_ relativePath: String) throws -> String {
+    try String(contentsOf: url.appendingPathComponent(relativePath), encoding: .utf8)
+  }
+}
+
+func runCLI(
+  _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:],
+  stdin: String = "", stdoutIsTerminal: Bool = false
+) async -> CLIRun {
+  let out = BufferOutput(isTerminal: stdoutIsTerminal)
+  let err = BufferOutput()
+  let workingDirectory = directory ?? FileManager.default.temporaryDirectory
+  var environment = environment
+  if environment["HOME"] == nil { environment["HOME"] = workingDirectory.path }
+  let input = Data(stdin.utf8)
+  let status = await DuoKBCLI.run(
+    arguments, environment: environment, workingDirectory: workingDirectory, stdout: out,
+    stderr: err, standardInput: { input })
+  return CLIRun(status: status, stdout: out.text, stderr: err.text)
+}

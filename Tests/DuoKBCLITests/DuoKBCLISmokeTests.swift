@@ -1,6 +1,0 @@
-import Testing
-@testable import DuoKBCLI
-
-@Suite struct DuoKBCLISmokeTests {
-  @Test func moduleLinks() {}
-}

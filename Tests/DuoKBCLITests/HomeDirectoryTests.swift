@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+@testable import DuoKBCLI
+
+@Suite struct HomeDirectoryTests {
+  let work = URL(fileURLWithPath: "/projects/app/sub", isDirectory: true)
+
+  @Test func optionWinsOverEverything() {
+    let home = HomeDirectory.resolve(
+      option: "kb", environment: ["DUO_KB_HOME": "/env"], workingDirectory: work,
+      fileExists: { _ in true })
+    #expect(home.url.path == "/projects/app/sub/kb")
+    #expect(home.origin == .option)
+  }
+
+  @Test func environmentComesNext() {
+    let home = HomeDirectory.resolve(
+      option: nil, environment: ["DUO_KB_HOME": "/env/kb"], workingDirectory: work,
+      fileExists: { _ in true })
+    #expect(home.url.path == "/env/kb")
+    #expect(home.origin == .environment)
+  }
+
+  @Test func nearestDirectoryWithSourcesJSONAtOrAbove() {
+    let home = HomeDirectory.resolve(
+      option: nil, environment: [:], workingDirectory: work,
+      fileExists: { $0 == "/projects/Corpus/sources.json" || $0 == "/Corpus/sources.json" })
+    #expect(home.url.path == "/projects")
+    #expect(home.origin == .workingDirectory)
+  }
+
+  @Test("Falls back to the XDG data home", arguments: [
+    (["XDG_DATA_HOME": "/data", "HOME": "/u"], "/data/duo-kb"),
+    (["HOME": "/u"], "/u/.local/share/duo-kb"),
+    (["XDG_DATA_HOME": "relative", "HOME": "/u"], "/u/.local/share/duo-kb"),  // XDG: relative paths are ignored
+  ])
+  func fallsBackToDataHome(environment: [String: String], expected: String) {
+    let home = HomeDirectory.resolve(
+      option: nil, environment: environment, workingDirectory: work, fileExists: { _ in false })
+    #expect(home.url.path == expected)
+    #expect(home.origin == .dataHome)
+  }
+
+  @Test func homeOptionWorksBeforeAndAfterTheCommand() async throws {
+    let scratch = try ScratchDirectory()
+    let url = "https://developer.apple.com/videos/play/wwdc2024/10173/"
+    let before = await runCLI(["--home", scratch.url.path, "add", url])
+    #expect(before.status == .success)
+    let after = await runCLI(["add", url, "--home", scratch.url.path])
+    #expect(after.status == .usage)
+    #expect(after.stderr.contains("already in sources.json"))
+  }
+}

@@ -1,6 +1,0 @@
-import Testing
-@testable import HLS
-
-@Suite struct HLSSmokeTests {
-  @Test func moduleLinks() {}
-}

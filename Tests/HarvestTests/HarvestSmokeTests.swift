@@ -1,6 +1,0 @@
-import Testing
-@testable import Harvest
-
-@Suite struct HarvestSmokeTests {
-  @Test func moduleLinks() {}
-}

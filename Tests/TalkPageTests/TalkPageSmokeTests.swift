@@ -1,6 +1,0 @@
-import Testing
-@testable import TalkPage
-
-@Suite struct TalkPageSmokeTests {
-  @Test func moduleLinks() {}
-}
