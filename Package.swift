@@ -48,7 +48,9 @@ let package = Package(
 
     .target(name: "DuoKBTestSupport", dependencies: ["CSQLite3"]),
     .testTarget(name: "HLSTests", dependencies: ["HLS", "DuoKBTestSupport"], exclude: ["Golden"]),
-    .testTarget(name: "WebVTTTests", dependencies: ["WebVTT", "DuoKBTestSupport"]),
+    .testTarget(
+      name: "WebVTTTests", dependencies: ["WebVTT", "DuoKBTestSupport"],
+      exclude: ["Fixtures", "Golden"]),
     .testTarget(
       name: "TalkPageTests", dependencies: ["TalkPage", "DuoKBTestSupport"],
       exclude: ["Golden"], resources: [.copy("Fixtures")]),

@@ -83,76 +83,97 @@ struct WebVTTBlockReader {
     throw .missingSignature(line: 1, found: String(decoding: firstLine, as: UTF8.self))
   }
 
-  /// §6.1 "collect a WebVTT block". Returns nil for blocks the algorithm drops.
-  private mutating func collectBlock(inHeader: Bool) throws(WebVTTError) -> Block? {
+  /// The variables of one run of "collect a WebVTT block".
+  private struct BlockState {
     var lineCount = 0
-    var previousPosition = position
-    var previousLineNumber = lineNumber
-    // The buffer is always a run of whole lines of the input, so a range suffices.
+    var previousPosition: Int
+    var previousLineNumber: Int
+    /// The buffer is always a run of whole lines of the input, so a range suffices.
     var buffer: Range<Int>?
     var hasSeenArrow = false
     var cue: Cue?
     var isStyleSheet = false
     var isRegion = false
+  }
 
+  /// §6.1 "collect a WebVTT block". Returns nil for blocks the algorithm drops.
+  private mutating func collectBlock(inHeader: Bool) throws(WebVTTError) -> Block? {
+    var block = BlockState(previousPosition: position, previousLineNumber: lineNumber)
     while true {
       let line = position..<(lineFeed(from: position) ?? bytes.count)
       let thisLineNumber = lineNumber
       position = line.upperBound
-      lineCount += 1
+      block.lineCount += 1
       let hasSeenEOF = position >= bytes.count
       if !hasSeenEOF { advancePastLineFeed() }
 
       if containsArrow(line) {
-        guard !inHeader, lineCount == 1 || (lineCount == 2 && !hasSeenArrow) else {
-          position = previousPosition
-          lineNumber = previousLineNumber
+        guard !inHeader, block.lineCount == 1 || (block.lineCount == 2 && !block.hasSeenArrow)
+        else {
+          position = block.previousPosition
+          lineNumber = block.previousLineNumber
           break
         }
-        hasSeenArrow = true
-        previousPosition = position
-        previousLineNumber = lineNumber
-        if var timed = parseTimingLine(line) {
-          guard file.cues.count < maxCues else {
-            throw .tooManyCues(line: thisLineNumber, limit: maxCues)
-          }
-          timed.id = string(buffer)
-          cue = timed
-          buffer = nil
-          hasSeenCue = true
-        } else {
-          cue = nil
-          warn(.invalidTimingLine(line: thisLineNumber, text: string(line, maxBytes: 80)))
-        }
+        try startCue(line, lineNumber: thisLineNumber, &block)
       } else if line.isEmpty {
         break
       } else {
-        if inHeader {
-          readHeaderLine(line, lineNumber: thisLineNumber)
-        } else if lineCount == 2, let keyword = blockKeyword(buffer) {
-          if hasSeenCue {
-            warn(.blockAfterFirstCue(line: thisLineNumber - 1, kind: keyword))
-          } else {
-            if keyword == "STYLE" { isStyleSheet = true } else { isRegion = true }
-            buffer = nil
-          }
-        }
-        buffer = buffer.map { $0.lowerBound..<line.upperBound } ?? line
-        previousPosition = position
-        previousLineNumber = lineNumber
+        addLine(line, lineNumber: thisLineNumber, inHeader: inHeader, &block)
       }
       if hasSeenEOF { break }
     }
 
-    if var cue {
-      cue.text = string(buffer)
+    if var cue = block.cue {
+      cue.text = string(block.buffer)
       return .cue(cue)
-    } else if isStyleSheet {
-      return .styleSheet(string(buffer))
-    } else if isRegion {
-      return .region(Region.parse(settings: string(buffer)))
+    } else if block.isStyleSheet {
+      return .styleSheet(string(block.buffer))
+    } else if block.isRegion {
+      return .region(Region.parse(settings: string(block.buffer)))
     }
     return nil
+  }
+
+  /// A line with `-->` where a cue may start: "cue creation" and its timings (§6.1).
+  private mutating func startCue(
+    _ line: Range<Int>, lineNumber thisLineNumber: Int, _ block: inout BlockState
+  ) throws(WebVTTError) {
+    block.hasSeenArrow = true
+    block.previousPosition = position
+    block.previousLineNumber = lineNumber
+    guard var cue = parseTimingLine(line) else {
+      block.cue = nil
+      warn(.invalidTimingLine(line: thisLineNumber, text: string(line, maxBytes: 80)))
+      return
+    }
+    guard file.cues.count < maxCues else {
+      throw .tooManyCues(line: thisLineNumber, limit: maxCues)
+    }
+    cue.id = string(block.buffer)
+    block.cue = cue
+    block.buffer = nil
+    hasSeenCue = true
+  }
+
+  /// Any other non-empty line: a header line, or a line of the buffer, where the
+  /// second line of a block decides whether the first made it a STYLE or REGION block.
+  private mutating func addLine(
+    _ line: Range<Int>, lineNumber thisLineNumber: Int, inHeader: Bool,
+    _ block: inout BlockState
+  ) {
+    if inHeader {
+      readHeaderLine(line, lineNumber: thisLineNumber)
+    } else if block.lineCount == 2, let keyword = blockKeyword(block.buffer) {
+      if hasSeenCue {
+        warn(.blockAfterFirstCue(line: thisLineNumber - 1, kind: keyword))
+      } else {
+        if keyword == "STYLE" { block.isStyleSheet = true } else { block.isRegion = true }
+        block.buffer = nil
+      }
+    }
+    block.buffer = block.buffer.map { $0.lowerBound..<line.upperBound } ?? line
+    block.previousPosition = position
+    block.previousLineNumber = lineNumber
   }
 
   /// `STYLE` or `REGION` when the buffer is that word and then only ASCII whitespace.

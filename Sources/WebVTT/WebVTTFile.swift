@@ -44,3 +44,22 @@ public enum WebVTTWarning: Sendable, Equatable {
   /// Warnings kept per file before ``moreWarnings(count:)``.
   public static let maxRecorded = 1000
 }
+
+extension WebVTTWarning: CustomStringConvertible {
+  public var description: String {
+    switch self {
+    case .invalidUTF8(let line):
+      "line \(line): bytes that are not UTF-8 were read as U+FFFD"
+    case .nullCharacters(let line, let count):
+      "line \(line): \(count) NUL character\(count == 1 ? "" : "s") read as U+FFFD"
+    case .invalidTimingLine(let line, let text):
+      "line \(line): not a valid cue timing line, no cue starts here: '\(text)'"
+    case .invalidTimestampMap(let line, let text):
+      "line \(line): malformed X-TIMESTAMP-MAP, ignored: '\(text)'"
+    case .blockAfterFirstCue(let line, let kind):
+      "line \(line): \(kind) block after the first cue, ignored"
+    case .moreWarnings(let count):
+      "\(count) more warning\(count == 1 ? "" : "s") not listed"
+    }
+  }
+}
