@@ -45,6 +45,8 @@ let package = Package(
     .executableTarget(name: "duo-kb", dependencies: ["DuoKBCLI"]),
     // The transport benchmark that scripts/bench-harvest runs (a release build).
     .executableTarget(name: "duo-kb-bench-harvest", dependencies: ["Harvest", "DuoKBTestSupport"]),
+    // Benchmark of the index against SQLite FTS5 (scripts/bench-search).
+    .executableTarget(name: "duo-kb-bench", dependencies: ["SearchIndex", "Normalize", "CSQLite3"]),
 
     .target(name: "DuoKBTestSupport", dependencies: ["CSQLite3"]),
     .testTarget(name: "HLSTests", dependencies: ["HLS", "DuoKBTestSupport"], exclude: ["Golden"]),
@@ -63,7 +65,8 @@ let package = Package(
     .testTarget(name: "CorpusTests", dependencies: ["Corpus", "DuoKBTestSupport"]),
     .testTarget(name: "HarvestTests", dependencies: ["Harvest", "DuoKBTestSupport"]),
     .testTarget(
-      name: "SearchIndexTests", dependencies: ["SearchIndex", "DuoKBTestSupport", "CSQLite3"]),
+      name: "SearchIndexTests", dependencies: ["SearchIndex", "DuoKBTestSupport", "CSQLite3"],
+      exclude: ["Fixtures"]),
     .testTarget(name: "CitationsTests", dependencies: ["Citations", "DuoKBTestSupport"]),
     .testTarget(name: "DuoKBCLITests", dependencies: ["DuoKBCLI", "DuoKBTestSupport"]),
   ],

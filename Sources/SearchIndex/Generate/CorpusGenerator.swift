@@ -11,6 +11,8 @@ import Normalize
 package struct CorpusGenerator {
   package var seed: UInt64
   package var isDifferential: Bool
+  /// Whether talks carry their cues (one per passage), for tests that trace quotes to cues.
+  package var includesCues = false
   package private(set) var vocabulary: [String] = []
   private var cumulative: [Double] = []
 
@@ -106,6 +108,7 @@ package struct CorpusGenerator {
       let id = "\(event)/\(10_000 + talk)"
       let wordTarget = Int(Double(3_000 + Int(random.next() % 3_001)) * wordScale)
       var passages: [Passage] = []
+      var cues: [StoredCue] = []
       var written = 0
       var milliseconds = 0
       let speaker = speakers[talk % speakers.count]
@@ -116,14 +119,18 @@ package struct CorpusGenerator {
         passages.append(Passage(
           kind: .speech, text: text, startMilliseconds: milliseconds,
           endMilliseconds: milliseconds + duration, heading: passages.count % 60 == 0 ? sentence(&random, words: 3) : nil,
-          speaker: speaker))
+          speaker: speaker, firstCue: passages.count, lastCue: passages.count))
+        if includesCues {
+          cues.append(StoredCue(
+            startMilliseconds: milliseconds, endMilliseconds: milliseconds + duration, raw: text, text: text))
+        }
         milliseconds += duration + Int(random.next() % 500)
         written += count
       }
       documents.append(Document(
         id: id, kind: .talk, title: sentence(&random, words: 4 + Int(random.next() % 4)),
         url: "https://developer.apple.com/videos/play/\(id)/", event: event, year: year,
-        passages: passages))
+        passages: passages, cues: cues))
     }
     for page in 0..<pages {
       var passages: [Passage] = []

@@ -90,7 +90,13 @@ extension SearchIndex {
     guard matcher.current == passage else { return [] }
     var slots: [SlotRange] = []
     matcher.positions(into: &slots)
-    guard !slots.isEmpty else { return [] }
+    // Prefixes of many terms are merged without positions: found again by their keys.
+    var prefixes: [[UInt8]] = []
+    Self.positivePrefixes(root, into: &prefixes)
+    let prefixKeys = prefixes.flatMap { prefix in
+      compiler.verbatim ? [prefix] : [prefix, [TermSpace.extraMarker] + prefix]
+    }
+    guard !slots.isEmpty || !prefixKeys.isEmpty else { return [] }
     let analyzer = Analyzer(options: analyzerOptions)
     var words: [(slots: ClosedRange<UInt32>, bytes: Range<Int>)] = []
     let bytes = store.textBytes(Int(passage))
@@ -98,6 +104,9 @@ extension SearchIndex {
       _ = analyzer.analyze(buffer, firstSlot: 0) { token in
         if !token.isExtra {
           words.append((UInt32(token.startSlot)...UInt32(token.endSlot), token.byteStart..<token.byteEnd))
+        }
+        if prefixKeys.contains(where: { token.term.starts(with: $0) }) {
+          slots.append(SlotRange(start: UInt32(token.startSlot), end: UInt32(token.endSlot)))
         }
       }
     }
@@ -117,6 +126,28 @@ extension SearchIndex {
       }
     }
     return merged
+  }
+}
+
+extension SearchIndex {
+  /// Folded prefixes of the query outside any negation.
+  static func positivePrefixes(_ node: QueryNode, into output: inout [[UInt8]]) {
+    switch node {
+    case .prefix(let text):
+      var text = text
+      text.withUTF8 { bytes in
+        WordScanner.scan(bytes) { words in
+          guard let last = words.last else { return }
+          var folded: [UInt8] = []
+          TermFolding.fold(bytes, last, into: &folded)
+          output.append(folded)
+        }
+      }
+    case .and(let nodes), .or(let nodes):
+      for node in nodes { positivePrefixes(node, into: &output) }
+    case .word, .phrase, .not:
+      break
+    }
   }
 }
 
