@@ -18,15 +18,7 @@ public struct RenderPageDecoder: Sendable {
   }
 
   public func decode(_ data: Data, url: URL?) throws(DocCRenderError) -> RenderPage {
-    let preflight = try JSONPreflight(url: url, limits: limits).check(data)
-    let root: JSONValue
-    do {
-      let object = try JSONSerialization.jsonObject(
-        with: preflight.data, options: [.fragmentsAllowed])
-      root = JSONValue(jsonObject: object)
-    } catch {
-      throw .malformedJSON(url: url, reason: Self.reason(error))
-    }
+    let (root, preflightWarnings) = try Self.parse(data, url: url, limits: limits)
     guard case .object(let members) = root else {
       throw .notRenderJSON(url: url, reason: "the top level is not an object")
     }
@@ -36,7 +28,7 @@ public struct RenderPageDecoder: Sendable {
       throw .notRenderJSON(
         url: url, reason: "no primaryContentSections or sections array (keys: \(keys))")
     }
-    var warnings = preflight.warnings
+    var warnings = preflightWarnings
     let version = try schemaVersion(root, url: url, warnings: &warnings)
     var walker = RenderTextWalker(references: root["references"])
     walker.warnings = warnings
@@ -59,8 +51,19 @@ public struct RenderPageDecoder: Sendable {
     return text
   }
 
-  private static func reason(_ error: any Error) -> String {
-    let nsError = error as NSError
-    return nsError.userInfo["NSDebugDescription"] as? String ?? nsError.localizedDescription
+  /// Checks the bytes (`JSONPreflight`) and parses them.
+  static func parse(
+    _ data: Data, url: URL?, limits: DocCLimits
+  ) throws(DocCRenderError) -> (JSONValue, [DocCWarning]) {
+    let preflight = try JSONPreflight(url: url, limits: limits).check(data)
+    do {
+      let object = try JSONSerialization.jsonObject(
+        with: preflight.data, options: [.fragmentsAllowed])
+      return (JSONValue(jsonObject: object), preflight.warnings)
+    } catch {
+      let nsError = error as NSError
+      let reason = nsError.userInfo["NSDebugDescription"] as? String ?? nsError.localizedDescription
+      throw .malformedJSON(url: url, reason: reason)
+    }
   }
 }

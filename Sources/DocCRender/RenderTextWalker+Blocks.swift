@@ -32,7 +32,7 @@ extension RenderTextWalker {
     case "tabNavigator":
       tabNavigator(node, path: path, context)
     case "links":
-      links(node, context)
+      links(node, path: path, context)
     case "small":
       emit(.smallPrint, inlineText(node["inlineContent"], path: "\(path).inlineContent"), context)
     case "codeListing":
@@ -161,11 +161,16 @@ extension RenderTextWalker {
     }
   }
 
-  /// A `links` block lists reference identifiers; each becomes the referenced title.
-  private mutating func links(_ node: JSONValue, _ context: Context) {
+  /// A `links` block lists reference identifiers; each becomes the referenced title
+  /// (an unresolved one keeps its identifier, with a warning).
+  private mutating func links(_ node: JSONValue, path: String, _ context: Context) {
     let style = node["style"]?.string
-    for identifier in (node["items"]?.array ?? []).compactMap(\.string) {
-      let title = reference(identifier)?["title"]?.string ?? identifier
+    for (index, identifier) in (node["items"]?.array ?? []).compactMap(\.string).enumerated() {
+      guard let title = referencedTitle(identifier) else {
+        warnings.append(.unresolvedReference(identifier: identifier, path: "\(path).items[\(index)]"))
+        emit(.link, identifier, context, style: style)
+        continue
+      }
       emit(.link, title, context, style: style)
     }
   }

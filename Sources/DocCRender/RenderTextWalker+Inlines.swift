@@ -45,10 +45,17 @@ extension RenderTextWalker {
       return title
     }
     let identifier = node["identifier"]?.string ?? ""
-    guard let target = reference(identifier) else {
+    guard let title = referencedTitle(identifier) else {
       warnings.append(.unresolvedReference(identifier: identifier, path: path))
       return identifier
     }
+    return title
+  }
+
+  /// The title of the `references` entry for `identifier`: its `title`, else its
+  /// `titleInlineContent`, else its `url`; nil when there is no such entry.
+  mutating func referencedTitle(_ identifier: String) -> String? {
+    guard let target = reference(identifier) else { return nil }
     if let title = target["title"]?.string { return title }
     if let title = nonEmpty(inlineText(target["titleInlineContent"], path: "references")) {
       return title

@@ -53,6 +53,9 @@ import Testing
     ("links block resolves identifiers to titles",
      #"{"type": "links", "style": "compactGrid", "items": ["doc://com.apple.HIG/design/Human-Interface-Guidelines/color", "doc://com.apple.HIG/design/Human-Interface-Guidelines/typography"]}"#,
      ["[link style=compactGrid] Color", "[link style=compactGrid] Typography"]),
+    ("links block item that is a link reference without title shows its url",
+     #"{"type": "links", "style": "list", "items": ["https://example.com/untitled"]}"#,
+     ["[link style=list] https://example.com/untitled"]),
     ("small print", #"{"type": "small", "inlineContent": [{"type": "text", "text": "Terms apply."}]}"#,
      ["[smallPrint] Terms apply."]),
     ("codeListing keeps lines and syntax",
@@ -104,6 +107,14 @@ import Testing
     #expect(RenderPageFixture.lines(page) == ["[unknown] Heads up Inner text."])
     #expect(page.unknownNodeCount == 1)
     #expect(page.warnings == [.unknownBlock(type: "callout", path: "primaryContentSections[0].content[0]")])
+  }
+
+  @Test func unresolvedLinksItemKeepsItsIdentifierWithAWarning() throws {
+    let page = try RenderPageFixture.page(blocks: #"{"type": "links", "style": "list", "items": ["doc://x/gone"]}"#)
+    #expect(RenderPageFixture.lines(page) == ["[link style=list] doc://x/gone"])
+    #expect(page.warnings == [
+      .unresolvedReference(identifier: "doc://x/gone", path: "primaryContentSections[0].content[0].items[0]")
+    ])
   }
 
   @Test func blockWithoutTypeIsUnknown() throws {
