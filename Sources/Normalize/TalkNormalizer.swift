@@ -16,15 +16,22 @@
 ///   cut at the next cue boundary, so passages stay quotable; inside a single cue, a stretch
 ///   longer than `hardPassageLength` scalars with no sentence end is cut at the last space
 ///   before that length (mid-word only when there is none).
+/// - Pauses: a silence of `pauseMilliseconds` or more between one cue's end and the next
+///   cue's start ends the sentence, so words spoken apart (or excerpts of a talk) are never
+///   glued into one quote.
 /// - Empty cues (no text after collapsing) contribute nothing and end nothing.
 public struct TalkNormalizer: Sendable {
   public var maximumPassageLength: Int
   public var hardPassageLength: Int
+  public var pauseMilliseconds: Int
   private let segmenter = SentenceSegmenter()
 
-  public init(maximumPassageLength: Int = 600, hardPassageLength: Int = 2_000) {
+  public init(
+    maximumPassageLength: Int = 600, hardPassageLength: Int = 2_000, pauseMilliseconds: Int = 1_500
+  ) {
     self.maximumPassageLength = max(1, maximumPassageLength)
     self.hardPassageLength = max(1, hardPassageLength)
+    self.pauseMilliseconds = max(1, pauseMilliseconds)
   }
 
   /// The text every passage is a slice of: each non-empty cue's collapsed text, joined by
@@ -35,7 +42,7 @@ public struct TalkNormalizer: Sendable {
   }
 
   public func passages(from cues: [StoredCue]) -> [Passage] {
-    let events = Self.events(from: cues)
+    let events = Self.events(from: cues, pauseMilliseconds: pauseMilliseconds)
     var builder = PassageBuilder(cues: cues)
     for (position, event) in events.enumerated() {
       guard case .words(let cue, let text, let speaker) = event else {
@@ -64,17 +71,19 @@ public struct TalkNormalizer: Sendable {
     case boundary
   }
 
-  static func events(from cues: [StoredCue]) -> [Event] {
+  static func events(from cues: [StoredCue], pauseMilliseconds: Int = .max) -> [Event] {
     var events: [Event] = []
     events.reserveCapacity(cues.count)
     var label: String?
     var lastVoice: String??  // the voice of the last cue with words; .none before any
+    var lastWordsEnd: Int?  // the end of the last cue with words
     func addBoundary() {
       if let last = events.last, case .words = last { events.append(.boundary) }
     }
     for (index, cue) in cues.enumerated() {
       let text = TextNormalization.collapseWhitespace(cue.text)
       if text.isEmpty { continue }
+      if let lastWordsEnd, cue.startMilliseconds - lastWordsEnd >= pauseMilliseconds { addBoundary() }
       for piece in CaptionConventions.pieces(of: text[...]) {
         if piece.startsTurn {
           addBoundary()
@@ -87,6 +96,7 @@ public struct TalkNormalizer: Sendable {
         }
         if let lastVoice, lastVoice != cue.voice { addBoundary() }
         lastVoice = .some(cue.voice)
+        lastWordsEnd = cue.endMilliseconds
         events.append(.words(cue: index, text: piece.text, speaker: cue.voice ?? label))
       }
     }

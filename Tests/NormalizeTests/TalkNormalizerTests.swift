@@ -20,6 +20,15 @@ import Testing
       ])
   }
 
+  @Test("A pause of 1.5 s or more ends the sentence; a shorter one does not", arguments: [
+    (4_000, ["move to the trailing side", "the bottom region works well"]),
+    (3_900, ["move to the trailing side the bottom region works well"]),
+  ])
+  func pauseEndsTheSentence(nextStart: Int, expected: [String]) {
+    let cues = [cue(1_000, 2_500, "move to the trailing side"), cue(nextStart, 6_000, "the bottom region works well")]
+    #expect(normalizer.passages(from: cues).map(\.text) == expected)
+  }
+
   @Test("A cue with several sentences gives several passages with that cue's times")
   func severalSentencesInOneCue() {
     let cues = [cue(0, 3_000, "It rotates.  It resizes.\nIt folds"), cue(3_000, 4_000, "in half.")]

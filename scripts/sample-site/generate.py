@@ -30,6 +30,10 @@ MAX_WORDS_PER_CUE = 12               # cues of 5-15 words
 MIN_CUE_MILLISECONDS = 2500
 MAX_CUE_MILLISECONDS = 3500
 MILLISECONDS_PER_WORD = 300
+# Silence left between two excerpts of a talk: duo-kb ends a passage at a pause of
+# 1.5 s or more, so excerpts are never glued into one quote.
+EXCERPT_GAP_MILLISECONDS = 1500
+MIN_SQUEEZED_CUE_MILLISECONDS = 400
 TIMESTAMP_MAP = "X-TIMESTAMP-MAP=MPEGTS:181083,LOCAL:00:00:00.000"
 LINE_WRAP_CHARACTERS = 42            # Apple's captions wrap to two lines
 
@@ -96,9 +100,10 @@ def build_cues(talk, notes):
                      for c in chunks]
         start = starts[index]
         if index + 1 < len(quotes):
-            available = starts[index + 1] - start
+            available = starts[index + 1] - start - EXCERPT_GAP_MILLISECONDS
             if sum(durations) > available:
-                durations = [available // len(chunks)] * len(chunks)
+                squeezed = max(MIN_SQUEEZED_CUE_MILLISECONDS, available // len(chunks))
+                durations = [min(squeezed, (starts[index + 1] - start) // len(chunks))] * len(chunks)
                 notes.append(f"{talk['id']} {quote['time']}: {len(chunks)} cue(s) shortened to "
                              f"{durations[0]} ms to end by {quotes[index + 1]['time']}")
         speaker = quote.get("speaker")

@@ -45,7 +45,7 @@ enum RefreshCommand: Command {
     let fetcher = SiteFetcher(
       client: try HTTPClient(configuration: try clientConfiguration(context)),
       mirror: try mirror(arguments))
-    var refresher = Refresher(fetcher: fetcher, corpus: store)
+    var refresher = Refresher(fetcher: fetcher, corpus: store, now: fetchClock(context.environment))
     if let language = arguments.value("language") { refresher.languages = [language] }
     let quiet = arguments.has("quiet")
     let reporter = context.reporter
@@ -78,6 +78,16 @@ enum RefreshCommand: Command {
       configuration.deadline = .now + .milliseconds(Int(seconds * 1000))
     }
     return configuration.withEnvironmentCAFile(context.environment)
+  }
+
+  /// The time recorded as "fetched at": now, or `SOURCE_DATE_EPOCH` when set, so that a
+  /// corpus built from fixed inputs is byte for byte reproducible.
+  static func fetchClock(_ environment: [String: String]) -> @Sendable () -> Date {
+    if let epoch = environment["SOURCE_DATE_EPOCH"].flatMap(TimeInterval.init) {
+      let fixed = Date(timeIntervalSince1970: epoch)
+      return { fixed }
+    }
+    return { Date() }
   }
 
   static func mirror(_ arguments: ParsedArguments) throws(UsageError) -> SiteMirror {

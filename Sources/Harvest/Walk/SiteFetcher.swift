@@ -42,9 +42,16 @@ public struct SiteFetcher: Sendable {
     return responses
   }
 
+  /// The response as if the original had answered. A mirror's validators (ETag,
+  /// Last-Modified) are its own, not the original's: they are dropped, so that a later
+  /// conditional request to the original cannot be answered 304 by mistake.
   private func logical(_ response: HTTPResponse, requested: String) -> HTTPResponse {
     var response = response
     response.requestedURL = requested
+    if mirror.requestURL(for: requested) != requested {
+      response.headers = HTTPHeaders(
+        response.headers.fields.filter { !["etag", "last-modified"].contains($0.name.lowercased()) })
+    }
     response.finalURL = mirror.logicalURL(for: response.finalURL)
     return response
   }

@@ -1,1 +1,0 @@
-// Citations: see ARCHITECTURE.md for this module's job.
