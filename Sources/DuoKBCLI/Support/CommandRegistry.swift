@@ -2,6 +2,8 @@
 enum CommandRegistry {
   static var commands: [any Command.Type] {
     [
+      SearchCommand.self,
+      IndexCommand.self,
       ImportCommand.self,
       AddCommand.self,
       RefreshCommand.self,

@@ -1,0 +1,27 @@
+import Corpus
+import SearchIndex
+
+/// What went wrong answering from the knowledge base.
+public enum CitationsError: Error, Sendable {
+  case corpus(CorpusError)
+  case indexFormat(IndexFormatError)
+  case indexBuild(IndexBuildError)
+  case query(QueryError)
+  /// The corpus has no documents, so there is nothing to index or quote.
+  case emptyCorpus(path: String)
+  /// A citation id that does not parse, or names nothing in the corpus.
+  case unknownCitation(String, reason: String)
+}
+
+extension CitationsError: CustomStringConvertible {
+  public var description: String {
+    switch self {
+    case .corpus(let error): error.description
+    case .indexFormat(let error): "\(error)"
+    case .indexBuild(let error): "\(error)"
+    case .query(let error): "\(error)"
+    case .emptyCorpus(let path): "the corpus at \(path) has no documents"
+    case .unknownCitation(let id, let reason): "'\(id)': \(reason)"
+    }
+  }
+}

@@ -1,0 +1,41 @@
+import Normalize
+
+/// One answer: the exact words of a passage, where they come from, and how to cite them.
+public struct QuotedHit: Sendable, Equatable {
+  public struct Source: Sendable, Equatable {
+    public var kind: DocumentKind
+    public var id: String
+    public var title: String
+    public var url: String
+    public var event: String?
+    public var year: Int?
+  }
+
+  public var rank: Int
+  public var score: Double
+  /// The passage text, exactly as stored: whole sentences, never cut.
+  public var quote: String
+  public var passageKind: PassageKind
+  public var startMilliseconds: Int?
+  public var endMilliseconds: Int?
+  /// `m:ss` of the start, for talks.
+  public var timestamp: String?
+  public var anchor: String?
+  public var heading: String?
+  public var link: String
+  public var citation: CitationID
+  public var speaker: String?
+  public var source: Source
+  /// UTF-8 byte ranges of the matched words in `quote`, for highlighting.
+  public var matchedRanges: [Range<Int>]
+  /// Where the passage sits in the corpus: (document index, passage index) in the index.
+  public var documentIndex: Int
+  public var passageIndex: Int
+}
+
+/// The answer to one query: every matching passage counted, the best few quoted.
+public struct SearchAnswer: Sendable, Equatable {
+  public var query: String
+  public var total: Int
+  public var hits: [QuotedHit]
+}

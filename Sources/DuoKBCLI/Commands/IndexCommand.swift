@@ -1,0 +1,40 @@
+import Citations
+import Foundation
+
+/// `duo-kb index`: builds the index from the corpus and swaps it in atomically.
+enum IndexCommand: Command {
+  static let name = "index"
+  static let summary = "Build the search index from the corpus"
+  static let usage = "[--rebuild]"
+  static let discussion = """
+    Builds Index/ from Corpus/ into a new generation and swaps it in atomically, so a search
+    running meanwhile sees the old index or the new one. Without --rebuild, an index that
+    matches the corpus is left alone.
+    """
+  static let options: [OptionSpec] = [
+    .flag("rebuild", help: "build even when the index matches the corpus"),
+  ]
+
+  static func run(_ context: CommandContext) async throws -> ExitStatus {
+    guard context.arguments.positionals.isEmpty else {
+      throw UsageError("index takes no arguments")
+    }
+    let base = KnowledgeBase(home: context.home.url)
+    if !context.arguments.has("rebuild"), base.isIndexCurrent() {
+      context.stdout.write("the index matches the corpus\n")
+      return .success
+    }
+    let started = ContinuousClock.now
+    do {
+      let summary = try base.rebuild()
+      let elapsed = ContinuousClock.now - started
+      let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+      context.stdout.write(
+        "indexed \(summary.documentCount) documents, \(summary.passageCount) passages, "
+          + "\(summary.termCount) terms, \(summary.byteCount) bytes in \(String(format: "%.2f", seconds)) s\n")
+      return .success
+    } catch {
+      throw CommandFailure(error.description)
+    }
+  }
+}

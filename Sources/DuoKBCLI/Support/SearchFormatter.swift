@@ -1,0 +1,82 @@
+import Citations
+import Foundation
+
+/// Prints search answers as text (people), Markdown (reports) or JSON (programs).
+enum SearchFormatter {
+  static func text(_ answer: SearchAnswer, highlight: Bool) -> String {
+    var text = ""
+    for hit in answer.hits {
+      var where_ = hit.source.title
+      if let speaker = hit.speaker { where_ += " — \(speaker)" }
+      if let timestamp = hit.timestamp { where_ += " at \(timestamp)" }
+      if let heading = hit.heading, hit.source.kind == .hig { where_ += " › \(heading)" }
+      text += "\(hit.rank). \(hit.citation)  \(where_)\n"
+      let quote = highlight ? highlighted(hit.quote, ranges: hit.matchedRanges) : hit.quote
+      text += "   “\(quote)”\n   \(hit.link)\n"
+    }
+    let shown = answer.hits.count
+    text += shown == answer.total
+      ? "\(answer.total) matching passage\(answer.total == 1 ? "" : "s")\n"
+      : "\(shown) of \(answer.total) matching passages\n"
+    return text
+  }
+
+  static func markdown(_ answer: SearchAnswer) -> String {
+    var text = "## Search: \(answer.query)\n\n"
+    for hit in answer.hits {
+      text += "> \(hit.quote)\n>\n> — "
+      if let speaker = hit.speaker { text += "\(speaker), " }
+      text += "[\(markdownEscaped(hit.source.title))](\(hit.link))"
+      if let timestamp = hit.timestamp { text += " at \(timestamp)" }
+      if let heading = hit.heading, hit.source.kind == .hig { text += ", “\(heading)”" }
+      text += " · `\(hit.citation)`\n\n"
+    }
+    text += "\(answer.hits.count) of \(answer.total) matching passages.\n"
+    return text
+  }
+
+  /// `{"query", "total", "results": [...]}`; with `micros` for batch answers.
+  static func json(_ answer: SearchAnswer, micros: Int? = nil, pretty: Bool) throws -> String {
+    var object: [String: Any] = [
+      "query": answer.query, "total": answer.total, "results": answer.hits.map(jsonObject),
+    ]
+    if let micros { object["micros"] = micros }
+    var options: JSONSerialization.WritingOptions = [.sortedKeys, .withoutEscapingSlashes]
+    if pretty { options.insert(.prettyPrinted) }
+    return String(decoding: try JSONSerialization.data(withJSONObject: object, options: options), as: UTF8.self)
+  }
+
+  static func jsonObject(_ hit: QuotedHit) -> [String: Any] {
+    func orNull(_ value: Any?) -> Any { value ?? NSNull() }
+    return [
+      "rank": hit.rank, "score": (hit.score * 10_000).rounded() / 10_000, "quote": hit.quote,
+      "start": orNull(hit.startMilliseconds.map { Double($0) / 1000 }),
+      "end": orNull(hit.endMilliseconds.map { Double($0) / 1000 }),
+      "timestamp": orNull(hit.timestamp), "anchor": orNull(hit.anchor), "link": hit.link,
+      "citation": hit.citation.description, "speaker": orNull(hit.speaker),
+      "source": [
+        "kind": hit.passageKind == .code ? "code" : hit.source.kind.rawValue, "id": hit.source.id,
+        "title": hit.source.title, "url": hit.source.url,
+      ],
+    ]
+  }
+
+  /// Wraps the matched byte ranges in bold yellow (a terminal only).
+  static func highlighted(_ text: String, ranges: [Range<Int>]) -> String {
+    let bytes = Array(text.utf8)
+    var result: [UInt8] = []
+    var position = 0
+    for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound })
+    where range.lowerBound >= position && range.upperBound <= bytes.count {
+      result += bytes[position..<range.lowerBound]
+      result += Array("\u{1B}[1;33m".utf8) + bytes[range] + Array("\u{1B}[0m".utf8)
+      position = range.upperBound
+    }
+    result += bytes[position...]
+    return String(decoding: result, as: UTF8.self)
+  }
+
+  static func markdownEscaped(_ text: String) -> String {
+    text.replacingOccurrences(of: "[", with: "\\[").replacingOccurrences(of: "]", with: "\\]")
+  }
+}
