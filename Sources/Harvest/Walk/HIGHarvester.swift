@@ -61,7 +61,8 @@ public struct HIGHarvester: Sendable {
     return .harvested(document, links: Self.pagesBelow(page, base: jsonURL), warnings: warnings)
   }
 
-  /// The page's abstract, then its sections, as the normalizer takes them.
+  /// The page's abstract, then its sections, as the normalizer takes them. A tab's title
+  /// is a label, not guidance: its content is kept, the title is not a passage.
   static func sectionInputs(_ page: RenderPage) -> [HIGSectionInput] {
     var inputs: [HIGSectionInput] = []
     if !page.abstract.isEmpty {
@@ -72,7 +73,9 @@ public struct HIGHarvester: Sendable {
       inputs.append(
         HIGSectionInput(
           heading: section.heading, anchor: section.anchor, level: section.level,
-          blocks: section.blocks.map { HIGBlockInput(kind: blockKind($0.kind), text: $0.text, style: $0.style) }))
+          blocks: section.blocks.filter { $0.kind != .tabTitle }.map {
+            HIGBlockInput(kind: blockKind($0.kind), text: $0.text, style: $0.style)
+          }))
     }
     return inputs
   }
