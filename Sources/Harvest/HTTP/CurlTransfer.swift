@@ -10,6 +10,9 @@ struct TransferOptions: Sendable {
   var isHead: Bool
   var maxBodyBytes: Int
   var totalTimeoutMilliseconds: Int
+  /// Wait for a connection that can multiplex rather than open another (HTTP/2 over TLS,
+  /// where ALPN tells at once; on cleartext HTTP/1.1 it would wait for a whole response).
+  var waitsForMultiplexing: Bool
 }
 
 /// What one transfer got back: any status, redirects not followed.
@@ -103,6 +106,7 @@ final class CurlEasy: @unchecked Sendable {
     } else {
       _ = duokb_setopt_long(handle, CURLOPT_HTTPGET, 1)
     }
+    _ = duokb_setopt_long(handle, CURLOPT_PIPEWAIT, options.waitsForMultiplexing ? 1 : 0)
     _ = duokb_setopt_long(handle, CURLOPT_TIMEOUT_MS, max(1, options.totalTimeoutMilliseconds))
     _ = duokb_setopt_off(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(options.maxBodyBytes))
     let context = Unmanaged.passUnretained(transfer).toOpaque()
@@ -158,8 +162,6 @@ struct CurlEasySettings: Sendable {
     _ = duokb_setopt_str(handle, CURLOPT_USERAGENT, userAgent)
     let version = prefersHTTP2 ? CURL_HTTP_VERSION_2TLS : CURL_HTTP_VERSION_1_1
     _ = duokb_setopt_long(handle, CURLOPT_HTTP_VERSION, version)
-    // Wait for a connection that can multiplex rather than open another one.
-    _ = duokb_setopt_long(handle, CURLOPT_PIPEWAIT, 1)
     _ = duokb_setopt_long(handle, CURLOPT_TCP_KEEPALIVE, 1)
     _ = duokb_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, max(1, connectTimeoutMilliseconds))
     _ = duokb_setopt_long(handle, CURLOPT_LOW_SPEED_LIMIT, max(1, lowSpeedBytesPerSecond))

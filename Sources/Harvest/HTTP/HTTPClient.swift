@@ -145,7 +145,8 @@ public final class HTTPClient: Sendable {
     let options = TransferOptions(
       url: url, origin: "\(scheme)://\(host.lowercased()):\(port)", headerLines: request.headerLines,
       isHead: request.isHead, maxBodyBytes: request.maxBodyBytes ?? configuration.maxBodyBytes,
-      totalTimeoutMilliseconds: max(1, timeout.wholeMilliseconds))
+      totalTimeoutMilliseconds: max(1, timeout.wholeMilliseconds),
+      waitsForMultiplexing: scheme == "https" && configuration.prefersHTTP2)
     let transfer = CurlTransfer(options: options)
     let loop = loop
     let result = await withTaskCancellationHandler {
