@@ -27,7 +27,7 @@ public final class LoopbackServer: @unchecked Sendable {
   public init(
     routes: [String: LoopbackResponse] = [:],
     fallback: LoopbackResponse = .status(404, body: "not found")
-  ) throws {
+  ) throws(LoopbackServerError) {
     (listener, port) = try LoopbackSocket.listen()
     self.routes = routes
     self.fallback = fallback
