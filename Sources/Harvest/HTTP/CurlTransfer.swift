@@ -39,6 +39,11 @@ final class CurlTransfer: @unchecked Sendable {
   var body = Data()
   var headers = HTTPHeaders()
   var exceededLimit = false
+  var headerBytes = 0
+  var exceededHeaderLimit = false
+
+  /// The most header bytes kept per response; a server that sends more is cut off.
+  static let maxHeaderBytes = 256 * 1024
 
   init(options: TransferOptions) { self.options = options }
 
@@ -60,13 +65,20 @@ final class CurlTransfer: @unchecked Sendable {
   }
 
   /// libcurl's header callback: a status line starts a new header block (after 1xx).
-  func receiveHeaderLine(_ buffer: UnsafeRawBufferPointer) {
+  /// Returns false past `maxHeaderBytes`, which aborts the transfer.
+  func receiveHeaderLine(_ buffer: UnsafeRawBufferPointer) -> Bool {
+    headerBytes += buffer.count
+    guard headerBytes <= Self.maxHeaderBytes else {
+      exceededHeaderLimit = true
+      return false
+    }
     let line = String(decoding: buffer, as: UTF8.self)
     if line.hasPrefix("HTTP/") {
       headers = HTTPHeaders()
     } else {
       headers.appendLine(line)
     }
+    return true
   }
 }
 
@@ -174,8 +186,8 @@ struct CurlEasySettings: Sendable {
     _ = duokb_setopt_data_callback(handle, CURLOPT_HEADERFUNCTION) { buffer, size, count, context in
       guard let context else { return 0 }
       let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
-      transfer.receiveHeaderLine(UnsafeRawBufferPointer(start: buffer, count: size * count))
-      return size * count
+      let isKept = transfer.receiveHeaderLine(UnsafeRawBufferPointer(start: buffer, count: size * count))
+      return isKept ? size * count : 0
     }
     switch trust {
     case .systemDefault:
