@@ -57,6 +57,8 @@ import Testing
 
   @Test("Refuses a host outside the allow-list before connecting", arguments: [
     "https://example.com/", "http://developer.apple.com.evil.test/", "http://127.0.0.2/",
+    "http://127.0.0.1@example.com/",  // userinfo before the real host
+    "http://localhost/",
   ])
   func refusesDisallowedHost(url: String) async throws {
     let client = try makeLoopbackClient()

@@ -3,7 +3,10 @@ import Foundation
 
 /// What one transfer asks for: a single hop of a single attempt.
 struct TransferOptions: Sendable {
+  /// The URL as the caller gave it, for errors.
   var url: String
+  /// The same URL as libcurl normalized it (`CurlURL`), for the transfer.
+  var curlURL: String
   /// "scheme://host:port", the key of the per-host in-flight limit.
   var origin: String
   var headerLines: [String]
@@ -107,7 +110,7 @@ final class CurlEasy: @unchecked Sendable {
   func prepare(for transfer: CurlTransfer) {
     errorBuffer[0] = 0
     let options = transfer.options
-    _ = duokb_setopt_str(handle, CURLOPT_URL, options.url)
+    _ = duokb_setopt_str(handle, CURLOPT_URL, options.curlURL)
     var list: UnsafeMutablePointer<curl_slist>?
     // Expect: 100-continue is for uploads; an empty value stops libcurl from sending it.
     for line in options.headerLines + ["Expect:"] { list = curl_slist_append(list, line) }
