@@ -63,17 +63,6 @@ func peakResidentMegabytes() -> Double {
   #endif
 }
 
-func directorySize(_ url: URL) -> Int {
-  guard let walker = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.fileSizeKey]) else {
-    return 0
-  }
-  var total = 0
-  for case let file as URL in walker {
-    total += (try? file.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
-  }
-  return total
-}
-
 /// Latencies per query kind, in microseconds.
 struct Latencies: Codable {
   var byKind: [String: [Double]] = [:]

@@ -130,8 +130,14 @@ public struct IndexBuilder: Sendable {
       documents: documents, wordCounts: wordCounts, headingIds: headingIds)
     let average = wordCounts.isEmpty
       ? 1 : Double(wordCounts.reduce(0) { $0 + UInt64($1) }) / Double(wordCounts.count)
+    var passageDocuments: [UInt32] = []
+    passageDocuments.reserveCapacity(wordCounts.count)
+    for (number, document) in documents.enumerated() {
+      passageDocuments.append(contentsOf: repeatElement(UInt32(number), count: document.passages.count))
+    }
     var writer = PostingsWriter(
-      table: table, wordCounts: wordCounts, averageWords: max(average, 1))
+      table: table, wordCounts: wordCounts, averageWords: max(average, 1),
+      passageDocuments: passageDocuments, headingIds: headingIds)
     let (terms, postings) = try writer.write(occurrences)
     return Files(
       terms: terms, postings: postings, store: storeBytes, passageCount: Int(passageId),

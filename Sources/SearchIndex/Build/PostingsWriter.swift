@@ -8,12 +8,29 @@ struct PostingsWriter {
   let table: TermTable
   let wordCounts: [UInt32]
   let averageWords: Double
+  /// The document and heading string id of each passage, for the field boosts.
+  let passageDocuments: [UInt32]
+  let headingIds: [UInt32]
   private(set) var postingCount = 0
 
-  init(table: TermTable, wordCounts: [UInt32], averageWords: Double) {
+  init(table: TermTable, wordCounts: [UInt32], averageWords: Double, passageDocuments: [UInt32],
+       headingIds: [UInt32]) {
     self.table = table
     self.wordCounts = wordCounts
     self.averageWords = averageWords
+    self.passageDocuments = passageDocuments
+    self.headingIds = headingIds
+  }
+
+  /// The ids in the postings of the field term `marker + term`, if any.
+  private func fieldIds(_ marker: UInt8, _ term: ArraySlice<UInt8>, _ occurrences: Occurrences,
+                        _ order: [UInt32], _ starts: [Int]) -> Set<UInt32> {
+    guard let fieldTerm = table.find([marker] + term) else { return [] }
+    var result = Set<UInt32>()
+    for cursor in starts[Int(fieldTerm)]..<starts[Int(fieldTerm) + 1] {
+      result.insert(occurrences.ids[Int(order[cursor])])
+    }
+    return result
   }
 
   mutating func write(_ occurrences: Occurrences) throws(IndexBuildError) -> (terms: [UInt8], postings: [UInt8]) {
@@ -42,6 +59,9 @@ struct PostingsWriter {
     for termId in sortedTerms {
       let term = table.term(Int(termId))
       let isPassageTerm = term.first.map { $0 != TermSpace.titleMarker && $0 != TermSpace.headingMarker } ?? true
+      // Impacts include the title and heading boosts, so block maxima bound whole scores.
+      let titleDocuments = isPassageTerm ? fieldIds(TermSpace.titleMarker, term, occurrences, order, starts) : []
+      let headings = isPassageTerm ? fieldIds(TermSpace.headingMarker, term, occurrences, order, starts) : []
       skips.bytes.removeAll(keepingCapacity: true)
       data.bytes.removeAll(keepingCapacity: true)
       block.reset(previousId: nil)
@@ -66,7 +86,13 @@ struct PostingsWriter {
         if isPassageTerm {
           let length = Double(wordCounts[Int(id)])
           let frequency = Double(positions.count)
-          impact = Float(BM25.saturation(frequency: frequency, length: length, averageLength: averageWords))
+          var score = BM25.saturation(frequency: frequency, length: length, averageLength: averageWords)
+          if !titleDocuments.isEmpty && titleDocuments.contains(passageDocuments[Int(id)]) {
+            score += BM25.titleWeight
+          }
+          if !headings.isEmpty && headings.contains(headingIds[Int(id)]) { score += BM25.headingWeight }
+          // Rounded up so that a bound is never below the score it bounds.
+          impact = Float(score).nextUp
         }
         block.add(id: id, positions: positions, impact: impact)
         documentFrequency += 1

@@ -70,7 +70,7 @@ extension SearchIndex {
     let cursor = matcher.cursors[0]
     while cursor.current != PostingCursor.exhausted {
       if collector.isFull
-        && matcher.idf * Double(cursor.blockMaxImpact) + matcher.maximumBoost <= collector.threshold
+        && matcher.idf * Double(cursor.blockMaxImpact) <= collector.threshold
       {
         cursor.nextBlock()
         matcher.advance(to: cursor.current)

@@ -6,8 +6,8 @@ final class TermMatcher: Matcher {
   /// Documents whose title has the word, heading ids whose heading has it.
   let titleDocuments: Set<UInt32>
   let headings: Set<UInt32>
-  static let titleWeight = 0.6
-  static let headingWeight = 0.4
+  static let titleWeight = BM25.titleWeight
+  static let headingWeight = BM25.headingWeight
   private var scratch: [SlotRange] = []
 
   init(cursors: [PostingCursor], passageCount: Int, titleDocuments: Set<UInt32>, headings: Set<UInt32>) {
@@ -65,8 +65,8 @@ final class TermMatcher: Matcher {
     return scratch.count
   }
 
-  var maximumBoost: Double {
-    idf * ((titleDocuments.isEmpty ? 0 : Self.titleWeight) + (headings.isEmpty ? 0 : Self.headingWeight))
+  var maximumBoostFactor: Double {
+    (titleDocuments.isEmpty ? 0 : Self.titleWeight) + (headings.isEmpty ? 0 : Self.headingWeight)
   }
 
   override func score(_ context: ScoringContext) -> Double {
@@ -85,10 +85,11 @@ final class TermMatcher: Matcher {
   }
 
   override func upperBound() -> Double {
-    // Saturation is concave, so the sum of the forms' block maxima bounds their union.
+    // Block maxima include the field boosts. Saturation is concave, so the sum of the
+    // forms' maxima bounds their union.
     var bound: Float = 0
     for cursor in cursors where cursor.current == current { bound += cursor.blockMaxImpact }
-    return idf * min(Double(bound), BM25.k1 + 1) + maximumBoost
+    return idf * min(Double(bound), BM25.k1 + 1 + maximumBoostFactor)
   }
 
   override func scoringLeaves(into output: inout [Matcher]) { output.append(self) }
