@@ -36,6 +36,36 @@ final class PostingCursor {
     if blockCount > 0 { load(block: 0) }
   }
 
+  /// Calls `body` with every (id, frequency) of a term, decoding blocks directly.
+  /// Damaged data ends the walk early, as in `load(block:)`.
+  static func decodeAll(
+    _ postings: ByteReader, _ entry: TermDictionary.Entry, idLimit: Int,
+    _ body: (UInt32, UInt32) -> Void
+  ) {
+    let maximumBlocks = max(0, (postings.count - entry.postingsOffset) / PostingsWriter.skipRecordLength)
+    let blockCount = min(entry.blockCount, maximumBlocks)
+    let dataStart = entry.postingsOffset + blockCount * PostingsWriter.skipRecordLength
+    let limit = UInt32(clamping: idLimit)
+    var ids = [UInt32](repeating: 0, count: PostingsWriter.blockSize)
+    var previous: UInt32? = nil
+    for block in 0..<blockCount {
+      let record = entry.postingsOffset + block * PostingsWriter.skipRecordLength
+      var offset = dataStart + Int(postings.u32(at: record + 4))
+      let count = max(0, min(PostingsWriter.blockSize, entry.documentFrequency - block * PostingsWriter.blockSize))
+      var decoded = 0
+      while decoded < count {
+        let value = postings.varint(&offset)
+        let (id, overflow) = previous.map { $0.addingReportingOverflow(value) } ?? (value, false)
+        if overflow || id >= limit || (previous != nil && value == 0) { return }
+        ids[decoded] = id
+        previous = id
+        decoded += 1
+      }
+      for index in 0..<decoded { body(ids[index], min(postings.varint(&offset), 1 << 20)) }
+      previous = postings.u32(at: record)
+    }
+  }
+
   @inline(__always)
   private func skipLastId(_ block: Int) -> UInt32 {
     postings.u32(at: skipStart + block * PostingsWriter.skipRecordLength)

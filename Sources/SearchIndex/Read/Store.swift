@@ -1,13 +1,16 @@
 /// The document and passage tables, strings and texts of `store.dki`.
 struct Store: Sendable {
   static let documentRecordLength = 32
-  static let passageRecordLength = 36
+  static let passageRecordLength = 16
+  static let attributeRecordLength = 20
 
   let documentCount: Int
   let passageCount: Int
   let averageWords: Double
   let documents: ByteReader
   let passages: ByteReader
+  let attributes: ByteReader
+  let attributeCount: Int
   let wordCounts: ByteReader
   let stringOffsets: ByteReader
   let stringCount: Int
@@ -15,7 +18,7 @@ struct Store: Sendable {
   let texts: ByteReader
 
   init(_ body: ByteReader) throws(IndexFormatError) {
-    try body.require(body.count >= 28, "store header truncated")
+    try body.require(body.count >= 32, "store header truncated")
     documentCount = Int(body.u32(at: 0))
     passageCount = Int(body.u32(at: 4))
     stringCount = Int(body.u32(at: 8))
@@ -23,9 +26,12 @@ struct Store: Sendable {
     let textBytes = Int(clamping: body.u64(at: 16))
     let average = Double(body.f32(at: 24))
     averageWords = average.isFinite && average > 0 ? average : 1
-    var offset = 28
+    attributeCount = Int(body.u32(at: 28))
+    var offset = 32
     documents = try body.slice(offset, documentCount * Self.documentRecordLength, "document table")
     offset += documents.count
+    attributes = try body.slice(offset, attributeCount * Self.attributeRecordLength, "passage attributes")
+    offset += attributes.count
     passages = try body.slice(offset, passageCount * Self.passageRecordLength, "passage table")
     offset += passages.count
     wordCounts = try body.slice(offset, passageCount * 2, "word counts")
@@ -59,13 +65,30 @@ struct Store: Sendable {
   @inline(__always)
   func wordCount(_ passage: Int) -> Int { Int(wordCounts.u16(at: passage * 2)) }
 
+  /// Field of a passage: 0 document, 1 text offset, 2 text length, 3 start ms, 4 end ms,
+  /// 5 anchor, 6 heading, 7 speaker (string ids; `StoreWriter.none` when absent).
   @inline(__always)
   func passageField(_ passage: Int, _ field: Int) -> UInt32 {
-    passages.u32(at: passage * Self.passageRecordLength + field * 4)
+    let record = passage * Self.passageRecordLength
+    switch field {
+    case 1: return passages.u32(at: record)
+    case 2:
+      let start = passages.u32(at: record)
+      let end = passage + 1 < passageCount ? passages.u32(at: record + Self.passageRecordLength) : UInt32(clamping: texts.count)
+      return end >= start ? end - start : 0
+    case 3: return passages.u32(at: record + 4)
+    case 4: return passages.u32(at: record + 8)
+    default:
+      let attribute = Int(passages.u32(at: record + 12))
+      guard attribute < attributeCount else { return field == 0 ? UInt32.max : StoreWriter.none }
+      let attributeRecord = attribute * Self.attributeRecordLength
+      return attributes.u32(at: attributeRecord + (field == 0 ? 0 : (field - 4) * 4))
+    }
   }
 
   func passageKind(_ passage: Int) -> UInt8 {
-    passages.u8(at: passage * Self.passageRecordLength + 32)
+    let attribute = Int(passages.u32(at: passage * Self.passageRecordLength + 12))
+    return attributes.u8(at: attribute * Self.attributeRecordLength + 16)
   }
 
   @inline(__always)

@@ -118,11 +118,11 @@ struct QueryCompiler {
     guard termCount <= QueryParser.maximumPrefixTerms else {
       throw .tooBroad(column: 1, prefix: text, terms: termCount, limit: QueryParser.maximumPrefixTerms)
     }
-    let cursors = ranges.flatMap { $0.map(cursor) }
-    if cursors.isEmpty { return EmptyMatcher() }
-    if cursors.count <= 8 {
+    if termCount == 0 { return EmptyMatcher() }
+    if termCount <= 8 {
+      let cursors = ranges.flatMap { $0.map(cursor) }
       return TermMatcher(cursors: cursors, passageCount: passageCount, titleDocuments: [], headings: [])
     }
-    return MaterializedMatcher(cursors: cursors, passageCount: passageCount)
+    return MaterializedMatcher(terms: ranges.flatMap { Array($0) }, index: index)
   }
 }

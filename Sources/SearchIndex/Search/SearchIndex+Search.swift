@@ -27,11 +27,21 @@ extension SearchIndex {
     } else {
       total = collect(matcher, filter: filter, context: context, into: &collector)
     }
-    let hits = collector.sorted().map { candidate -> SearchHit in
+    let candidates = collector.sorted()
+    // One fresh matcher walks the hits in passage order to find what matched where.
+    var ranges: [UInt32: [Range<Int>]] = [:]
+    if !candidates.isEmpty, let highlighter = (try? compiler.compile(parsed.root)) ?? nil {
+      var prefixes: [[UInt8]] = []
+      Self.positivePrefixes(parsed.root, into: &prefixes)
+      for passage in candidates.map(\.passage).sorted() {
+        ranges[passage] = highlights(highlighter, prefixes: prefixes, verbatim: verbatim, passage: passage)
+      }
+    }
+    let hits = candidates.map { candidate -> SearchHit in
       let (doc, passage) = location(ofPassage: Int(candidate.passage))
       return SearchHit(
         documentIndex: doc, passageIndex: passage, score: candidate.score,
-        matchedRanges: highlights(parsed.root, compiler: compiler, passage: candidate.passage))
+        matchedRanges: ranges[candidate.passage] ?? [])
     }
     return SearchResults(total: total, hits: hits)
   }
@@ -84,17 +94,14 @@ extension SearchIndex {
   }
 
   /// Whole words of the passage that the query's positive parts matched.
-  func highlights(_ root: QueryNode, compiler: QueryCompiler, passage: UInt32) -> [Range<Int>] {
-    guard let matcher = (try? compiler.compile(root)) ?? nil else { return [] }
+  func highlights(_ matcher: Matcher, prefixes: [[UInt8]], verbatim: Bool, passage: UInt32) -> [Range<Int>] {
     matcher.advance(to: passage)
     guard matcher.current == passage else { return [] }
     var slots: [SlotRange] = []
     matcher.positions(into: &slots)
     // Prefixes of many terms are merged without positions: found again by their keys.
-    var prefixes: [[UInt8]] = []
-    Self.positivePrefixes(root, into: &prefixes)
     let prefixKeys = prefixes.flatMap { prefix in
-      compiler.verbatim ? [prefix] : [prefix, [TermSpace.extraMarker] + prefix]
+      verbatim ? [prefix] : [prefix, [TermSpace.extraMarker] + prefix]
     }
     guard !slots.isEmpty || !prefixKeys.isEmpty else { return [] }
     let analyzer = Analyzer(options: analyzerOptions)

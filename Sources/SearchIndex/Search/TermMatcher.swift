@@ -103,14 +103,18 @@ final class MaterializedMatcher: Matcher {
   private var index = 0
   let idf: Double
 
-  init(cursors: [PostingCursor], passageCount: Int) {
-    let total = cursors.reduce(0) { $0 + $1.documentFrequency }
+  /// Merges the postings of `terms`, one term at a time (no cursor per term kept).
+  init(terms: [Int], index: SearchIndex) {
+    let passageCount = index.store.passageCount
+    let entries = terms.map { index.dictionary.entry($0) }
+    let total = entries.reduce(0) { $0 + $1.documentFrequency }
     if total > passageCount / 16 {
       var dense = [UInt32](repeating: 0, count: passageCount)
-      for cursor in cursors {
-        while cursor.current != PostingCursor.exhausted {
-          dense[Int(cursor.current)] &+= UInt32(cursor.frequency)
-          cursor.next()
+      dense.withUnsafeMutableBufferPointer { dense in
+        for entry in entries {
+          PostingCursor.decodeAll(index.postings, entry, idLimit: passageCount) { id, frequency in
+            dense[Int(id)] &+= frequency
+          }
         }
       }
       for (id, frequency) in dense.enumerated() where frequency > 0 {
@@ -120,10 +124,9 @@ final class MaterializedMatcher: Matcher {
     } else {
       var pairs: [(UInt32, UInt32)] = []
       pairs.reserveCapacity(total)
-      for cursor in cursors {
-        while cursor.current != PostingCursor.exhausted {
-          pairs.append((cursor.current, UInt32(cursor.frequency)))
-          cursor.next()
+      for entry in entries {
+        PostingCursor.decodeAll(index.postings, entry, idLimit: passageCount) { id, frequency in
+          pairs.append((id, frequency))
         }
       }
       pairs.sort { $0.0 < $1.0 }
