@@ -23,6 +23,15 @@ struct Bench {
       options[String(arguments.removeFirst().drop(while: { $0 == "-" }))] = arguments.removeFirst()
     }
     switch command {
+    case "build":
+      // Build only (for profiling): generate, then index into --work.
+      var generator = CorpusGenerator(seed: 2026, vocabularySize: 50_000)
+      let documents = generator.documents(talks: Int(options["talks"] ?? "60")!, pages: 200)
+      let start = now()
+      let summary = try IndexBuilder().build(
+        documents: documents, corpusFingerprint: "bench",
+        into: URL(fileURLWithPath: options["work"] ?? NSTemporaryDirectory() + "duo-kb-bench-build"))
+      log("built \(summary.passageCount) passages in \(Double(now() - start) / 1e9) s")
     case "search":
       try SearchRun.main(index: options["index"]!, queries: options["queries"]!)
     default:

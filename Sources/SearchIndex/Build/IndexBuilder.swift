@@ -95,6 +95,12 @@ public struct IndexBuilder: Sendable {
     var headingIds: [UInt32] = []
     var passageId: UInt32 = 0
     var scratch: [UInt8] = []
+    // About one occurrence per five bytes of text: reserved once, not grown by copying.
+    let textBytes = documents.reduce(0) { total, document in
+      total + document.passages.reduce(0) { $0 + $1.text.utf8.count }
+    }
+    occurrences.reserve(textBytes / 5 + 1_024)
+    wordCounts.reserveCapacity(documents.reduce(0) { $0 + $1.passages.count })
     for document in documents {
       for passage in document.passages {
         var text = passage.text
@@ -157,20 +163,31 @@ public struct IndexBuilder: Sendable {
   }
 }
 
-/// Term occurrences as parallel arrays, in the order the analyzer produced them.
+/// Term occurrences as parallel arrays, in the order the analyzer produced them. Slot and
+/// span share one word: `slot << 8 | span`.
 struct Occurrences {
+  /// Slots past this in one passage are not indexed (a passage of 16 million words).
+  static let maximumSlot: UInt32 = 1 << 24 - 1
+  /// Longer spans (a compound of more than 255 words) are not indexed whole.
+  static let maximumSpan: UInt32 = 255
+
   var terms: [UInt32] = []
   var ids: [UInt32] = []
-  var slots: [UInt32] = []
-  var spans: [UInt32] = []
+  var packed: [UInt32] = []
 
   @inline(__always)
   mutating func append(_ term: UInt32, _ id: UInt32, _ slot: UInt32, _ span: UInt32) {
+    guard slot <= Self.maximumSlot, span <= Self.maximumSpan else { return }
     terms.append(term)
     ids.append(id)
-    slots.append(slot)
-    spans.append(span)
+    packed.append(slot << 8 | span)
   }
 
   var count: Int { terms.count }
+
+  mutating func reserve(_ capacity: Int) {
+    terms.reserveCapacity(capacity)
+    ids.reserveCapacity(capacity)
+    packed.reserveCapacity(capacity)
+  }
 }

@@ -40,6 +40,14 @@ final class MappedFile: @unchecked Sendable {
     mappedLength = length
   }
 
+  /// Drops this process's pages of the map (they stay in the page cache and come back on
+  /// the next read), so a long-running searcher's resident memory does not grow with every
+  /// list it ever read.
+  func releasePages() {
+    guard mappedLength > 0, let base = bytes.baseAddress else { return }
+    _ = madvise(UnsafeMutableRawPointer(mutating: base), mappedLength, Int32(MADV_DONTNEED))
+  }
+
   deinit {
     if mappedLength > 0, let base = bytes.baseAddress {
       munmap(UnsafeMutableRawPointer(mutating: base), mappedLength)

@@ -93,6 +93,8 @@ public final class SearchIndex: Sendable {
     analyzerOptions = manifest.analyzer
   }
 
+  func releasePostingsPages() { files[1].releasePages() }
+
   /// Checks the CRC-32 of every file; `.corrupt` names the first damaged one.
   public func verify() throws(IndexFormatError) {
     for (file, kind) in zip(files, ["TERM", "POST", "STOR"]) {

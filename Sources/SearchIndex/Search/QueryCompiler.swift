@@ -3,6 +3,12 @@ struct QueryCompiler {
   let index: SearchIndex
   let verbatim: Bool
   let analyzer: Analyzer
+  /// Roughly how many bytes of postings the query reads.
+  let readEstimate = ReadEstimate()
+
+  final class ReadEstimate {
+    var bytes = 0
+  }
 
   init(index: SearchIndex, verbatim: Bool) {
     self.index = index
@@ -13,7 +19,9 @@ struct QueryCompiler {
   private var passageCount: Int { index.store.passageCount }
 
   func cursor(_ termIndex: Int) -> PostingCursor {
-    PostingCursor(postings: index.postings, entry: index.dictionary.entry(termIndex), idLimit: passageCount)
+    let entry = index.dictionary.entry(termIndex)
+    readEstimate.bytes += entry.documentFrequency * 4
+    return PostingCursor(postings: index.postings, entry: entry, idLimit: passageCount)
   }
 
   /// Dictionary keys a word may be found under.
@@ -123,6 +131,8 @@ struct QueryCompiler {
       let cursors = ranges.flatMap { $0.map(cursor) }
       return TermMatcher(cursors: cursors, passageCount: passageCount, titleDocuments: [], headings: [])
     }
-    return MaterializedMatcher(terms: ranges.flatMap { Array($0) }, index: index)
+    let terms = ranges.flatMap { Array($0) }
+    readEstimate.bytes += terms.reduce(0) { $0 + index.dictionary.entry($1).documentFrequency * 3 }
+    return MaterializedMatcher(terms: terms, index: index)
   }
 }

@@ -43,8 +43,13 @@ extension SearchIndex {
         documentIndex: doc, passageIndex: passage, score: candidate.score,
         matchedRanges: ranges[candidate.passage] ?? [])
     }
+    if compiler.readEstimate.bytes > Self.releaseThresholdBytes { releasePostingsPages() }
     return SearchResults(total: total, hits: hits)
   }
+
+  /// After a query that read more postings than this, their pages are released
+  /// (`MappedFile.releasePages`): resident memory stays near one query's needs.
+  static let releaseThresholdBytes = 2 << 20
 
   private func collect(
     _ matcher: Matcher, filter: PassageFilter, context: ScoringContext, into collector: inout TopHits
