@@ -42,11 +42,7 @@ public struct IndexBuilder: Sendable {
       for (name, bytes) in [("terms.dki", files.terms), ("postings.dki", files.postings),
                             ("store.dki", files.store)] {
         let url = staging.appendingPathComponent(name)
-        do {
-          try Data(bytes).write(to: url)
-        } catch {
-          throw IndexBuildError.io(path: url.path, reason: "cannot write: \(error)")
-        }
+        try Self.write(bytes, to: url)
         byteCount += bytes.count
         let crc = bytes.withUnsafeBytes { CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0.dropLast(4))) }
         manifestFiles[name] = .init(bytes: bytes.count, crc32: crc)
@@ -74,6 +70,28 @@ public struct IndexBuilder: Sendable {
     } catch {
       try? fileManager.removeItem(at: staging)
       throw error
+    }
+  }
+
+  /// Writes without copying the bytes into a `Data` first.
+  static func write(_ bytes: [UInt8], to url: URL) throws(IndexBuildError) {
+    guard FileManager.default.createFile(atPath: url.path, contents: nil),
+      let handle = FileHandle(forWritingAtPath: url.path)
+    else { throw .io(path: url.path, reason: "cannot create") }
+    defer { try? handle.close() }
+    do {
+      try bytes.withUnsafeBytes { buffer in
+        var offset = 0
+        while offset < buffer.count {
+          let end = min(buffer.count, offset + (16 << 20))
+          try handle.write(contentsOf: Data(
+            bytesNoCopy: UnsafeMutableRawPointer(mutating: buffer.baseAddress! + offset),
+            count: end - offset, deallocator: .none))
+          offset = end
+        }
+      }
+    } catch {
+      throw .io(path: url.path, reason: "cannot write: \(error)")
     }
   }
 

@@ -41,7 +41,9 @@ struct StoreWriter {
     var passageTable = ByteWriter(capacity: wordCounts.count * 16)
     var attributeTable = ByteWriter()
     var attributeIds: [Attributes: UInt32] = [:]
-    var texts = ByteWriter()
+    var texts = ByteWriter(capacity: documents.reduce(0) { total, document in
+      total + document.passages.reduce(0) { $0 + $1.text.utf8.count }
+    })
     var passageIndex = 0
     for (documentNumber, document) in documents.enumerated() {
       documentTable.u32(intern(document.id))
@@ -95,6 +97,9 @@ struct StoreWriter {
     guard stringBlob.count <= Int(UInt32.max) else { throw .tooLarge(reason: "strings exceed 4 GiB") }
 
     var file = IndexFile.header(kind: "STOR")
+    file.bytes.reserveCapacity(
+      64 + documentTable.count + attributeTable.count + passageTable.count + wordCounts.count * 2
+        + stringOffsets.count + stringBlob.count + texts.count)
     file.u32(UInt32(documents.count))
     file.u32(UInt32(passageIndex))
     file.u32(UInt32(strings.count))
