@@ -105,7 +105,12 @@ enum SearchRun {
     let index = try SearchIndex.open(at: URL(fileURLWithPath: path))
     var latencies = Latencies()
     var totalHits = 0
-    for query in queries { totalHits += (try? index.search(query.ours, limit: 10).total) ?? 0 }
+    if ProcessInfo.processInfo.environment["DUOKB_BENCH_TRACE"] != nil { log("after open: \(peakResidentMegabytes()) MB") }
+    for query in queries {
+      totalHits += (try? index.search(query.ours, limit: 10).total) ?? 0
+      if ProcessInfo.processInfo.environment["DUOKB_BENCH_TRACE"] != nil { log("\(query.ours): \(peakResidentMegabytes()) MB " + ((try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? "").split(separator: "\n").filter { $0.hasPrefix("Rss") }.joined(separator: " ")) }
+    }
+    if ProcessInfo.processInfo.environment["DUOKB_BENCH_TRACE"] != nil { sleep(3) }
     for query in queries {
       var samples: [Double] = []
       for _ in 0..<3 {

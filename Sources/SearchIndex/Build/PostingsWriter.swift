@@ -110,18 +110,23 @@ struct PostingsWriter {
           dedupe(&positions)
         }
         var impact: Float = 0
+        var flags: UInt32 = 0
         if isPassageTerm {
           let length = Double(wordCounts[Int(id)])
           let frequency = Double(positions.count)
           var score = BM25.saturation(frequency: frequency, length: length, averageLength: averageWords)
           if !titleDocuments.isEmpty && titleDocuments.contains(passageDocuments[Int(id)]) {
             score += BM25.titleWeight
+            flags |= PostingFlags.inTitle
           }
-          if !headings.isEmpty && headings.contains(headingIds[Int(id)]) { score += BM25.headingWeight }
+          if !headings.isEmpty && headings.contains(headingIds[Int(id)]) {
+            score += BM25.headingWeight
+            flags |= PostingFlags.inHeading
+          }
           // Rounded up so that a bound is never below the score it bounds.
           impact = Float(score).nextUp
         }
-        block.add(id: id, positions: positions, impact: impact)
+        block.add(id: id, positions: positions, impact: impact, flags: flags)
         documentFrequency += 1
         if block.count == Self.blockSize || cursor == end {
           block.flush(skips: &skips, data: &data)
@@ -198,12 +203,12 @@ struct BlockEncoder {
     maxImpact = 0
   }
 
-  mutating func add(id: UInt32, positions: [(slot: UInt32, span: UInt32)], impact: Float) {
+  mutating func add(id: UInt32, positions: [(slot: UInt32, span: UInt32)], impact: Float, flags: UInt32) {
     // A term's first id is stored whole; later ones as the gap from the previous id.
     ids.varint(previousId.map { id - $0 } ?? id)
     previousId = id
     lastId = id
-    frequencies.varint(UInt32(positions.count))
+    frequencies.varint(UInt32(positions.count) << 2 | flags)
     var previousSlot: UInt32 = 0
     for position in positions {
       let delta = position.slot - previousSlot
@@ -231,4 +236,11 @@ struct BlockEncoder {
     data.append(positionBytes.bytes)
     lastMaxImpact = maxImpact
   }
+}
+
+/// The low two bits of a posting's frequency word: the term is also in the passage's
+/// document title, or in its heading.
+enum PostingFlags {
+  static let inHeading: UInt32 = 1
+  static let inTitle: UInt32 = 2
 }

@@ -61,7 +61,7 @@ final class PostingCursor {
         previous = id
         decoded += 1
       }
-      for index in 0..<decoded { body(ids[index], min(postings.varint(&offset), 1 << 20)) }
+      for index in 0..<decoded { body(ids[index], min(postings.varint(&offset), 1 << 22) >> 2) }
       previous = postings.u32(at: record)
     }
   }
@@ -102,7 +102,7 @@ final class PostingCursor {
       previous = id
     }
     for _ in 0..<ids.count {
-      frequencies.append(min(postings.varint(&offset), 1 << 20))
+      frequencies.append(min(postings.varint(&offset), 1 << 22))
     }
     positionsStart = blockStart + Int(postings.u32(at: record + 8))
     positionsCursorIndex = 0
@@ -147,7 +147,10 @@ final class PostingCursor {
   /// Skips the rest of the current block.
   func nextBlock() { load(block: block + 1) }
 
-  var frequency: Int { index < frequencies.count ? Int(frequencies[index]) : 0 }
+  /// How often the term occurs in the current passage.
+  var frequency: Int { index < frequencies.count ? Int(frequencies[index] >> 2) : 0 }
+  /// `PostingFlags` of the current posting.
+  var flags: UInt32 { index < frequencies.count ? frequencies[index] & 3 : 0 }
 
   /// Appends the (start, end) slots of the current posting.
   func positions(into output: inout [SlotRange]) {
@@ -157,7 +160,7 @@ final class PostingCursor {
       positionsCursorOffset = positionsStart
     }
     while positionsCursorIndex < index {
-      for _ in 0..<frequencies[positionsCursorIndex] {
+      for _ in 0..<(frequencies[positionsCursorIndex] >> 2) {
         let value = postings.varint(&positionsCursorOffset)
         if value & 1 == 1 { _ = postings.varint(&positionsCursorOffset) }
       }
@@ -165,7 +168,7 @@ final class PostingCursor {
     }
     var offset = positionsCursorOffset
     var slot: UInt32 = 0
-    for _ in 0..<frequencies[index] {
+    for _ in 0..<(frequencies[index] >> 2) {
       let value = postings.varint(&offset)
       slot = slot &+ (value >> 1)
       let span = value & 1 == 1 ? min(postings.varint(&offset), 1 << 16) : 0

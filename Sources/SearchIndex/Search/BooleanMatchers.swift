@@ -38,6 +38,9 @@ final class AndMatcher: Matcher {
   override func scoringLeaves(into output: inout [Matcher]) {
     for child in children { child.scoringLeaves(into: &output) }
   }
+  override func allScoringLeaves(into output: inout [Matcher]) {
+    for child in children { child.allScoringLeaves(into: &output) }
+  }
 }
 
 /// Any child matches.
@@ -76,6 +79,9 @@ final class OrMatcher: Matcher {
   override func scoringLeaves(into output: inout [Matcher]) {
     for child in children where child.current == current { child.scoringLeaves(into: &output) }
   }
+  override func allScoringLeaves(into output: inout [Matcher]) {
+    for child in children { child.allScoringLeaves(into: &output) }
+  }
 }
 
 /// `include` but not `exclude`.
@@ -109,6 +115,7 @@ final class ExcludingMatcher: Matcher {
   override func score(_ context: ScoringContext) -> Double { include.score(context) }
   override func upperBound() -> Double { include.upperBound() }
   override func scoringLeaves(into output: inout [Matcher]) { include.scoringLeaves(into: &output) }
+  override func allScoringLeaves(into output: inout [Matcher]) { include.allScoringLeaves(into: &output) }
 }
 
 /// Children at consecutive slots: each starts in the slot after the previous one ends.

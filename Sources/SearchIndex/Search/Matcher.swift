@@ -16,6 +16,8 @@ class Matcher {
   func upperBound() -> Double { 0 }
   /// Leaves that score, in query order, for proximity.
   func scoringLeaves(into output: inout [Matcher]) {}
+  /// Every leaf that can score anywhere (for a bound computed once per query).
+  func allScoringLeaves(into output: inout [Matcher]) { scoringLeaves(into: &output) }
   var inverseDocumentFrequency: Double { 0 }
 }
 

@@ -31,28 +31,10 @@ struct QueryCompiler {
     return [singular, [TermSpace.extraMarker] + singular]
   }
 
-  func fieldIds(_ keys: [[UInt8]], marker: UInt8) -> Set<UInt32> {
-    var result = Set<UInt32>()
-    for key in keys {
-      guard let term = index.dictionary.find([marker] + key) else { continue }
-      let cursor = PostingCursor(
-        postings: index.postings, entry: index.dictionary.entry(term), idLimit: Int(UInt32.max - 1))
-      while cursor.current != PostingCursor.exhausted && result.count < 100_000 {
-        result.insert(cursor.current)
-        cursor.next()
-      }
-    }
-    return result
-  }
-
   func termMatcher(_ folded: [UInt8]) -> Matcher {
-    let keys = keys(folded)
-    let cursors = keys.compactMap { index.dictionary.find($0) }.map(cursor)
+    let cursors = keys(folded).compactMap { index.dictionary.find($0) }.map(cursor)
     guard !cursors.isEmpty else { return EmptyMatcher() }
-    return TermMatcher(
-      cursors: cursors, passageCount: passageCount,
-      titleDocuments: fieldIds(keys, marker: TermSpace.titleMarker),
-      headings: fieldIds(keys, marker: TermSpace.headingMarker))
+    return TermMatcher(cursors: cursors, passageCount: passageCount)
   }
 
   /// One word: its forms, and (standard mode, an identifier) the phrase of its parts.
@@ -129,7 +111,7 @@ struct QueryCompiler {
     if termCount == 0 { return EmptyMatcher() }
     if termCount <= 8 {
       let cursors = ranges.flatMap { $0.map(cursor) }
-      return TermMatcher(cursors: cursors, passageCount: passageCount, titleDocuments: [], headings: [])
+      return TermMatcher(cursors: cursors, passageCount: passageCount)
     }
     let terms = ranges.flatMap { Array($0) }
     readEstimate.bytes += terms.reduce(0) { $0 + index.dictionary.entry($1).documentFrequency * 3 }

@@ -11,7 +11,7 @@ extension SearchIndex {
     var allFilters = filters
     allFilters.merge(parsed.filters)
     let compiler = QueryCompiler(index: self, verbatim: verbatim)
-    let filter = PassageFilter(index: self, filters: allFilters)
+    var filter = PassageFilter(index: self, filters: allFilters)
     let matcher: Matcher
     if case .and(let parts) = parsed.root, parts.isEmpty {
       matcher = RangeMatcher(filter.range)
@@ -25,7 +25,7 @@ extension SearchIndex {
       total = single.cursors[0].documentFrequency
       collectSingleTerm(single, context: context, into: &collector)
     } else {
-      total = collect(matcher, filter: filter, context: context, into: &collector)
+      total = collect(matcher, filter: &filter, context: context, into: &collector)
     }
     let candidates = collector.sorted()
     // One fresh matcher walks the hits in passage order to find what matched where.
@@ -52,25 +52,28 @@ extension SearchIndex {
   static let releaseThresholdBytes = 2 << 20
 
   private func collect(
-    _ matcher: Matcher, filter: PassageFilter, context: ScoringContext, into collector: inout TopHits
+    _ matcher: Matcher, filter: inout PassageFilter, context: ScoringContext, into collector: inout TopHits
   ) -> Int {
     var total = 0
     var leaves: [Matcher] = []
     var proximity = Proximity()
+    matcher.allScoringLeaves(into: &leaves)
+    // Proximity bound for the whole query, once: every pair bonus is at most weight * idf.
+    let bonusBound = leaves.count > 1
+      ? Proximity.weight * leaves.reduce(0) { $0 + $1.inverseDocumentFrequency } : 0
     let range = filter.range
+    let isFiltered = !filter.isEmpty
+    let wantsHits = collector.limit > 0
     matcher.advance(to: range.lowerBound)
     while matcher.current < range.upperBound {
       let passage = matcher.current
-      if filter.accepts(passage) {
+      if !isFiltered || filter.accepts(passage) {
         total += 1
-        if collector.limit > 0 {
+        if wantsHits && (!collector.isFull || matcher.upperBound() + bonusBound > collector.threshold) {
           leaves.removeAll(keepingCapacity: true)
           matcher.scoringLeaves(into: &leaves)
-          let bonusBound = Proximity.bound(leaves)
-          if !collector.isFull || matcher.upperBound() + bonusBound > collector.threshold {
-            let score = matcher.score(context) + proximity.bonus(leaves)
-            collector.insert(passage, score)
-          }
+          let score = matcher.score(context) + proximity.bonus(leaves)
+          collector.insert(passage, score)
         }
       }
       matcher.next()
@@ -112,7 +115,7 @@ extension SearchIndex {
     let analyzer = Analyzer(options: analyzerOptions)
     var words: [(slots: ClosedRange<UInt32>, bytes: Range<Int>)] = []
     let bytes = store.textBytes(Int(passage))
-    bytes.withMemoryRebound(to: UInt8.self) { buffer in
+    bytes.withUnsafeBufferPointer { buffer in
       _ = analyzer.analyze(buffer, firstSlot: 0) { token in
         if !token.isExtra {
           words.append((UInt32(token.startSlot)...UInt32(token.endSlot), token.byteStart..<token.byteEnd))

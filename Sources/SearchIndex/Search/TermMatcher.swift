@@ -3,19 +3,14 @@
 final class TermMatcher: Matcher {
   let cursors: [PostingCursor]
   let idf: Double
-  /// Documents whose title has the word, heading ids whose heading has it.
-  let titleDocuments: Set<UInt32>
-  let headings: Set<UInt32>
-  static let titleWeight = BM25.titleWeight
-  static let headingWeight = BM25.headingWeight
   private var scratch: [SlotRange] = []
+  /// The highest term factor: full saturation plus both field boosts.
+  static let maximumFactor = BM25.k1 + 1 + BM25.titleWeight + BM25.headingWeight
 
-  init(cursors: [PostingCursor], passageCount: Int, titleDocuments: Set<UInt32>, headings: Set<UInt32>) {
+  init(cursors: [PostingCursor], passageCount: Int) {
     self.cursors = cursors
     let frequency = min(passageCount, cursors.reduce(0) { $0 + $1.documentFrequency })
     idf = BM25.idf(documentFrequency: frequency, count: passageCount)
-    self.titleDocuments = titleDocuments
-    self.headings = headings
     super.init()
     current = cursors.reduce(PostingCursor.exhausted) { min($0, $1.current) }
   }
@@ -65,22 +60,17 @@ final class TermMatcher: Matcher {
     return scratch.count
   }
 
-  var maximumBoostFactor: Double {
-    (titleDocuments.isEmpty ? 0 : Self.titleWeight) + (headings.isEmpty ? 0 : Self.headingWeight)
-  }
-
   override func score(_ context: ScoringContext) -> Double {
     let passage = Int(current)
     let saturation = BM25.saturation(
       frequency: Double(frequency()), length: Double(context.store.wordCount(passage)),
       averageLength: context.averageWords)
+    // The title and heading flags travel with the postings: no table lookups here.
+    var flags: UInt32 = 0
+    for cursor in cursors where cursor.current == current { flags |= cursor.flags }
     var boost = 0.0
-    if !titleDocuments.isEmpty && titleDocuments.contains(context.store.passageField(passage, 0)) {
-      boost += Self.titleWeight
-    }
-    if !headings.isEmpty && headings.contains(context.store.passageField(passage, 6)) {
-      boost += Self.headingWeight
-    }
+    if flags & PostingFlags.inTitle != 0 { boost += BM25.titleWeight }
+    if flags & PostingFlags.inHeading != 0 { boost += BM25.headingWeight }
     return idf * (saturation + boost)
   }
 
@@ -89,7 +79,7 @@ final class TermMatcher: Matcher {
     // forms' maxima bounds their union.
     var bound: Float = 0
     for cursor in cursors where cursor.current == current { bound += cursor.blockMaxImpact }
-    return idf * min(Double(bound), BM25.k1 + 1 + maximumBoostFactor)
+    return idf * min(Double(bound), Self.maximumFactor)
   }
 
   override func scoringLeaves(into output: inout [Matcher]) { output.append(self) }
