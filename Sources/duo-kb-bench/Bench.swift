@@ -110,7 +110,6 @@ enum SearchRun {
       totalHits += (try? index.search(query.ours, limit: 10).total) ?? 0
       if ProcessInfo.processInfo.environment["DUOKB_BENCH_TRACE"] != nil { log("\(query.ours): \(peakResidentMegabytes()) MB " + ((try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? "").split(separator: "\n").filter { $0.hasPrefix("Rss") }.joined(separator: " ")) }
     }
-    if ProcessInfo.processInfo.environment["DUOKB_BENCH_TRACE"] != nil { sleep(3) }
     for query in queries {
       var samples: [Double] = []
       for _ in 0..<3 {

@@ -47,9 +47,9 @@ extension SearchIndex {
     return SearchResults(total: total, hits: hits)
   }
 
-  /// After a query that read more postings than this, their pages are released
+  /// After a query that read more postings than this (an estimate), their pages are released
   /// (`MappedFile.releasePages`): resident memory stays near one query's needs.
-  static let releaseThresholdBytes = 2 << 20
+  static let releaseThresholdBytes = 256 << 10
 
   private func collect(
     _ matcher: Matcher, filter: inout PassageFilter, context: ScoringContext, into collector: inout TopHits
