@@ -107,7 +107,9 @@ enum SearchRun {
     var totalHits = 0
     if ProcessInfo.processInfo.environment["DUOKB_BENCH_TRACE"] != nil { log("after open: \(peakResidentMegabytes()) MB") }
     for query in queries {
+      let start = now()
       totalHits += (try? index.search(query.ours, limit: 10).total) ?? 0
+      if ProcessInfo.processInfo.environment["DUOKB_BENCH_TRACE"] != nil { log("\(Double(now() - start) / 1e6) ms") }
       if ProcessInfo.processInfo.environment["DUOKB_BENCH_TRACE"] != nil { log("\(query.ours): \(peakResidentMegabytes()) MB " + ((try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? "").split(separator: "\n").filter { $0.hasPrefix("Rss") }.joined(separator: " ")) }
     }
     for query in queries {
