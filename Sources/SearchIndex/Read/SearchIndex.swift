@@ -101,6 +101,7 @@ public final class SearchIndex: Sendable {
   }
 
   func releasePostingsPages() { files[1].releasePages() }
+  var postingsFile: MappedFile { files[1] }
 
   /// Checks the CRC-32 of every file; `.corrupt` names the first damaged one.
   public func verify() throws(IndexFormatError) {

@@ -113,8 +113,6 @@ struct QueryCompiler {
       let cursors = ranges.flatMap { $0.map(cursor) }
       return TermMatcher(cursors: cursors, passageCount: passageCount)
     }
-    let terms = ranges.flatMap { Array($0) }
-    readEstimate.bytes += terms.reduce(0) { $0 + index.dictionary.entry($1).documentFrequency * 3 }
-    return MaterializedMatcher(terms: terms, index: index)
+    return MaterializedMatcher(terms: ranges.flatMap { Array($0) }, index: index)
   }
 }
