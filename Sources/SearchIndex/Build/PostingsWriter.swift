@@ -34,7 +34,7 @@ struct PostingsWriter {
     // Lexicographic order of terms.
     var sortedTerms = Array(0..<UInt32(termCount))
     table.arena.withUnsafeBufferPointer { arena in
-      let base = arena.baseAddress!
+      guard let base = arena.baseAddress else { return }
       table.offsets.withUnsafeBufferPointer { offsets in
         table.lengths.withUnsafeBufferPointer { lengths in
           sortedTerms.sort { a, b in
