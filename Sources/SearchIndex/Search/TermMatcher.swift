@@ -16,6 +16,7 @@ final class TermMatcher: Matcher {
   }
 
   override var inverseDocumentFrequency: Double { idf }
+  override var cost: Int { cursors.reduce(0) { $0 + $1.documentFrequency } }
 
   override func advance(to target: UInt32) {
     guard current < target else { return }
@@ -151,6 +152,7 @@ final class MaterializedMatcher: Matcher {
   }
 
   override var inverseDocumentFrequency: Double { idf }
+  override var cost: Int { ids.count }
 
   override func next() {
     let nextIndex = index + 1
