@@ -24,6 +24,9 @@ extension SearchIndex {
     if filter.isEmpty, let single = matcher as? TermMatcher, single.cursors.count == 1 {
       total = single.cursors[0].documentFrequency
       collectSingleTerm(single, context: context, into: &collector)
+    } else if filter.isEmpty, let merged = matcher as? MaterializedMatcher {
+      total = merged.ids.count
+      collectMerged(merged, context: context, into: &collector)
     } else {
       total = collect(matcher, filter: &filter, context: context, into: &collector)
     }
@@ -98,6 +101,35 @@ extension SearchIndex {
       collector.insert(cursor.current, matcher.score(context))
       cursor.next()
       matcher.advance(to: cursor.current)
+    }
+  }
+
+  /// A merged prefix, no filters: the total is known; only passages whose frequency can
+  /// still beat the threshold (saturation grows with frequency) are scored.
+  private func collectMerged(_ matcher: MaterializedMatcher, context: ScoringContext, into collector: inout TopHits) {
+    guard collector.limit > 0 else { return }
+    let idf = matcher.idf
+    var minimumFrequency: UInt32 = 0
+    matcher.ids.withUnsafeBufferPointer { ids in
+      matcher.frequencies.withUnsafeBufferPointer { frequencies in
+        for position in 0..<ids.count where frequencies[position] >= minimumFrequency {
+          let passage = Int(ids[position])
+          let score = idf * BM25.saturation(
+            frequency: Double(frequencies[position]), length: Double(store.wordCount(passage)),
+            averageLength: context.averageWords)
+          let wasFull = collector.isFull
+          collector.insert(UInt32(passage), score)
+          if collector.isFull && (!wasFull || score > 0) {
+            // The least frequency whose best case (length 0) beats the threshold.
+            while minimumFrequency < 1 << 22
+              && idf * BM25.saturation(frequency: Double(minimumFrequency), length: 0, averageLength: 1)
+                <= collector.threshold
+            {
+              minimumFrequency += 1
+            }
+          }
+        }
+      }
     }
   }
 

@@ -89,8 +89,8 @@ final class TermMatcher: Matcher {
 /// A prefix standing for many terms: their postings merged once into ids and frequencies.
 /// It has no positions (a prefix is not allowed inside a phrase).
 final class MaterializedMatcher: Matcher {
-  private let ids: [UInt32]
-  private let frequencies: [UInt32]
+  let ids: [UInt32]
+  let frequencies: [UInt32]
   private var index = 0
   let idf: Double
 
@@ -114,7 +114,7 @@ final class MaterializedMatcher: Matcher {
         }
       }
     }
-    if total > passageCount / 16 {
+    if total > passageCount / 128 {
       var dense = [UInt16](repeating: 0, count: passageCount)
       dense.withUnsafeMutableBufferPointer { dense in
         decodeEach { id, frequency in
