@@ -114,7 +114,7 @@ final class MaterializedMatcher: Matcher {
         }
       }
     }
-    if total > passageCount / 128 {
+    if total > passageCount / 16 {
       var dense = [UInt16](repeating: 0, count: passageCount)
       dense.withUnsafeMutableBufferPointer { dense in
         decodeEach { id, frequency in
