@@ -25,7 +25,10 @@ extension SearchIndex {
         query, limit: limit, verbatim: scope.verbatim,
         filters: SearchFilters(kinds: scope.kinds, sources: scope.sources))
     } catch {
-      throw .query(error)
+      switch error {
+      case .query(let queryError): throw .query(queryError)
+      case .index(let formatError): throw .indexFormat(formatError)
+      }
     }
     let hits = results.hits.enumerated().map { rank, hit in
       quotedHit(document: hit.documentIndex, passage: hit.passageIndex, rank: rank + 1,

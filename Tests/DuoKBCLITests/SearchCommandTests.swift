@@ -115,7 +115,7 @@ import Testing
     #expect(forced.stdout.hasPrefix("indexed 3 documents"))
   }
 
-  @Test("A damaged or missing index is rebuilt, never read as garbage", arguments: ["terms.dki", "CURRENT"])
+  @Test("A damaged or missing index is rebuilt, never read as garbage", arguments: ["terms.dki", "postings.dki", "store.dki", "CURRENT"])
   func damagedIndexIsRebuilt(file: String) async throws {
     let home = try await corpus()
     let env = ["DUO_KB_HOME": home.url.path]
@@ -131,6 +131,35 @@ import Testing
     #expect(second.status == .success)
     #expect(second.stdout == first.stdout)
     #expect(second.stderr.contains("rebuilt the index"), "\(second.stderr)")
+  }
+
+  /// An index too large to be checksummed whole at open: the search itself finds the
+  /// damaged quote (its passage checksum), and the CLI rebuilds once and answers.
+  @Test func aDamagedQuoteFoundBySearchIsRebuiltAndAskedAgain() async throws {
+    let filler = (0..<1_500).map { number in
+      "{\"doc\": \"hig/filler\", \"kind\": \"hig\", \"title\": \"Filler\", \"url\": \"https://example.com/f\", \"text\": \"\(String(repeating: "Padding words number \(number) fill the store. ", count: 20))\"}"
+    }.joined(separator: "\n")
+    let scratch = try ScratchDirectory()
+    let env = ["DUO_KB_HOME": scratch.url.path]
+    let imported = await runCLI(["import", "-"], environment: env, stdin: Self.passages + filler + "\n")
+    #expect(imported.status == .success, "\(imported.stderr)")
+    let first = await runCLI(["search", "hinge"], environment: env)
+    #expect(first.status == .success)
+    let index = scratch.url.appendingPathComponent("Index")
+    let generation = try String(contentsOf: index.appendingPathComponent("CURRENT"), encoding: .utf8)
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    let store = index.appendingPathComponent("\(generation)/store.dki")
+    var bytes = try Data(contentsOf: store)
+    #expect(bytes.count > 1 << 20)
+    let quote = try #require(bytes.range(of: Data("away from the hinge".utf8)))
+    bytes[quote.lowerBound] ^= 0x01
+    try bytes.write(to: store)
+    let second = await runCLI(["search", "hinge"], environment: env)
+    #expect(second.status == .success)
+    #expect(second.stdout == first.stdout)
+    #expect(second.stderr.contains("rebuilt the index: store.dki was damaged"), "\(second.stderr)")
+    let third = await runCLI(["search", "hinge"], environment: env)
+    #expect(third.stderr.isEmpty && third.stdout == first.stdout)
   }
 
   @Test func colorOnlyOnATerminalAndNeverWithNoColor() async throws {

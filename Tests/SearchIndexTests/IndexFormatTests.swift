@@ -75,7 +75,7 @@ import Testing
       var bytes = original
       bytes[offset] ^= 0xFF
       try bytes.write(to: url)
-      let index = try SearchIndex.open(at: directory)
+      let index = try SearchIndex.open(at: directory, verification: .structure)
       for query in ["toolbar", "\"toolbar vertical behavior\"", "cat OR cafe", "toolb*", "the -cat"] {
         _ = try index.search(query, limit: 5)
       }
@@ -88,16 +88,16 @@ import Testing
     let generation = try Self.generation(directory)
     let url = generation.appendingPathComponent("terms.dki")
     var bytes = try Data(contentsOf: url)
-    bytes[15] = 2
+    bytes[15] = 9
     try bytes.write(to: url)
-    #expect(throws: IndexFormatError.unsupportedVersion(file: "terms.dki", found: 2, supported: 1)) {
+    #expect(throws: IndexFormatError.unsupportedVersion(file: "terms.dki", found: 9, supported: IndexFile.version)) {
       _ = try SearchIndex.open(at: directory)
     }
     let manifestURL = generation.appendingPathComponent("manifest.json")
     let manifest = try String(contentsOf: manifestURL, encoding: .utf8)
-    try manifest.replacingOccurrences(of: "\"version\" : 1", with: "\"version\" : 9")
+    try manifest.replacingOccurrences(of: "\"version\" : \(IndexFile.version)", with: "\"version\" : 9")
       .write(to: manifestURL, atomically: true, encoding: .utf8)
-    #expect(throws: IndexFormatError.unsupportedVersion(file: "manifest.json", found: 9, supported: 1)) {
+    #expect(throws: IndexFormatError.unsupportedVersion(file: "manifest.json", found: 9, supported: IndexFile.version)) {
       _ = try SearchIndex.open(at: directory)
     }
   }
@@ -127,22 +127,58 @@ import Testing
     }
   }
 
-  /// The directory of the frozen version-1 index, written once by this build from
-  /// `IndexFixture.documents` (`DUOKB_RECORD_FIXTURE=1` rewrites it: only with a new version).
-  static let frozenDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent("Fixtures/index-v1")
+  static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Fixtures")
 
-  @Test func reopensTheFrozenVersion1Index() throws {
+  /// The directory of the frozen version-2 index, written once by this build from
+  /// `IndexFixture.documents` (`DUOKB_RECORD_FIXTURE=1` rewrites it: only with a new version).
+  static let frozenDirectory = fixtures.appendingPathComponent("index-v2")
+
+  @Test func reopensTheFrozenVersion2Index() throws {
     if ProcessInfo.processInfo.environment["DUOKB_RECORD_FIXTURE"] == "1" {
       try? FileManager.default.removeItem(at: Self.frozenDirectory)
       _ = try IndexBuilder().build(
-        documents: IndexFixture.documents, corpusFingerprint: "frozen-v1", into: Self.frozenDirectory)
+        documents: IndexFixture.documents, corpusFingerprint: "frozen-v2", into: Self.frozenDirectory)
     }
     let index = try SearchIndex.open(at: Self.frozenDirectory, verification: .full)
-    #expect(index.corpusFingerprint == "frozen-v1")
-    #expect(index.passage(doc: 0, passage: 1).text == IndexFixture.documents[0].passages[1].text)
+    #expect(index.corpusFingerprint == "frozen-v2")
+    #expect(try index.verifiedPassage(doc: 0, passage: 1).text == IndexFixture.documents[0].passages[1].text)
     let results = try index.search("\"toolbar vertical behavior\"", limit: 10)
     #expect(Set(results.hits.map { "\($0.documentIndex).\($0.passageIndex)" }) == ["0.1", "1.0", "1.2"])
+  }
+
+  /// Version 1 had no passage checksums: it is refused, and the caller rebuilds.
+  @Test func theFrozenVersion1IndexIsUnsupported() {
+    #expect(throws: IndexFormatError.unsupportedVersion(file: "manifest.json", found: 1, supported: 2)) {
+      _ = try SearchIndex.open(at: Self.fixtures.appendingPathComponent("index-v1"))
+    }
+  }
+
+  @Test func aDamagedPassageTextIsReportedNeverQuoted() throws {
+    let (_, directory) = try IndexFixture.build()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let url = try Self.generation(directory).appendingPathComponent("store.dki")
+    var bytes = try Data(contentsOf: url)
+    let text = IndexFixture.documents[0].passages[1].text
+    let at = try #require(bytes.range(of: Data(text.utf8))).lowerBound + 2
+    bytes[at] ^= 0x01
+    try bytes.write(to: url)
+    // The whole-file checksum finds it at a standard open of a small index ...
+    #expect(throws: IndexFormatError.self) { _ = try SearchIndex.open(at: directory) }
+    // ... and past it, the passage's own checksum does.
+    let index = try SearchIndex.open(at: directory, verification: .structure)
+    #expect(throws: IndexFormatError.self) { _ = try index.verifiedPassage(doc: 0, passage: 1) }
+    #expect(index.passage(doc: 0, passage: 1).text.isEmpty)
+    #expect(try index.verifiedPassage(doc: 0, passage: 0).text == IndexFixture.documents[0].passages[0].text)
+    let word = String(text.split(separator: " ")[0])
+    #expect {
+      _ = try index.search("\"\(word)\"", limit: 100)
+    } throws: { error in
+      guard case .index(.corrupt(let file, _)) = error as? SearchError else { return false }
+      return file == "store.dki"
+    }
+    #expect(throws: IndexFormatError.self) { _ = try index.verifiedPassage(doc: 0, passage: 999) }
+    #expect(throws: IndexFormatError.self) { _ = try index.verifiedPassage(doc: -1, passage: 0) }
   }
 
   @Test func rebuildSwapsAtomically() throws {

@@ -90,9 +90,9 @@ import Testing
   @Test func hostileQueries() throws {
     let (index, directory) = try IndexFixture.build()
     defer { try? FileManager.default.removeItem(at: directory) }
-    #expect(throws: QueryError.self) { try index.search(String(repeating: "x ", count: 50_000), limit: 10) }
-    #expect(throws: QueryError.self) { try index.search("\"unbalanced", limit: 10) }
-    #expect(throws: QueryError.self) { try index.search("*", limit: 10) }
+    #expect(throws: SearchError.self) { try index.search(String(repeating: "x ", count: 50_000), limit: 10) }
+    #expect(throws: SearchError.self) { try index.search("\"unbalanced", limit: 10) }
+    #expect(throws: SearchError.self) { try index.search("*", limit: 10) }
     #expect(try index.search("!!! ???", limit: 10).total == 0)
     #expect(try index.search("toolbar \u{0}\u{1b}[31m", limit: 10).total == 0)
   }

@@ -34,10 +34,10 @@ enum SearchCommand: Command {
       throw UsageError("--kind takes talk, hig or code, not '\(kind)'")
     }
     let scope = SearchScope(kinds: kinds, sources: arguments.allValues("source"), verbatim: arguments.has("verbatim"))
-    let index = try IndexMaintenance.open(context)
+    var searcher = try RepairingSearcher(context)
     if let batch = arguments.value("batch") {
       guard arguments.positionals.isEmpty else { throw UsageError("--batch takes its queries from FILE, not the command line") }
-      return try runBatch(batch, index: index, limit: limit, scope: scope, context: context)
+      return try runBatch(batch, searcher: &searcher, limit: limit, scope: scope, context: context)
     }
     guard !arguments.positionals.isEmpty else {
       throw UsageError("search needs a query", hint: "duo-kb search \"vertical toolbar\"")
@@ -45,7 +45,7 @@ enum SearchCommand: Command {
     let query = arguments.positionals.joined(separator: " ")
     let answer: SearchAnswer
     do {
-      answer = try index.answer(query, limit: limit, scope: scope)
+      answer = try searcher.answer(query, limit: limit, scope: scope)
     } catch {
       throw QueryFailure(error: error, query: query)
     }
@@ -58,7 +58,7 @@ enum SearchCommand: Command {
   }
 
   static func runBatch(
-    _ path: String, index: SearchIndex, limit: Int, scope: SearchScope, context: CommandContext
+    _ path: String, searcher: inout RepairingSearcher, limit: Int, scope: SearchScope, context: CommandContext
   ) throws -> ExitStatus {
     let data: Data
     if path == "-" {
@@ -72,7 +72,12 @@ enum SearchCommand: Command {
     for line in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) {
       let query = String(line)
       let started = ContinuousClock.now
-      let result = Result { () throws(CitationsError) in try index.answer(query, limit: limit, scope: scope) }
+      let result: Result<SearchAnswer, CitationsError>
+      do throws(CitationsError) {
+        result = .success(try searcher.answer(query, limit: limit, scope: scope))
+      } catch {
+        result = .failure(error)
+      }
       switch result {
       case .success(let answer):
         let elapsed = ContinuousClock.now - started

@@ -25,3 +25,31 @@ enum IndexMaintenance {
     }
   }
 }
+
+/// Answers queries from the index, and when a search finds the index damaged (a hit's text
+/// that fails its checksum), rebuilds it from the corpus once, says so on stderr, and asks
+/// again: the damaged text is never printed.
+struct RepairingSearcher {
+  private(set) var index: SearchIndex
+  private let context: CommandContext
+  private var hasRebuilt = false
+
+  init(_ context: CommandContext) throws {
+    self.context = context
+    index = try IndexMaintenance.open(context)
+  }
+
+  mutating func answer(_ query: String, limit: Int, scope: SearchScope) throws(CitationsError) -> SearchAnswer {
+    do {
+      return try index.answer(query, limit: limit, scope: scope)
+    } catch {
+      guard !hasRebuilt, case .indexFormat(.corrupt(let file, let reason)) = error else { throw error }
+      hasRebuilt = true
+      context.reporter.warning("rebuilt the index: \(file) was damaged (\(reason))")
+      let base = KnowledgeBase(home: context.home.url)
+      try base.rebuild()
+      index = try base.openIndex().index
+      return try index.answer(query, limit: limit, scope: scope)
+    }
+  }
+}

@@ -38,7 +38,7 @@ struct StoreWriter {
     documents: [Document], wordCounts: [UInt32], headingIds: [UInt32]
   ) throws(IndexBuildError) -> [UInt8] {
     var documentTable = ByteWriter(capacity: documents.count * 32)
-    var passageTable = ByteWriter(capacity: wordCounts.count * 16)
+    var passageTable = ByteWriter(capacity: wordCounts.count * Store.passageRecordLength)
     var attributeTable = ByteWriter()
     var attributeIds: [Attributes: UInt32] = [:]
     var texts = ByteWriter(capacity: documents.reduce(0) { total, document in
@@ -84,6 +84,7 @@ struct StoreWriter {
         passageTable.u32(Self.milliseconds(passage.startMilliseconds))
         passageTable.u32(Self.milliseconds(passage.endMilliseconds))
         passageTable.u32(attributeId)
+        passageTable.u32(texts.bytes.withUnsafeBytes { CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[offset...])) })
         passageIndex += 1
       }
     }

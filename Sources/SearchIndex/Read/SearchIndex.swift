@@ -27,10 +27,15 @@ public struct StoredDocument: Sendable, Equatable {
 
 /// How much `SearchIndex.open` checks before answering.
 public enum IndexVerification: Sendable {
-  /// Headers, versions, sizes, table structure, and the CRC-32 of the dictionary and
-  /// tables; postings and texts are bounds-checked as read (a damaged byte there can give
-  /// a wrong answer but never a crash). Fast: the default.
+  /// Headers, versions, sizes, table structure, and the CRC-32 of the dictionary;
+  /// postings are bounds-checked as read (a damaged byte there can give a wrong hit but
+  /// never a crash), and every passage text is checked against its own CRC-32 when read
+  /// (a damaged text is reported, never quoted).
   case structure
+  /// `structure`, plus the CRC-32 of postings and store when they are small enough
+  /// (`wholeFileChecksumLimitBytes` each) that reading them costs under a millisecond.
+  /// The default.
+  case standard
   /// Also the CRC-32 of every file (reads everything once).
   case full
 }
@@ -49,8 +54,11 @@ public final class SearchIndex: Sendable {
   public var documentCount: Int { store.documentCount }
   public var passageCount: Int { store.passageCount }
 
+  /// Files up to this size are checked whole by `.standard` verification.
+  public static let wholeFileChecksumLimitBytes = 1 << 20
+
   public static func open(
-    at indexDirectory: URL, verification: IndexVerification = .structure
+    at indexDirectory: URL, verification: IndexVerification = .standard
   ) throws(IndexFormatError) -> SearchIndex {
     let generation = try IndexDirectory.currentGeneration(in: indexDirectory)
     return try SearchIndex(generation: generation, verification: verification)
@@ -85,17 +93,24 @@ public final class SearchIndex: Sendable {
     }
     let postingsFile = try map("postings.dki")
     let storeFile = try map("store.dki")
-    let full = verification == .full
+    func checksWhole(_ file: MappedFile) -> Bool {
+      switch verification {
+      case .structure: false
+      case .standard: file.bytes.count <= Self.wholeFileChecksumLimitBytes
+      case .full: true
+      }
+    }
     dictionary = try TermDictionary(IndexFile.body(of: termsFile, kind: "TERM", verifiesChecksum: true))
-    postings = try IndexFile.body(of: postingsFile, kind: "POST", verifiesChecksum: full)
-    store = try Store(IndexFile.body(of: storeFile, kind: "STOR", verifiesChecksum: full), file: storeFile)
+    postings = try IndexFile.body(of: postingsFile, kind: "POST", verifiesChecksum: checksWhole(postingsFile))
+    store = try Store(
+      IndexFile.body(of: storeFile, kind: "STOR", verifiesChecksum: checksWhole(storeFile)), file: storeFile)
     guard store.documentCount == manifest.documents, store.passageCount == manifest.passages else {
       throw .corrupt(file: "store.dki", reason: "counts differ from the manifest")
     }
     files = [termsFile, postingsFile, storeFile]
     // The store was read for its tables (and maybe its checksum): give those pages back.
     storeFile.releasePages()
-    if full { postingsFile.releasePages() }
+    if checksWhole(postingsFile) { postingsFile.releasePages() }
     corpusFingerprint = manifest.corpusFingerprint
     analyzerOptions = manifest.analyzer
   }
@@ -135,18 +150,35 @@ public final class SearchIndex: Sendable {
     return Int(store.documentField(doc, 5)) + passage
   }
 
-  /// Passage `passage` of document `doc`; an empty placeholder when out of range.
+  /// Passage `passage` of document `doc`; an empty placeholder when out of range, and an
+  /// empty text when the stored text does not match its checksum (never a damaged quote).
+  /// `verifiedPassage` says which.
   public func passage(doc: Int, passage: Int) -> StoredPassage {
     guard let id = passageId(doc: doc, passage: passage) else {
       return StoredPassage(documentIndex: doc, passageIndex: passage, kind: .speech, text: "")
     }
-    func milliseconds(_ value: UInt32) -> Int? { value == StoreWriter.none ? nil : Int(value) }
     let record = store.record(id)
+    let text = (try? store.verifiedTextBytes(id, record: record)) ?? []
+    return stored(doc: doc, passage: passage, record: record, text: text)
+  }
+
+  /// Passage `passage` of document `doc`, its text checked against its CRC-32:
+  /// `.corrupt` when out of range or damaged.
+  public func verifiedPassage(doc: Int, passage: Int) throws(IndexFormatError) -> StoredPassage {
+    guard let id = passageId(doc: doc, passage: passage) else {
+      throw .corrupt(file: "store.dki", reason: "no passage \(passage) in document \(doc)")
+    }
+    let record = store.record(id)
+    return stored(doc: doc, passage: passage, record: record, text: try store.verifiedTextBytes(id, record: record))
+  }
+
+  private func stored(doc: Int, passage: Int, record: Store.PassageRecord, text: [UInt8]) -> StoredPassage {
+    func milliseconds(_ value: UInt32) -> Int? { value == StoreWriter.none ? nil : Int(value) }
     let kindIndex = Int(store.attributeKind(record.attribute))
     return StoredPassage(
       documentIndex: doc, passageIndex: passage,
       kind: kindIndex < PassageKind.allCases.count ? PassageKind.allCases[kindIndex] : .speech,
-      text: String(decoding: store.textBytes(id), as: UTF8.self),
+      text: String(decoding: text, as: UTF8.self),
       startMilliseconds: milliseconds(record.startMilliseconds),
       endMilliseconds: milliseconds(record.endMilliseconds),
       anchor: store.string(store.attributeField(record.attribute, 5)),

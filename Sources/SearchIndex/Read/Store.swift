@@ -5,7 +5,7 @@
 /// only filters on passage kind or speaker walk the mapped passage table.
 struct Store: Sendable {
   static let documentRecordLength = 32
-  static let passageRecordLength = 16
+  static let passageRecordLength = 20
   static let attributeRecordLength = 20
 
   let documentCount: Int
@@ -127,6 +127,8 @@ struct Store: Sendable {
     var startMilliseconds: UInt32
     var endMilliseconds: UInt32
     var attribute: Int
+    /// CRC-32 of the passage's text bytes.
+    var textChecksum: UInt32
   }
 
   func record(_ passage: Int) -> PassageRecord {
@@ -138,12 +140,12 @@ struct Store: Sendable {
         : 0
     }
     let start = Int(u32(0))
-    let end = passage + 1 < passageCount ? Int(u32(16)) : texts.count
+    let end = passage + 1 < passageCount ? Int(u32(Self.passageRecordLength)) : texts.count
     return PassageRecord(
       textOffset: start, textLength: end >= start && end <= texts.count ? end - start : 0,
-      startMilliseconds: bytes.count >= 16 ? u32(4) : StoreWriter.none,
-      endMilliseconds: bytes.count >= 16 ? u32(8) : StoreWriter.none,
-      attribute: Int(u32(12)))
+      startMilliseconds: bytes.count >= 8 ? u32(4) : StoreWriter.none,
+      endMilliseconds: bytes.count >= 12 ? u32(8) : StoreWriter.none,
+      attribute: Int(u32(12)), textChecksum: u32(16))
   }
 
   /// Field of an attribute record: 0 document, 5 anchor, 6 heading, 7 speaker.
@@ -156,10 +158,22 @@ struct Store: Sendable {
     attributes.u8(at: attribute * Self.attributeRecordLength + 16)
   }
 
-  /// The UTF-8 bytes of a passage's text, read with `pread`.
-  func textBytes(_ passage: Int) -> [UInt8] {
-    let record = record(passage)
-    return file.read(at: textsFileOffset + record.textOffset, count: record.textLength)
+  /// The UTF-8 bytes of a passage's text, read with `pread` and checked against the CRC-32
+  /// of its passage record: `.corrupt` rather than a damaged quote.
+  func verifiedTextBytes(_ passage: Int) throws(IndexFormatError) -> [UInt8] {
+    guard passage >= 0, passage < passageCount else {
+      throw .corrupt(file: file.name, reason: "passage \(passage) out of range (\(passageCount) passages)")
+    }
+    return try verifiedTextBytes(passage, record: record(passage))
+  }
+
+  func verifiedTextBytes(_ passage: Int, record: PassageRecord) throws(IndexFormatError) -> [UInt8] {
+    let bytes = file.read(at: textsFileOffset + record.textOffset, count: record.textLength)
+    let computed = bytes.withUnsafeBytes { CRC32.checksum($0) }
+    guard bytes.count == record.textLength, computed == record.textChecksum else {
+      throw .corrupt(file: file.name, reason: "text of passage \(passage) does not match its checksum")
+    }
+    return bytes
   }
 
   /// The document whose passages include `passage` (binary search over first passages).

@@ -3,11 +3,24 @@ import Normalize
 extension SearchIndex {
   /// Runs `query`; `limit` best hits (BM25 with title and heading weights and a proximity
   /// bonus), `total` counting every match. `verbatim` matches words only as written (case
-  /// and diacritics aside). Filters given here and in the query must all hold.
+  /// and diacritics aside). Filters given here and in the query must all hold. The text of
+  /// every returned hit is checked against its CRC-32: `.index(.corrupt)` when one is
+  /// damaged, so a hit always quotes the exact stored text.
   public func search(
     _ query: String, limit: Int, verbatim: Bool = false, filters: SearchFilters = .init()
-  ) throws(QueryError) -> SearchResults {
-    let parsed = try QueryParser.parse(query)
+  ) throws(SearchError) -> SearchResults {
+    let parsed: ParsedQuery
+    do throws(QueryError) {
+      parsed = try QueryParser.parse(query)
+    } catch {
+      throw .query(error)
+    }
+    return try search(parsed: parsed, limit: limit, verbatim: verbatim, filters: filters)
+  }
+
+  private func search(
+    parsed: ParsedQuery, limit: Int, verbatim: Bool, filters: SearchFilters
+  ) throws(SearchError) -> SearchResults {
     var allFilters = filters
     allFilters.merge(parsed.filters)
     let compiler = QueryCompiler(index: self, verbatim: verbatim)
@@ -16,7 +29,11 @@ extension SearchIndex {
     if case .and(let parts) = parsed.root, parts.isEmpty {
       matcher = RangeMatcher(filter.range)
     } else {
-      matcher = try compiler.compile(parsed.root) ?? EmptyMatcher()
+      do throws(QueryError) {
+        matcher = try compiler.compile(parsed.root) ?? EmptyMatcher()
+      } catch {
+        throw .query(error)
+      }
     }
     var collector = TopHits(limit: max(0, min(limit, 10_000)))
     let context = ScoringContext(store: store, averageWords: store.averageWords)
@@ -31,13 +48,23 @@ extension SearchIndex {
       total = collect(matcher, filter: &filter, context: context, into: &collector)
     }
     let candidates = collector.sorted()
+    // Every hit's text is read once and checked: a damaged one fails the search.
+    var texts: [UInt32: [UInt8]] = [:]
+    for candidate in candidates {
+      do throws(IndexFormatError) {
+        texts[candidate.passage] = try store.verifiedTextBytes(Int(candidate.passage))
+      } catch {
+        throw .index(error)
+      }
+    }
     // One fresh matcher walks the hits in passage order to find what matched where.
     var ranges: [UInt32: [Range<Int>]] = [:]
     if !candidates.isEmpty, let highlighter = (try? compiler.compile(parsed.root)) ?? nil {
       var prefixes: [[UInt8]] = []
       Self.positivePrefixes(parsed.root, into: &prefixes)
       for passage in candidates.map(\.passage).sorted() {
-        ranges[passage] = highlights(highlighter, prefixes: prefixes, verbatim: verbatim, passage: passage)
+        ranges[passage] = highlights(
+          highlighter, prefixes: prefixes, verbatim: verbatim, passage: passage, text: texts[passage] ?? [])
       }
     }
     let hits = candidates.map { candidate -> SearchHit in
@@ -134,7 +161,9 @@ extension SearchIndex {
   }
 
   /// Whole words of the passage that the query's positive parts matched.
-  func highlights(_ matcher: Matcher, prefixes: [[UInt8]], verbatim: Bool, passage: UInt32) -> [Range<Int>] {
+  func highlights(
+    _ matcher: Matcher, prefixes: [[UInt8]], verbatim: Bool, passage: UInt32, text bytes: [UInt8]
+  ) -> [Range<Int>] {
     matcher.advance(to: passage)
     guard matcher.current == passage else { return [] }
     var slots: [SlotRange] = []
@@ -146,7 +175,6 @@ extension SearchIndex {
     guard !slots.isEmpty || !prefixKeys.isEmpty else { return [] }
     let analyzer = Analyzer(options: analyzerOptions)
     var words: [(slots: ClosedRange<UInt32>, bytes: Range<Int>)] = []
-    let bytes = store.textBytes(Int(passage))
     bytes.withUnsafeBufferPointer { buffer in
       _ = analyzer.analyze(buffer, firstSlot: 0) { token in
         if !token.isExtra {
