@@ -11,7 +11,7 @@ import SearchIndex
 /// Benchmarks this index against SQLite FTS5 (and tantivy, when a script is given) on
 /// generated corpora. Prints a Markdown table to stdout; progress to stderr.
 ///
-///     duo-kb-bench run --talks 60 --pages 200 --work DIR [--tantivy SCRIPT]
+///     duo-kb-bench run --talks 60 --pages 200 --work DIR [--tantivy SCRIPT] [--duo-kb EXECUTABLE]
 ///     duo-kb-bench search --index DIR --queries FILE     (child process: our search only)
 @main
 struct Bench {
@@ -38,7 +38,7 @@ struct Bench {
       try BenchRun(
         talks: Int(options["talks"] ?? "60")!, pages: Int(options["pages"] ?? "200")!,
         work: URL(fileURLWithPath: options["work"] ?? NSTemporaryDirectory() + "duo-kb-bench"),
-        tantivyScript: options["tantivy"]
+        tantivyScript: options["tantivy"], executable: options["duo-kb"]
       ).run()
     }
   }

@@ -8,6 +8,8 @@ struct BenchRun {
   var pages: Int
   var work: URL
   var tantivyScript: String?
+  /// The release `duo-kb` executable, for whole-process times.
+  var executable: String?
 
   struct Row {
     var engine: String
@@ -45,6 +47,14 @@ struct BenchRun {
                     megabytes: Double(summary.byteCount) / 1_048_576, latencies: report.latencies,
                     peakMegabytes: report.peakMegabytes))
 
+    var whole: WholeProcessBench.Report?
+    if let executable {
+      log("whole process: duo-kb index, then duo-kb search one query per process")
+      whole = try WholeProcessBench(
+        executable: URL(fileURLWithPath: executable), home: work.appendingPathComponent("home")
+      ).run(documents: documents, queries: QueryFile.read(queryFile))
+    }
+
     log("building FTS5")
     let databaseURL = work.appendingPathComponent("fts5.sqlite")
     start = now()
@@ -65,6 +75,22 @@ struct BenchRun {
       }
     }
     printTable(rows, passages: passageCount, words: wordCount, hits: report.totalHits)
+    if let whole { printWholeProcess(whole) }
+  }
+
+  func printWholeProcess(_ report: WholeProcessBench.Report) {
+    func format(_ value: Double) -> String { String(format: "%.1f", value) }
+    print("\nWhole process (`duo-kb`, release, one process per query, \(report.runs) runs, warm page cache):\n")
+    print("| measure | value |")
+    print("|---|---:|")
+    print("| `duo-kb index` from the corpus files, s | \(String(format: "%.2f", report.indexSeconds)) |")
+    print("| `duo-kb search` median, ms | \(format(report.medianMilliseconds)) |")
+    print("| `duo-kb search` p95, ms | \(format(report.p95Milliseconds)) |")
+    print("| `duo-kb search` peak RSS, MB | \(report.peakMegabytes.map(format) ?? "-") |")
+    for kind in QueryGenerator.kinds {
+      guard let samples = report.byKind[kind] else { continue }
+      print("| \(kind) median (\(samples.count) runs), ms | \(format(Latencies.percentile(samples, 0.5))) |")
+    }
   }
 
   func fileSize(_ url: URL) -> Int {

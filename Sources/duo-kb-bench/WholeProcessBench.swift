@@ -1,0 +1,94 @@
+import Corpus
+import Foundation
+import Normalize
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Whole-process `duo-kb`: the generated corpus written as a duo-kb home, `duo-kb index`
+/// timed once, then `duo-kb search QUERY` run as a person or a script would, one process
+/// per query: wall time from spawn to exit, and peak resident memory (through
+/// `/usr/bin/time`, whose own small process is the parent: a child spawned by this large
+/// process can inherit its peak).
+struct WholeProcessBench {
+  var executable: URL
+  var home: URL
+
+  struct Report {
+    var indexSeconds: Double
+    var medianMilliseconds: Double
+    var p95Milliseconds: Double
+    var byKind: [String: [Double]]
+    var peakMegabytes: Double?
+    var runs: Int
+  }
+
+  func run(documents: [Document], queries: [QueryFile.Query], runs: Int = 50) throws -> Report {
+    try? FileManager.default.removeItem(at: home)
+    let corpus = CorpusStore(directory: home.appendingPathComponent("Corpus", isDirectory: true))
+    for document in documents { try corpus.write(document) }
+    let environment = ["DUO_KB_HOME=\(home.path)"]
+    var start = now()
+    let indexStatus = spawn([executable.path, "index"], environment: environment)
+    let indexSeconds = Double(now() - start) / 1e9
+    guard indexStatus == 0 else { throw BenchFailure("duo-kb index exited \(indexStatus)") }
+    // Every fourth query: all kinds, in the fixed order; a few untimed first to warm the cache.
+    let chosen = stride(from: 0, to: queries.count, by: max(1, queries.count / runs)).prefix(runs).map { queries[$0] }
+    for query in chosen.prefix(5) { _ = spawn([executable.path, "search", query.ours], environment: environment) }
+    var samples: [Double] = []
+    var byKind: [String: [Double]] = [:]
+    for query in chosen {
+      start = now()
+      let status = spawn([executable.path, "search", query.ours], environment: environment)
+      let milliseconds = Double(now() - start) / 1e6
+      guard status == 0 || status == 1 else { throw BenchFailure("duo-kb search '\(query.ours)' exited \(status)") }
+      samples.append(milliseconds)
+      byKind[query.kind, default: []].append(milliseconds)
+    }
+    var peak: Double?
+    let timeTool = "/usr/bin/time"
+    if FileManager.default.isExecutableFile(atPath: timeTool) {
+      let output = home.appendingPathComponent("time.out").path
+      for query in chosen.prefix(20) {
+        _ = spawn([timeTool, "-f", "%M", "-o", output, executable.path, "search", query.ours], environment: environment)
+        if let text = try? String(contentsOfFile: output, encoding: .utf8),
+          let kilobytes = Double(text.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n").last ?? "")
+        {
+          peak = max(peak ?? 0, kilobytes / 1_024)
+        }
+      }
+    }
+    return Report(
+      indexSeconds: indexSeconds, medianMilliseconds: Latencies.percentile(samples, 0.5),
+      p95Milliseconds: Latencies.percentile(samples, 0.95), byKind: byKind, peakMegabytes: peak,
+      runs: samples.count)
+  }
+
+  /// Runs `arguments` with stdout and stderr to /dev/null; its exit status (-1 when it
+  /// could not start or was killed).
+  func spawn(_ arguments: [String], environment: [String]) -> Int32 {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    let inherited = ProcessInfo.processInfo.environment.filter { $0.key != "DUO_KB_HOME" }.map { "\($0.key)=\($0.value)" }
+    let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+    let envp: [UnsafeMutablePointer<CChar>?] = (inherited + environment).map { strdup($0) } + [nil]
+    defer { for pointer in argv + envp { free(pointer) } }
+    var pid = pid_t()
+    guard posix_spawn(&pid, arguments[0], &actions, nil, argv, envp) == 0 else { return -1 }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    // WIFEXITED / WEXITSTATUS, spelled out (the macros are not imported).
+    return status & 0x7F == 0 ? (status >> 8) & 0xFF : -1
+  }
+}
+
+struct BenchFailure: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}
