@@ -1,6 +1,7 @@
 import Corpus
 import Foundation
 import Normalize
+import SearchIndex
 
 #if canImport(Glibc)
   import Glibc
@@ -35,8 +36,12 @@ struct WholeProcessBench {
     let indexStatus = spawn([executable.path, "index"], environment: environment)
     let indexSeconds = Double(now() - start) / 1e9
     guard indexStatus == 0 else { throw BenchFailure("duo-kb index exited \(indexStatus)") }
-    // Every fourth query: all kinds, in the fixed order; a few untimed first to warm the cache.
-    let chosen = stride(from: 0, to: queries.count, by: max(1, queries.count / runs)).prefix(runs).map { queries[$0] }
+    // The first queries of each kind, in turn, `runs` in all; a few untimed first to warm the cache.
+    let kinds = QueryGenerator.kinds.map { kind in queries.filter { $0.kind == kind } }
+    var chosen: [QueryFile.Query] = []
+    for round in 0..<runs where chosen.count < runs {
+      for kind in kinds where round < kind.count && chosen.count < runs { chosen.append(kind[round]) }
+    }
     for query in chosen.prefix(5) { _ = spawn([executable.path, "search", query.ours], environment: environment) }
     var samples: [Double] = []
     var byKind: [String: [Double]] = [:]

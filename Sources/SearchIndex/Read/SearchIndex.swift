@@ -50,6 +50,8 @@ public final class SearchIndex: Sendable {
   let postings: ByteReader
   let store: Store
   private let files: [MappedFile]
+  /// Postings bytes read (an estimate) since their pages were last released.
+  let releaseBudget = ReleaseBudget()
 
   public var documentCount: Int { store.documentCount }
   public var passageCount: Int { store.passageCount }
@@ -190,5 +192,22 @@ public final class SearchIndex: Sendable {
   func location(ofPassage id: Int) -> (doc: Int, passage: Int) {
     let doc = store.document(ofPassage: id)
     return (doc, id - Int(store.documentField(doc, 5)))
+  }
+}
+
+/// Counts postings bytes read by the queries of all threads since the last release of the
+/// postings pages; says when to release them again.
+final class ReleaseBudget: @unchecked Sendable {
+  private let lock = NSLock()
+  private var spent = 0
+
+  /// Adds `bytes`; true (and starts over) once more than `limit` has been spent.
+  func spend(_ bytes: Int, limit: Int) -> Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    spent += bytes
+    guard spent > limit else { return false }
+    spent = 0
+    return true
   }
 }

@@ -20,7 +20,8 @@ struct QueryCompiler {
 
   func cursor(_ termIndex: Int) -> PostingCursor {
     let entry = index.dictionary.entry(termIndex)
-    readEstimate.bytes += entry.documentFrequency * 4
+    // A fault maps at least a fault-around window (or a large folio) of the file.
+    readEstimate.bytes += max(entry.documentFrequency * 4, 64 << 10)
     return PostingCursor(postings: index.postings, entry: entry, idLimit: passageCount)
   }
 

@@ -73,12 +73,12 @@ extension SearchIndex {
         documentIndex: doc, passageIndex: passage, score: candidate.score,
         matchedRanges: ranges[candidate.passage] ?? [])
     }
-    if compiler.readEstimate.bytes > Self.releaseThresholdBytes { releasePostingsPages() }
+    if releaseBudget.spend(compiler.readEstimate.bytes, limit: Self.releaseThresholdBytes) { releasePostingsPages() }
     return SearchResults(total: total, hits: hits)
   }
 
-  /// After a query that read more postings than this (an estimate), their pages are released
-  /// (`MappedFile.releasePages`): resident memory stays near one query's needs.
+  /// After queries that together read more postings than this (an estimate), their pages are
+  /// released (`MappedFile.releasePages`): resident memory stays near one query's needs.
   static let releaseThresholdBytes = 256 << 10
 
   private func collect(
