@@ -100,10 +100,8 @@ final class PostingCursor {
     postings.u32(at: skipStart + block * PostingsWriter.skipRecordLength)
   }
 
-  /// The highest impact of any posting in the current block.
-  var blockMaxImpact: Float {
-    block < blockCount ? postings.f32(at: skipStart + block * PostingsWriter.skipRecordLength + 12) : 0
-  }
+  /// The highest impact of any posting in the current block (read once per block).
+  private(set) var blockMaxImpact: Float = 0
 
   /// The last id of the current block.
   var blockLastId: UInt32 { block < blockCount ? skipLastId(block) : PostingCursor.exhausted }
@@ -115,12 +113,14 @@ final class PostingCursor {
     guard newBlock < blockCount, let base = postings.bytes.baseAddress else {
       block = blockCount
       current = PostingCursor.exhausted
+      blockMaxImpact = 0
       return
     }
     let bytes = base.assumingMemoryBound(to: UInt8.self)
     let end = postings.count
     let record = skipStart + newBlock * PostingsWriter.skipRecordLength
     let blockStart = dataStart + Int(postings.u32(at: record + 4))
+    blockMaxImpact = postings.f32(at: record + 12)
     let remaining = documentFrequency - newBlock * PostingsWriter.blockSize
     let count = max(0, min(PostingsWriter.blockSize, remaining))
     var offset = blockStart
@@ -144,6 +144,7 @@ final class PostingCursor {
     if idCount == 0 {
       block = blockCount
       current = PostingCursor.exhausted
+      blockMaxImpact = 0
     } else {
       current = ids[0]
     }

@@ -52,6 +52,7 @@ public final class SearchIndex: Sendable {
   private let files: [MappedFile]
   /// Postings bytes read (an estimate) since their pages were last released.
   let releaseBudget = ReleaseBudget()
+  let passageCounters = PassageCounterPool()
 
   public var documentCount: Int { store.documentCount }
   public var passageCount: Int { store.passageCount }
@@ -210,4 +211,33 @@ final class ReleaseBudget: @unchecked Sendable {
     spent = 0
     return true
   }
+}
+
+/// Zeroed byte-per-passage counters for merging prefix postings, reused between queries
+/// (a user zeroes what it touched before giving it back); safe to share between threads.
+final class PassageCounterPool: @unchecked Sendable {
+  private let lock = NSLock()
+  private var free: [UnsafeMutableBufferPointer<UInt8>] = []
+
+  func take(count: Int) -> UnsafeMutableBufferPointer<UInt8> {
+    lock.lock()
+    if let last = free.last, last.count == max(count, 8) {
+      free.removeLast()
+      lock.unlock()
+      return last
+    }
+    lock.unlock()
+    let raw = UnsafeMutableRawPointer.allocate(byteCount: max(count, 8), alignment: 8)
+    raw.initializeMemory(as: UInt8.self, repeating: 0, count: max(count, 8))
+    return UnsafeMutableBufferPointer(start: raw.assumingMemoryBound(to: UInt8.self), count: max(count, 8))
+  }
+
+  /// Takes back counters that are all zero again; keeps two at most.
+  func give(_ counters: UnsafeMutableBufferPointer<UInt8>) {
+    lock.lock()
+    defer { lock.unlock() }
+    if free.count < 2 { free.append(counters) } else { counters.deallocate() }
+  }
+
+  deinit { for counters in free { counters.deallocate() } }
 }

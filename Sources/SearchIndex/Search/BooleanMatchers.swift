@@ -61,7 +61,8 @@ final class OrMatcher: Matcher {
   override func advance(to target: UInt32) {
     guard current < target else { return }
     var lowest = PostingCursor.exhausted
-    for child in children {
+    for index in children.indices {
+      let child = children[index]
       child.advance(to: target)
       lowest = min(lowest, child.current)
     }
@@ -71,20 +72,20 @@ final class OrMatcher: Matcher {
   override var cost: Int { children.reduce(0) { $0 + $1.cost } }
 
   override func positions(into output: inout [SlotRange]) {
-    for child in children where child.current == current { child.positions(into: &output) }
+    for index in children.indices where children[index].current == current { children[index].positions(into: &output) }
   }
   override func score(_ context: ScoringContext) -> Double {
     var total = 0.0
-    for child in children where child.current == current { total += child.score(context) }
+    for index in children.indices where children[index].current == current { total += children[index].score(context) }
     return total
   }
   override func upperBound() -> Double {
     var total = 0.0
-    for child in children where child.current == current { total += child.upperBound() }
+    for index in children.indices where children[index].current == current { total += children[index].upperBound() }
     return total
   }
   override func scoringLeaves(into output: inout [Matcher]) {
-    for child in children where child.current == current { child.scoringLeaves(into: &output) }
+    for index in children.indices where children[index].current == current { children[index].scoringLeaves(into: &output) }
   }
   override func allScoringLeaves(into output: inout [Matcher]) {
     for child in children { child.allScoringLeaves(into: &output) }

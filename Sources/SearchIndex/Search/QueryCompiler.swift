@@ -5,6 +5,13 @@ struct QueryCompiler {
   let analyzer: Analyzer
   /// Roughly how many bytes of postings the query reads.
   let readEstimate = ReadEstimate()
+  /// Whether a merged prefix must walk in passage order (false only when it is the whole
+  /// query and nothing filters it: it is then counted and ranked in any order).
+  var sortsMergedPrefixes = true
+  /// Compiling again to find where known hits matched: exclusions are left out (the hits
+  /// passed them), and a merged prefix (which has no positions) matches every passage
+  /// rather than being merged a second time.
+  var isHighlighting = false
 
   final class ReadEstimate {
     var bytes = 0
@@ -79,6 +86,7 @@ struct QueryCompiler {
       var negatives: [Matcher] = []
       for part in parts {
         if case .not(let inner) = part {
+          if isHighlighting { continue }
           if let matcher = try compile(inner) { negatives.append(matcher) }
         } else if let matcher = try compile(part) {
           positives.append(matcher)
@@ -110,10 +118,11 @@ struct QueryCompiler {
       throw .tooBroad(column: 1, prefix: text, terms: termCount, limit: QueryParser.maximumPrefixTerms)
     }
     if termCount == 0 { return EmptyMatcher() }
+    if isHighlighting && termCount > 8 { return RangeMatcher(0..<UInt32(passageCount)) }
     if termCount <= 8 {
       let cursors = ranges.flatMap { $0.map(cursor) }
       return TermMatcher(cursors: cursors, passageCount: passageCount)
     }
-    return MaterializedMatcher(terms: ranges.flatMap { Array($0) }, index: index)
+    return MaterializedMatcher(terms: ranges.flatMap { Array($0) }, index: index, sorted: sortsMergedPrefixes)
   }
 }

@@ -23,8 +23,9 @@ extension SearchIndex {
   ) throws(SearchError) -> SearchResults {
     var allFilters = filters
     allFilters.merge(parsed.filters)
-    let compiler = QueryCompiler(index: self, verbatim: verbatim)
+    var compiler = QueryCompiler(index: self, verbatim: verbatim)
     var filter = PassageFilter(index: self, filters: allFilters)
+    if filter.isEmpty, case .prefix = parsed.root { compiler.sortsMergedPrefixes = false }
     let matcher: Matcher
     if case .and(let parts) = parsed.root, parts.isEmpty {
       matcher = RangeMatcher(filter.range)
@@ -59,6 +60,8 @@ extension SearchIndex {
     }
     // One fresh matcher walks the hits in passage order to find what matched where.
     var ranges: [UInt32: [Range<Int>]] = [:]
+    compiler.sortsMergedPrefixes = true
+    compiler.isHighlighting = true
     if !candidates.isEmpty, let highlighter = (try? compiler.compile(parsed.root)) ?? nil {
       var prefixes: [[UInt8]] = []
       Self.positivePrefixes(parsed.root, into: &prefixes)

@@ -18,8 +18,22 @@ final class TermMatcher: Matcher {
   override var inverseDocumentFrequency: Double { idf }
   override var cost: Int { cursors.reduce(0) { $0 + $1.documentFrequency } }
 
+  override func next() {
+    if cursors.count == 1 {
+      cursors[0].next()
+      current = cursors[0].current
+    } else {
+      advance(to: current &+ 1)
+    }
+  }
+
   override func advance(to target: UInt32) {
     guard current < target else { return }
+    if cursors.count == 1 {
+      cursors[0].advance(to: target)
+      current = cursors[0].current
+      return
+    }
     var lowest = PostingCursor.exhausted
     for cursor in cursors {
       cursor.advance(to: target)
@@ -63,6 +77,15 @@ final class TermMatcher: Matcher {
 
   override func score(_ context: ScoringContext) -> Double {
     let passage = Int(current)
+    if cursors.count == 1 {
+      let cursor = cursors[0]
+      let flags = cursor.flags
+      let boost = (flags & PostingFlags.inTitle != 0 ? BM25.titleWeight : 0)
+        + (flags & PostingFlags.inHeading != 0 ? BM25.headingWeight : 0)
+      return idf * (BM25.saturation(
+        frequency: Double(cursor.frequency), length: Double(context.store.wordCount(passage)),
+        averageLength: context.averageWords) + boost)
+    }
     let saturation = BM25.saturation(
       frequency: Double(frequency()), length: Double(context.store.wordCount(passage)),
       averageLength: context.averageWords)
@@ -78,6 +101,7 @@ final class TermMatcher: Matcher {
   override func upperBound() -> Double {
     // Block maxima include the field boosts. Saturation is concave, so the sum of the
     // forms' maxima bounds their union.
+    if cursors.count == 1 { return idf * min(Double(cursors[0].blockMaxImpact), Self.maximumFactor) }
     var bound: Float = 0
     for cursor in cursors where cursor.current == current { bound += cursor.blockMaxImpact }
     return idf * min(Double(bound), Self.maximumFactor)
@@ -94,61 +118,68 @@ final class MaterializedMatcher: Matcher {
   private var index = 0
   let idf: Double
 
-  /// Merges the postings of `terms`, one term at a time (no cursor per term kept), into
-  /// a dense count per passage when they are many, else by sorting.
-  init(terms: [Int], index: SearchIndex) {
+  /// Merges the postings of `terms`, one term at a time (no cursor per term kept): each
+  /// passage's frequencies are summed in a reused byte per passage (saturating at 255, far
+  /// past where BM25 saturates), and the passages seen are listed as they first appear.
+  /// `sorted: false` leaves a short list in that order: enough to count and rank them (a
+  /// lone prefix without filters), and saves sorting it.
+  init(terms: [Int], index: SearchIndex, sorted: Bool = true) {
     let passageCount = index.store.passageCount
     let total = terms.reduce(0) { $0 + index.dictionary.entry($1).documentFrequency }
     var ids: [UInt32] = []
     var frequencies: [UInt32] = []
-    /// Reads each term's postings with `pread` (many small lists scattered over the file:
-    /// cheaper than faulting their pages into the map, and they do not stay resident).
-    func decodeEach(_ body: (UInt32, UInt32) -> Void) {
-      for term in terms {
-        var entry = index.dictionary.entry(term)
-        let length = index.dictionary.postingsLength(term, postingsBytes: index.postings.count)
-        let bytes = index.postingsFile.read(at: IndexFile.headerLength + entry.postingsOffset, count: length)
-        entry.postingsOffset = 0
-        bytes.withUnsafeBytes { buffer in
-          PostingCursor.decodeAll(ByteReader(buffer, file: "postings.dki"), entry, idLimit: passageCount, body)
+    ids.reserveCapacity(min(total, passageCount))
+    let counts = index.passageCounters.take(count: passageCount)
+    defer { index.passageCounters.give(counts) }
+    // Each term's postings are read with `pread` (many small lists scattered over the
+    // file: cheaper than faulting their pages into the map, and they do not stay resident).
+    for term in terms {
+      var entry = index.dictionary.entry(term)
+      let length = index.dictionary.postingsLength(term, postingsBytes: index.postings.count)
+      let bytes = index.postingsFile.read(at: IndexFile.headerLength + entry.postingsOffset, count: length)
+      entry.postingsOffset = 0
+      bytes.withUnsafeBytes { buffer in
+        PostingCursor.decodeAll(ByteReader(buffer, file: "postings.dki"), entry, idLimit: passageCount) { id, frequency in
+          let count = counts[Int(id)]
+          if count == 0 { ids.append(id) }
+          counts[Int(id)] = UInt8(min(255, Int(count) + Int(max(frequency, 1))))
         }
       }
     }
-    if total > passageCount / 16 {
-      var dense = [UInt16](repeating: 0, count: passageCount)
-      dense.withUnsafeMutableBufferPointer { dense in
-        decodeEach { id, frequency in
-          let sum = UInt32(dense[Int(id)]) + frequency
-          dense[Int(id)] = UInt16(min(sum, UInt32(UInt16.max)))
-        }
-        var matched = 0
-        for value in dense where value > 0 { matched += 1 }
-        ids.reserveCapacity(matched)
-        frequencies.reserveCapacity(matched)
-        for id in 0..<dense.count where dense[id] > 0 {
-          ids.append(UInt32(id))
-          frequencies.append(UInt32(dense[id]))
+    if ids.count > passageCount / 32 {
+      // Many: read them back in passage order from the counters (a linear scan), so that
+      // scoring reads the word counts in order too.
+      let seen = ids.count
+      ids.removeAll(keepingCapacity: true)
+      frequencies.reserveCapacity(seen)
+      var id = 0
+      counts.baseAddress!.withMemoryRebound(to: UInt64.self, capacity: passageCount / 8) { words in
+        while id < passageCount {
+          if id & 7 == 0 && id + 8 <= passageCount && words[id >> 3] == 0 {
+            id += 8
+            continue
+          }
+          if counts[id] != 0 {
+            ids.append(UInt32(id))
+            frequencies.append(UInt32(counts[id]))
+            counts[id] = 0
+          }
+          id += 1
         }
       }
     } else {
-      var pairs: [UInt64] = []
-      pairs.reserveCapacity(total)
-      decodeEach { id, frequency in pairs.append(UInt64(id) << 32 | UInt64(frequency)) }
-      pairs.sort()
-      for pair in pairs {
-        let id = UInt32(pair >> 32)
-        let frequency = UInt32(pair & 0xFFFF_FFFF)
-        if ids.last == id { frequencies[frequencies.count - 1] += frequency } else {
-          ids.append(id)
-          frequencies.append(frequency)
-        }
+      if sorted { ids.sort() }
+      frequencies.reserveCapacity(ids.count)
+      for id in ids {
+        frequencies.append(UInt32(counts[Int(id)]))
+        counts[Int(id)] = 0
       }
     }
     self.ids = ids
     self.frequencies = frequencies
     idf = BM25.idf(documentFrequency: ids.count, count: passageCount)
     super.init()
-    current = ids.first ?? PostingCursor.exhausted
+    current = sorted ? ids.first ?? PostingCursor.exhausted : PostingCursor.exhausted
   }
 
   override var inverseDocumentFrequency: Double { idf }
