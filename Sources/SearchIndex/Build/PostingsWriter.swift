@@ -183,20 +183,22 @@ extension Array where Element == (slot: UInt32, span: UInt32) {
   }
 }
 
-/// One block of up to 128 postings: ids (delta), frequencies, then positions.
+/// One block of up to 128 postings: ids (gaps, bit-packed), frequency words (bit-packed),
+/// then positions (varints).
 struct BlockEncoder {
-  private var ids = ByteWriter()
-  private var frequencies = ByteWriter()
+  private var gaps: [UInt32] = []
+  private var frequencies: [UInt32] = []
   private var positionBytes = ByteWriter()
   private var previousId: UInt32?
   private var lastId: UInt32 = 0
   private var maxImpact: Float = 0
   private(set) var count = 0
   private(set) var lastMaxImpact: Float = 0
+  private var packed = ByteWriter()
 
   mutating func reset(previousId: UInt32?) {
-    ids.bytes.removeAll(keepingCapacity: true)
-    frequencies.bytes.removeAll(keepingCapacity: true)
+    gaps.removeAll(keepingCapacity: true)
+    frequencies.removeAll(keepingCapacity: true)
     positionBytes.bytes.removeAll(keepingCapacity: true)
     self.previousId = previousId
     count = 0
@@ -205,10 +207,11 @@ struct BlockEncoder {
 
   mutating func add(id: UInt32, positions: [(slot: UInt32, span: UInt32)], impact: Float, flags: UInt32) {
     // A term's first id is stored whole; later ones as the gap from the previous id.
-    ids.varint(previousId.map { id - $0 } ?? id)
+    gaps.append(previousId.map { id - $0 } ?? id)
     previousId = id
     lastId = id
-    frequencies.varint(UInt32(positions.count) << 2 | flags)
+    // Frequency is at least 1: stored less one, so that most words are 0.
+    frequencies.append(UInt32(max(positions.count, 1) - 1) << 2 | flags)
     var previousSlot: UInt32 = 0
     for position in positions {
       let delta = position.slot - previousSlot
@@ -227,12 +230,14 @@ struct BlockEncoder {
   /// Skip record: last id, data offset of the block, offset of its positions (relative to
   /// the block), the block's highest impact.
   mutating func flush(skips: inout ByteWriter, data: inout ByteWriter) {
+    packed.bytes.removeAll(keepingCapacity: true)
+    BitPacking.pack(gaps, into: &packed)
+    BitPacking.pack(frequencies, into: &packed)
     skips.u32(lastId)
     skips.u32(UInt32(data.count))
-    skips.u32(UInt32(ids.count + frequencies.count))
+    skips.u32(UInt32(packed.count))
     skips.f32(maxImpact)
-    data.append(ids.bytes)
-    data.append(frequencies.bytes)
+    data.append(packed.bytes)
     data.append(positionBytes.bytes)
     lastMaxImpact = maxImpact
   }

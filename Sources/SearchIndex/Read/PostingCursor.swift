@@ -74,25 +74,50 @@ final class PostingCursor {
     let bytes = base.assumingMemoryBound(to: UInt8.self)
     let end = postings.count
     var ids = [UInt32](repeating: 0, count: PostingsWriter.blockSize)
+    var frequencies = [UInt32](repeating: 0, count: PostingsWriter.blockSize)
     var previous: UInt32 = 0
     ids.withUnsafeMutableBufferPointer { ids in
-      for block in 0..<blockCount {
-        let record = entry.postingsOffset + block * PostingsWriter.skipRecordLength
-        var offset = dataStart + Int(postings.u32(at: record + 4))
-        let count = max(0, min(PostingsWriter.blockSize, entry.documentFrequency - block * PostingsWriter.blockSize))
-        var decoded = 0
-        while decoded < count {
-          let value = varint(bytes, &offset, end)
-          let (id, overflow) = previous.addingReportingOverflow(value)
-          if overflow || id >= limit || ((block > 0 || decoded > 0) && value == 0) { return }
-          ids[decoded] = id
-          previous = id
-          decoded += 1
+      frequencies.withUnsafeMutableBufferPointer { frequencies in
+        for block in 0..<blockCount {
+          let record = entry.postingsOffset + block * PostingsWriter.skipRecordLength
+          var offset = dataStart + Int(postings.u32(at: record + 4))
+          let count = max(0, min(PostingsWriter.blockSize, entry.documentFrequency - block * PostingsWriter.blockSize))
+          let decoded = decodeBlock(
+            bytes, &offset, end, count: count, previous: previous, isFirst: block == 0, idLimit: limit,
+            ids: ids.baseAddress!, frequencies: frequencies.baseAddress!)
+          for index in 0..<decoded { body(ids[index], frequencies[index] >> 2) }
+          if decoded < count { return }
+          previous = postings.u32(at: record)
         }
-        for index in 0..<decoded { body(ids[index], min(varint(bytes, &offset, end), 1 << 22) >> 2) }
-        previous = postings.u32(at: record)
       }
     }
+  }
+
+  /// Decodes one block's ids and frequency words (`frequency << 2 | flags`) at `offset`;
+  /// how many ids are good (damage ends a block early: ids must increase and stay under
+  /// `idLimit`, frequencies are capped at 2^20).
+  @inline(__always)
+  static func decodeBlock(
+    _ bytes: UnsafePointer<UInt8>, _ offset: inout Int, _ end: Int, count: Int, previous: UInt32,
+    isFirst: Bool, idLimit: UInt32, ids: UnsafeMutablePointer<UInt32>, frequencies: UnsafeMutablePointer<UInt32>
+  ) -> Int {
+    guard count > 0, BitPacking.unpack(bytes, &offset, end, count: count, into: ids) else { return 0 }
+    var previous = previous
+    var good = 0
+    for index in 0..<count {
+      let gap = ids[index]
+      let (id, overflow) = previous.addingReportingOverflow(gap)
+      if overflow || id >= idLimit || (gap == 0 && !(isFirst && index == 0)) { break }
+      ids[index] = id
+      previous = id
+      good += 1
+    }
+    guard BitPacking.unpack(bytes, &offset, end, count: count, into: frequencies) else { return 0 }
+    for index in 0..<good {
+      let word = frequencies[index]
+      frequencies[index] = (min(word >> 2, 1 << 20) + 1) << 2 | word & 3
+    }
+    return good
   }
 
   @inline(__always)
@@ -124,20 +149,9 @@ final class PostingCursor {
     let remaining = documentFrequency - newBlock * PostingsWriter.blockSize
     let count = max(0, min(PostingsWriter.blockSize, remaining))
     var offset = blockStart
-    var previous: UInt32 = newBlock == 0 ? 0 : skipLastId(newBlock - 1)
-    var isFirst = newBlock == 0
-    while idCount < count {
-      let value = Self.varint(bytes, &offset, end)
-      let (id, overflow) = previous.addingReportingOverflow(value)
-      if overflow || id >= idLimit || (!isFirst && value == 0) { break }
-      ids[idCount] = id
-      idCount += 1
-      previous = id
-      isFirst = false
-    }
-    for position in 0..<idCount {
-      frequencies[position] = min(Self.varint(bytes, &offset, end), 1 << 22)
-    }
+    idCount = Self.decodeBlock(
+      bytes, &offset, end, count: count, previous: newBlock == 0 ? 0 : skipLastId(newBlock - 1),
+      isFirst: newBlock == 0, idLimit: idLimit, ids: ids, frequencies: frequencies)
     positionsStart = blockStart + Int(postings.u32(at: record + 8))
     positionsCursorIndex = 0
     positionsCursorOffset = positionsStart
