@@ -6,6 +6,7 @@ final class PostingCursor {
   static let exhausted = UInt32.max
 
   let postings: ByteReader
+  let entry: TermDictionary.Entry
   let documentFrequency: Int
   let blockCount: Int
   let maxImpact: Float
@@ -23,9 +24,12 @@ final class PostingCursor {
   private var positionsStart = 0
   private var positionsCursorIndex = 0
   private var positionsCursorOffset = 0
+  /// False for a cursor that only counts ids: blocks skip their frequencies.
+  private var decodesFrequencies = true
 
   init(postings: ByteReader, entry: TermDictionary.Entry, idLimit: Int) {
     self.postings = postings
+    self.entry = entry
     documentFrequency = entry.documentFrequency
     maxImpact = entry.maxImpact
     let maximumBlocks = max(0, (postings.count - entry.postingsOffset) / PostingsWriter.skipRecordLength)
@@ -99,7 +103,7 @@ final class PostingCursor {
   @inline(__always)
   static func decodeBlock(
     _ bytes: UnsafePointer<UInt8>, _ offset: inout Int, _ end: Int, count: Int, previous: UInt32,
-    isFirst: Bool, idLimit: UInt32, ids: UnsafeMutablePointer<UInt32>, frequencies: UnsafeMutablePointer<UInt32>
+    isFirst: Bool, idLimit: UInt32, ids: UnsafeMutablePointer<UInt32>, frequencies: UnsafeMutablePointer<UInt32>?
   ) -> Int {
     guard count > 0, BitPacking.unpack(bytes, &offset, end, count: count, into: ids) else { return 0 }
     var previous = previous
@@ -112,6 +116,7 @@ final class PostingCursor {
       previous = id
       good += 1
     }
+    guard let frequencies else { return good }
     guard BitPacking.unpack(bytes, &offset, end, count: count, into: frequencies) else { return 0 }
     for index in 0..<good {
       let word = frequencies[index]
@@ -151,7 +156,8 @@ final class PostingCursor {
     var offset = blockStart
     idCount = Self.decodeBlock(
       bytes, &offset, end, count: count, previous: newBlock == 0 ? 0 : skipLastId(newBlock - 1),
-      isFirst: newBlock == 0, idLimit: idLimit, ids: ids, frequencies: frequencies)
+      isFirst: newBlock == 0, idLimit: idLimit, ids: ids,
+      frequencies: decodesFrequencies ? frequencies : nil)
     positionsStart = blockStart + Int(postings.u32(at: record + 8))
     positionsCursorIndex = 0
     positionsCursorOffset = positionsStart
@@ -199,6 +205,54 @@ final class PostingCursor {
 
   /// Skips the rest of the current block.
   func nextBlock() { load(block: block + 1) }
+
+  /// A new cursor over the same postings, at their start.
+  func fresh() -> PostingCursor { PostingCursor(postings: postings, entry: entry, idLimit: Int(idLimit)) }
+
+  /// How many ids `a` and `b` share, from where they are: the one behind leaps to the
+  /// other (over skip records), so a rare list costs little against a common one; where
+  /// both blocks overlap they are merged directly.
+  static func countCommon(_ a: PostingCursor, _ b: PostingCursor) -> Int {
+    a.decodesFrequencies = false
+    b.decodesFrequencies = false
+    var count = 0
+    while a.current != exhausted && b.current != exhausted {
+      if a.current < b.current {
+        a.advance(to: b.current)
+        continue
+      }
+      if b.current < a.current {
+        b.advance(to: a.current)
+        continue
+      }
+      var i = a.index
+      var j = b.index
+      let aCount = a.idCount
+      let bCount = b.idCount
+      let aIds = a.ids
+      let bIds = b.ids
+      while i < aCount && j < bCount {
+        let x = aIds[i]
+        let y = bIds[j]
+        if x == y { count += 1 }
+        i += x <= y ? 1 : 0
+        j += y <= x ? 1 : 0
+      }
+      a.seek(index: i)
+      b.seek(index: j)
+    }
+    return count
+  }
+
+  /// Moves to position `position` of the current block, or to the next block past its end.
+  private func seek(index position: Int) {
+    if position < idCount {
+      index = position
+      current = ids[position]
+    } else {
+      load(block: block + 1)
+    }
+  }
 
   /// How often the term occurs in the current passage.
   var frequency: Int { index < idCount ? Int(frequencies[index] >> 2) : 0 }

@@ -119,6 +119,12 @@ final class ExcludingMatcher: Matcher {
     settle()
   }
 
+  override func next() {
+    guard current != PostingCursor.exhausted else { return }
+    include.next()
+    settle()
+  }
+
   override var cost: Int { include.cost }
   override func positions(into output: inout [SlotRange]) { include.positions(into: &output) }
   override func score(_ context: ScoringContext) -> Double { include.score(context) }

@@ -45,6 +45,10 @@ extension SearchIndex {
     } else if filter.isEmpty, let merged = matcher as? MaterializedMatcher {
       total = merged.ids.count
       collectMerged(merged, context: context, into: &collector)
+    } else if filter.isEmpty, let excluding = collectExcluding(matcher, context: context, into: &collector) {
+      total = excluding
+    } else if filter.isEmpty, let either = collectEither(matcher, context: context, into: &collector) {
+      total = either
     } else {
       total = collect(matcher, filter: &filter, context: context, into: &collector)
     }
@@ -128,7 +132,9 @@ extension SearchIndex {
         continue
       }
       matcher.advance(to: cursor.current)
-      collector.insert(cursor.current, matcher.score(context))
+      if !collector.isFull || matcher.upperBound() > collector.threshold {
+        collector.insert(cursor.current, matcher.score(context))
+      }
       cursor.next()
       matcher.advance(to: cursor.current)
     }

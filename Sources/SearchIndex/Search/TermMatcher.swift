@@ -6,6 +6,10 @@ final class TermMatcher: Matcher {
   private var scratch: [SlotRange] = []
   /// The highest term factor: full saturation plus both field boosts.
   static let maximumFactor = BM25.k1 + 1 + BM25.titleWeight + BM25.headingWeight
+  /// Saturation at length 0 (its highest) for frequencies 0-15, rounded up.
+  static let shortestSaturation: [Double] = (0..<16).map { frequency in
+    BM25.saturation(frequency: Double(frequency), length: 0, averageLength: 1).nextUp
+  }
 
   init(cursors: [PostingCursor], passageCount: Int) {
     self.cursors = cursors
@@ -101,7 +105,18 @@ final class TermMatcher: Matcher {
   override func upperBound() -> Double {
     // Block maxima include the field boosts. Saturation is concave, so the sum of the
     // forms' maxima bounds their union.
-    if cursors.count == 1 { return idf * min(Double(cursors[0].blockMaxImpact), Self.maximumFactor) }
+    if cursors.count == 1 {
+      // The posting's own frequency and flags, at the shortest length, bound it more tightly
+      // than its block does when the frequency is low.
+      let cursor = cursors[0]
+      let frequency = cursor.frequency
+      let flags = cursor.flags
+      var posting = frequency < Self.shortestSaturation.count
+        ? Self.shortestSaturation[frequency] : BM25.k1 + 1
+      if flags & PostingFlags.inTitle != 0 { posting += BM25.titleWeight }
+      if flags & PostingFlags.inHeading != 0 { posting += BM25.headingWeight }
+      return idf * min(Double(cursor.blockMaxImpact), posting)
+    }
     var bound: Float = 0
     for cursor in cursors where cursor.current == current { bound += cursor.blockMaxImpact }
     return idf * min(Double(bound), Self.maximumFactor)
