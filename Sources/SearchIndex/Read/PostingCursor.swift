@@ -66,10 +66,21 @@ final class PostingCursor {
 
   /// Calls `body` with every (id, frequency) of a term, decoding blocks directly.
   /// Damaged data ends the walk early, as in `load(block:)`.
+  /// Buffers for `decodeAll`, reused across the terms of one query.
+  final class DecodeScratch {
+    let ids = UnsafeMutablePointer<UInt32>.allocate(capacity: PostingsWriter.blockSize)
+    let frequencies = UnsafeMutablePointer<UInt32>.allocate(capacity: PostingsWriter.blockSize)
+    deinit {
+      ids.deallocate()
+      frequencies.deallocate()
+    }
+  }
+
   static func decodeAll(
-    _ postings: ByteReader, _ entry: TermDictionary.Entry, idLimit: Int,
+    _ postings: ByteReader, _ entry: TermDictionary.Entry, idLimit: Int, scratch: DecodeScratch,
     _ body: (UInt32, UInt32) -> Void
   ) {
+    guard entry.postingsOffset >= 0 else { return }
     let maximumBlocks = max(0, (postings.count - entry.postingsOffset) / PostingsWriter.skipRecordLength)
     let blockCount = min(entry.blockCount, maximumBlocks)
     let dataStart = entry.postingsOffset + blockCount * PostingsWriter.skipRecordLength
@@ -77,23 +88,19 @@ final class PostingCursor {
     guard let base = postings.bytes.baseAddress else { return }
     let bytes = base.assumingMemoryBound(to: UInt8.self)
     let end = postings.count
-    var ids = [UInt32](repeating: 0, count: PostingsWriter.blockSize)
-    var frequencies = [UInt32](repeating: 0, count: PostingsWriter.blockSize)
+    let ids = scratch.ids
+    let frequencies = scratch.frequencies
     var previous: UInt32 = 0
-    ids.withUnsafeMutableBufferPointer { ids in
-      frequencies.withUnsafeMutableBufferPointer { frequencies in
-        for block in 0..<blockCount {
-          let record = entry.postingsOffset + block * PostingsWriter.skipRecordLength
-          var offset = dataStart + Int(postings.u32(at: record + 4))
-          let count = max(0, min(PostingsWriter.blockSize, entry.documentFrequency - block * PostingsWriter.blockSize))
-          let decoded = decodeBlock(
-            bytes, &offset, end, count: count, previous: previous, isFirst: block == 0, idLimit: limit,
-            ids: ids.baseAddress!, frequencies: frequencies.baseAddress!)
-          for index in 0..<decoded { body(ids[index], frequencies[index] >> 2) }
-          if decoded < count { return }
-          previous = postings.u32(at: record)
-        }
-      }
+    for block in 0..<blockCount {
+      let record = entry.postingsOffset + block * PostingsWriter.skipRecordLength
+      var offset = dataStart + Int(postings.u32(at: record + 4))
+      let count = max(0, min(PostingsWriter.blockSize, entry.documentFrequency - block * PostingsWriter.blockSize))
+      let decoded = decodeBlock(
+        bytes, &offset, end, count: count, previous: previous, isFirst: block == 0, idLimit: limit,
+        ids: ids, frequencies: frequencies)
+      for index in 0..<decoded { body(ids[index], frequencies[index] >> 2) }
+      if decoded < count { return }
+      previous = postings.u32(at: record)
     }
   }
 

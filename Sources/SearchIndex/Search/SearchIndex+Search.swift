@@ -141,28 +141,41 @@ extension SearchIndex {
   }
 
   /// A merged prefix, no filters: the total is known; only passages whose frequency can
-  /// still beat the threshold (saturation grows with frequency) are scored.
+  /// still beat the threshold (saturation grows with frequency) are scored. Word counts are
+  /// read in batches of independent loads first (the passages lie all over the table).
   private func collectMerged(_ matcher: MaterializedMatcher, context: ScoringContext, into collector: inout TopHits) {
     guard collector.limit > 0 else { return }
     let idf = matcher.idf
     var minimumFrequency: UInt32 = 0
+    let batch = 64
+    var lengths = [Double](repeating: 0, count: batch)
     matcher.ids.withUnsafeBufferPointer { ids in
       matcher.frequencies.withUnsafeBufferPointer { frequencies in
-        for position in 0..<ids.count where frequencies[position] >= minimumFrequency {
-          let passage = Int(ids[position])
-          let score = idf * BM25.saturation(
-            frequency: Double(frequencies[position]), length: Double(store.wordCount(passage)),
-            averageLength: context.averageWords)
-          let wasFull = collector.isFull
-          collector.insert(UInt32(passage), score)
-          if collector.isFull && (!wasFull || score > 0) {
-            // The least frequency whose best case (length 0) beats the threshold.
-            while minimumFrequency < 1 << 22
-              && idf * BM25.saturation(frequency: Double(minimumFrequency), length: 0, averageLength: 1)
-                <= collector.threshold
-            {
-              minimumFrequency += 1
+        lengths.withUnsafeMutableBufferPointer { lengths in
+          var batchStart = 0
+          while batchStart < ids.count {
+            let batchEnd = min(ids.count, batchStart + batch)
+            for position in batchStart..<batchEnd {
+              lengths[position - batchStart] = Double(store.wordCount(Int(ids[position])))
             }
+            for position in batchStart..<batchEnd where frequencies[position] >= minimumFrequency {
+              let score = idf * BM25.saturation(
+                frequency: Double(frequencies[position]), length: lengths[position - batchStart],
+                averageLength: context.averageWords)
+              let wasFull = collector.isFull
+              let threshold = collector.threshold
+              collector.insert(ids[position], score)
+              if collector.isFull && (!wasFull || collector.threshold != threshold) {
+                // The least frequency whose best case (length 0) beats the threshold.
+                while minimumFrequency < 1 << 22
+                  && idf * BM25.saturation(frequency: Double(minimumFrequency), length: 0, averageLength: 1)
+                    <= collector.threshold
+                {
+                  minimumFrequency += 1
+                }
+              }
+            }
+            batchStart = batchEnd
           }
         }
       }

@@ -146,20 +146,31 @@ final class MaterializedMatcher: Matcher {
     ids.reserveCapacity(min(total, passageCount))
     let counts = index.passageCounters.take(count: passageCount)
     defer { index.passageCounters.give(counts) }
-    // Each term's postings are read with `pread` (many small lists scattered over the
-    // file: cheaper than faulting their pages into the map, and they do not stay resident).
-    for term in terms {
-      var entry = index.dictionary.entry(term)
-      let length = index.dictionary.postingsLength(term, postingsBytes: index.postings.count)
-      let bytes = index.postingsFile.read(at: IndexFile.headerLength + entry.postingsOffset, count: length)
-      entry.postingsOffset = 0
+    // Terms of one prefix are neighbours in the dictionary, and their postings neighbours
+    // in the file: each run of them is read with one `pread` (not faulted into the map, so
+    // they do not stay resident), then decoded term by term.
+    var first = 0
+    let scratch = PostingCursor.DecodeScratch()
+    while first < terms.count {
+      var last = first
+      while last + 1 < terms.count && terms[last + 1] == terms[last] + 1 { last += 1 }
+      let start = index.dictionary.entry(terms[first]).postingsOffset
+      let end = index.dictionary.entry(terms[last]).postingsOffset
+        + index.dictionary.postingsLength(terms[last], postingsBytes: index.postings.count)
+      let bytes = index.postingsFile.read(at: IndexFile.headerLength + start, count: max(0, end - start))
       bytes.withUnsafeBytes { buffer in
-        PostingCursor.decodeAll(ByteReader(buffer, file: "postings.dki"), entry, idLimit: passageCount) { id, frequency in
-          let count = counts[Int(id)]
-          if count == 0 { ids.append(id) }
-          counts[Int(id)] = UInt8(min(255, Int(count) + Int(max(frequency, 1))))
+        let reader = ByteReader(buffer, file: "postings.dki")
+        for term in terms[first...last] {
+          var entry = index.dictionary.entry(term)
+          entry.postingsOffset -= start
+          PostingCursor.decodeAll(reader, entry, idLimit: passageCount, scratch: scratch) { id, frequency in
+            let count = counts[Int(id)]
+            if count == 0 { ids.append(id) }
+            counts[Int(id)] = UInt8(min(255, Int(count) + Int(max(frequency, 1))))
+          }
         }
       }
+      first = last + 1
     }
     if ids.count > passageCount / 32 {
       // Many: read them back in passage order from the counters (a linear scan), so that
