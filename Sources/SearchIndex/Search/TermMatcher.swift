@@ -143,9 +143,13 @@ final class MaterializedMatcher: Matcher {
     let total = terms.reduce(0) { $0 + index.dictionary.entry($1).documentFrequency }
     var ids: [UInt32] = []
     var frequencies: [UInt32] = []
-    ids.reserveCapacity(min(total, passageCount))
     let counts = index.passageCounters.take(count: passageCount)
     defer { index.passageCounters.give(counts) }
+    // Passages as they first appear (only when few enough that a scan would cost more).
+    let listsFirstSeen = total <= passageCount / 8
+    let seen = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: listsFirstSeen ? max(1, min(total, passageCount)) : 1)
+    defer { seen.deallocate() }
+    var seenCount = 0
     // Terms of one prefix are neighbours in the dictionary, and their postings neighbours
     // in the file: each run of them is read with one `pread` (not faulted into the map, so
     // they do not stay resident), then decoded term by term.
@@ -163,37 +167,50 @@ final class MaterializedMatcher: Matcher {
         for term in terms[first...last] {
           var entry = index.dictionary.entry(term)
           entry.postingsOffset -= start
-          PostingCursor.decodeAll(reader, entry, idLimit: passageCount, scratch: scratch) { id, frequency in
-            let count = counts[Int(id)]
-            if count == 0 { ids.append(id) }
-            counts[Int(id)] = UInt8(min(255, Int(count) + Int(max(frequency, 1))))
+          if listsFirstSeen {
+            PostingCursor.decodeAll(reader, entry, idLimit: passageCount, scratch: scratch) { id, frequency in
+              let count = counts[Int(id)]
+              if count == 0 && seenCount < seen.count {
+                seen[seenCount] = id
+                seenCount += 1
+              }
+              counts[Int(id)] = UInt8(min(255, Int(count) + Int(max(frequency, 1))))
+            }
+          } else {
+            PostingCursor.decodeAll(reader, entry, idLimit: passageCount, scratch: scratch) { id, frequency in
+              counts[Int(id)] = UInt8(min(255, Int(counts[Int(id)]) + Int(max(frequency, 1))))
+            }
           }
         }
       }
       first = last + 1
     }
-    if ids.count > passageCount / 32 {
+    if !listsFirstSeen || seenCount > passageCount / 32 {
       // Many: read them back in passage order from the counters (a linear scan), so that
       // scoring reads the word counts in order too.
-      let seen = ids.count
-      ids.removeAll(keepingCapacity: true)
-      frequencies.reserveCapacity(seen)
-      var id = 0
-      counts.baseAddress!.withMemoryRebound(to: UInt64.self, capacity: passageCount / 8) { words in
-        while id < passageCount {
-          if id & 7 == 0 && id + 8 <= passageCount && words[id >> 3] == 0 {
-            id += 8
-            continue
+      ids.reserveCapacity(listsFirstSeen ? seenCount : passageCount / 4)
+      frequencies.reserveCapacity(listsFirstSeen ? seenCount : passageCount / 4)
+      // Eight counters at a time: each non-zero byte of a word is one passage.
+      let wordCount = passageCount / 8
+      counts.baseAddress!.withMemoryRebound(to: UInt64.self, capacity: max(wordCount, 1)) { words in
+        for wordIndex in 0..<wordCount where words[wordIndex] != 0 {
+          var word = UInt64(littleEndian: words[wordIndex])
+          words[wordIndex] = 0
+          while word != 0 {
+            let byte = word.trailingZeroBitCount >> 3
+            ids.append(UInt32(wordIndex * 8 + byte))
+            frequencies.append(UInt32(truncatingIfNeeded: word >> UInt64(byte * 8)) & 0xFF)
+            word &= ~(0xFF << UInt64(byte * 8))
           }
-          if counts[id] != 0 {
-            ids.append(UInt32(id))
-            frequencies.append(UInt32(counts[id]))
-            counts[id] = 0
-          }
-          id += 1
         }
       }
+      for id in (wordCount * 8)..<passageCount where counts[id] != 0 {
+        ids.append(UInt32(id))
+        frequencies.append(UInt32(counts[id]))
+        counts[id] = 0
+      }
     } else {
+      ids = Array(seen[0..<seenCount])
       if sorted { ids.sort() }
       frequencies.reserveCapacity(ids.count)
       for id in ids {
