@@ -14,7 +14,11 @@ import Testing
   @Test("Finds passages", arguments: [
     ("toolbarVerticalBehavior", false, ["0.1", "1.0", "1.2"]),  // whole, and as separate words
     ("\"toolbar vertical behavior\"", false, ["0.1", "1.0", "1.2"]),  // phrase over parts
-    ("verticalbehavior", false, ["0.1", "1.2"]),  // adjacent parts of the identifier
+    ("verticalbehavior", false, ["0.1", "1.0", "1.2"]),  // adjacent parts, and split into two words
+    ("importantcontrols", false, ["1.1"]),  // an unknown word split into a phrase of two
+    ("\"the most importantcontrols first\"", false, ["1.1"]),  // also inside a phrase
+    ("catsat", false, ["2.0"]),  // parts of three letters
+    ("importantcontrols", true, []),  // verbatim: no splitting
     ("toolbarVerticalBehavior", true, ["0.1", "1.2"]),  // verbatim: only as written
     ("verticalbehavior", true, []),
     ("cat", false, ["0.2", "2.0"]),  // plural folded...
@@ -85,6 +89,21 @@ import Testing
     let phrase = try #require(try index.search("\"right to left\"", limit: 1).hits.first)
     let phraseText = Array(index.passage(doc: phrase.documentIndex, passage: phrase.passageIndex).text.utf8)
     #expect(phrase.matchedRanges.map { String(decoding: phraseText[$0], as: UTF8.self) } == ["right", "to", "left"])
+    let split = try #require(try index.search("importantcontrols", limit: 1).hits.first)
+    let splitText = Array(index.passage(doc: split.documentIndex, passage: split.passageIndex).text.utf8)
+    #expect(split.matchedRanges.map { String(decoding: splitText[$0], as: UTF8.self) } == ["important", "controls"])
+  }
+
+  /// A word common in its own right is not split ("toolbar" is not "too" + "lbar"), and a
+  /// long unknown word costs a bounded number of lookups.
+  @Test func splittingLeavesKnownWordsAlone() throws {
+    let (index, directory) = try IndexFixture.build()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let compiler = QueryCompiler(index: index, verbatim: false)
+    #expect(compiler.splitPhrases(Array("toolbar".utf8), wholeFrequency: 5).isEmpty)
+    #expect(compiler.splitPhrases(Array("importantcontrols".utf8), wholeFrequency: 0).count == 1)
+    #expect(compiler.splitPhrases(Array(String(repeating: "cat", count: 100).utf8), wholeFrequency: 0).isEmpty)
+    #expect(try index.search(String(repeating: "catsat", count: 20), limit: 5).total == 0)
   }
 
   @Test func hostileQueries() throws {

@@ -45,12 +45,47 @@ struct QueryCompiler {
     return TermMatcher(cursors: cursors, passageCount: passageCount)
   }
 
-  /// One word: its forms, and (standard mode, an identifier) the phrase of its parts.
+  /// One word: its forms, and (standard mode) the phrase of its parts when it is an
+  /// identifier, or of two known words it splits into when it is unknown or rarer than
+  /// both (`verticalbehavior` also finds "vertical behavior").
   func wordMatcher(_ word: Analyzer.Word) -> Matcher {
     let whole = termMatcher(word.folded)
-    guard !verbatim, word.parts.count > 1 else { return whole }
-    let parts = phrase(word.parts.map(termMatcher))
-    return OrMatcher([whole, parts])
+    guard !verbatim else { return whole }
+    if word.parts.count > 1 {
+      let parts = phrase(word.parts.map(termMatcher))
+      return OrMatcher([whole, parts])
+    }
+    let splits = splitPhrases(word.folded, wholeFrequency: whole.cost)
+    if splits.isEmpty { return whole }
+    let alternatives = (whole is EmptyMatcher ? [] : [whole]) + splits
+    return alternatives.count == 1 ? alternatives[0] : OrMatcher(alternatives)
+  }
+
+  /// Words of at least this many bytes on each side of a split.
+  static let minimumSplitPart = 3
+  /// At most this many splits of one word are searched (those whose rarer half is commonest).
+  static let maximumSplits = 2
+
+  /// Phrases of two dictionary words that `folded` splits into, each more frequent than the
+  /// whole word; none for a word that is common already, short, or long (a bounded number
+  /// of dictionary lookups per word).
+  func splitPhrases(_ folded: [UInt8], wholeFrequency: Int) -> [Matcher] {
+    let part = Self.minimumSplitPart
+    guard folded.count >= 2 * part, folded.count <= 48, wholeFrequency < 1_000 else { return [] }
+    func frequency(_ key: [UInt8]) -> Int {
+      keys(key).compactMap { index.dictionary.find($0) }.reduce(0) { $0 + index.dictionary.entry($1).documentFrequency }
+    }
+    var candidates: [(cut: Int, rarer: Int)] = []
+    for cut in part...(folded.count - part) where folded[cut] & 0xC0 != 0x80 {
+      let left = frequency(Array(folded[..<cut]))
+      guard left > wholeFrequency else { continue }
+      let right = frequency(Array(folded[cut...]))
+      guard right > wholeFrequency else { continue }
+      candidates.append((cut, min(left, right)))
+    }
+    return candidates.sorted { $0.rarer > $1.rarer }.prefix(Self.maximumSplits).map { candidate in
+      phrase([termMatcher(Array(folded[..<candidate.cut])), termMatcher(Array(folded[candidate.cut...]))])
+    }
   }
 
   func phrase(_ matchers: [Matcher]) -> Matcher {
