@@ -44,7 +44,8 @@ public struct IndexBuilder: Sendable {
         let url = staging.appendingPathComponent(name)
         try Self.write(bytes, to: url)
         byteCount += bytes.count
-        let crc = bytes.withUnsafeBytes { CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0.dropLast(4))) }
+        // The file's own trailer is the CRC-32 of everything before it.
+        let crc = bytes.suffix(4).reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
         manifestFiles[name] = .init(bytes: bytes.count, crc32: crc)
       }
       let manifest = IndexManifest(
@@ -104,38 +105,94 @@ public struct IndexBuilder: Sendable {
     var postingCount: Int
   }
 
-  func buildFiles(documents: [Document]) throws(IndexBuildError) -> Files {
-    let analyzer = Analyzer(options: options)
+  /// The terms and occurrences of a run of passages, analyzed on one thread with term ids
+  /// of its own.
+  struct AnalyzedPart {
     var table = TermTable()
     var occurrences = Occurrences()
-    var store = StoreWriter()
     var wordCounts: [UInt32] = []
-    var headingIds: [UInt32] = []
-    var passageId: UInt32 = 0
-    var scratch: [UInt8] = []
+  }
+
+  /// Analyzes the passages of `documents[range]`, numbering them from `firstPassage`.
+  func analyze(_ documents: ArraySlice<Document>, firstPassage: UInt32) -> AnalyzedPart {
+    let analyzer = Analyzer(options: options)
+    var part = AnalyzedPart()
     // About one occurrence per five bytes of text: reserved once, not grown by copying.
     let textBytes = documents.reduce(0) { total, document in
       total + document.passages.reduce(0) { $0 + $1.text.utf8.count }
     }
-    occurrences.reserve(textBytes / 5 + 1_024)
-    wordCounts.reserveCapacity(documents.reduce(0) { $0 + $1.passages.count })
+    part.occurrences.reserve(textBytes / 5 + 1_024)
+    part.wordCounts.reserveCapacity(documents.reduce(0) { $0 + $1.passages.count })
+    var passageId = firstPassage
     for document in documents {
       for passage in document.passages {
         var text = passage.text
         let counts = text.withUTF8 { bytes in
           analyzer.analyze(bytes, firstSlot: 0) { token in
             guard !token.term.isEmpty else { return }
-            let termId = table.id(token.term)
-            occurrences.append(termId, passageId, UInt32(token.startSlot),
-                               UInt32(token.endSlot - token.startSlot))
+            let termId = part.table.id(token.term)
+            part.occurrences.append(termId, passageId, UInt32(token.startSlot),
+                                    UInt32(token.endSlot - token.startSlot))
           }
         }
-        wordCounts.append(UInt32(counts.words))
-        headingIds.append(store.intern(passage.heading))
-        guard passageId < UInt32.max - 1 else { throw .tooLarge(reason: "too many passages") }
-        passageId += 1
+        part.wordCounts.append(UInt32(counts.words))
+        passageId &+= 1
       }
     }
+    return part
+  }
+
+  /// What one thread fills in, read after the threads are joined.
+  private final class Box<Value>: @unchecked Sendable {
+    var value: Value?
+  }
+
+  func buildFiles(documents: [Document]) throws(IndexBuildError) -> Files {
+    let analyzer = Analyzer(options: options)
+    let passageTotal = documents.reduce(0) { $0 + $1.passages.count }
+    guard passageTotal < Int(UInt32.max) - 1 else { throw .tooLarge(reason: "too many passages") }
+    // Two halves by passages, analyzed at once on two threads; the second half's term ids
+    // are then mapped into the first half's table. Occurrences stay in passage order.
+    var split = 0
+    var passagesBefore = 0
+    while split < documents.count && passagesBefore * 2 < passageTotal {
+      passagesBefore += documents[split].passages.count
+      split += 1
+    }
+    let parts = [Box<AnalyzedPart>(), Box<AnalyzedPart>()]
+    let builder = self
+    let middle = split
+    let firstOfSecond = UInt32(passagesBefore)
+    DispatchQueue.concurrentPerform(iterations: 2) { half in
+      parts[half].value = half == 0
+        ? builder.analyze(documents[0..<middle], firstPassage: 0)
+        : builder.analyze(documents[middle...], firstPassage: firstOfSecond)
+    }
+    var table = parts[0].value!.table
+    var occurrences = parts[0].value!.occurrences
+    var wordCounts = parts[0].value!.wordCounts
+    parts[0].value = nil
+    if let second = parts[1].value {
+      parts[1].value = nil
+      var remap = [UInt32](repeating: 0, count: second.table.count)
+      for id in 0..<second.table.count {
+        remap[id] = second.table.term(id).withUnsafeBufferPointer { table.id($0) }
+      }
+      occurrences.reserve(occurrences.count + second.occurrences.count)
+      for index in 0..<second.occurrences.count {
+        occurrences.terms.append(remap[Int(second.occurrences.terms[index])])
+      }
+      occurrences.ids.append(contentsOf: second.occurrences.ids)
+      occurrences.packed.append(contentsOf: second.occurrences.packed)
+      wordCounts.append(contentsOf: second.wordCounts)
+    }
+    var store = StoreWriter()
+    var headingIds: [UInt32] = []
+    headingIds.reserveCapacity(passageTotal)
+    for document in documents {
+      for passage in document.passages { headingIds.append(store.intern(passage.heading)) }
+    }
+    var scratch: [UInt8] = []
     // Title field: postings over document indices; heading field: over heading string ids.
     for (documentIndex, document) in documents.enumerated() {
       fieldTokens(document.title, marker: TermSpace.titleMarker, analyzer, &scratch) { term in
@@ -150,22 +207,40 @@ public struct IndexBuilder: Sendable {
         occurrences.append(table.id(term), UInt32(id), 0, 0)
       }
     }
-    let storeBytes = try store.write(
-      documents: documents, wordCounts: wordCounts, headingIds: headingIds)
     let average = wordCounts.isEmpty
       ? 1 : Double(wordCounts.reduce(0) { $0 + UInt64($1) }) / Double(wordCounts.count)
-    var passageDocuments: [UInt32] = []
-    passageDocuments.reserveCapacity(wordCounts.count)
-    for (number, document) in documents.enumerated() {
-      passageDocuments.append(contentsOf: repeatElement(UInt32(number), count: document.passages.count))
+    let passageDocuments = documents.enumerated().flatMap { number, document in
+      repeatElement(UInt32(number), count: document.passages.count)
     }
-    var writer = PostingsWriter(
-      table: table, wordCounts: wordCounts, averageWords: max(average, 1),
-      passageDocuments: passageDocuments, headingIds: headingIds)
-    let (terms, postings) = try writer.write(occurrences)
+    // The store and the postings are written at once, on two threads.
+    let storeOutput = Box<Result<[UInt8], IndexBuildError>>()
+    let postingsOutput = Box<Result<(terms: [UInt8], postings: [UInt8], postingCount: Int), IndexBuildError>>()
+    let finishedTable = table
+    let finishedOccurrences = occurrences
+    let finishedWordCounts = wordCounts
+    let finishedHeadingIds = headingIds
+    let finishedStore = store
+    DispatchQueue.concurrentPerform(iterations: 2) { task in
+      if task == 0 {
+        var store = finishedStore
+        storeOutput.value = Result { () throws(IndexBuildError) in
+          try store.write(documents: documents, wordCounts: finishedWordCounts, headingIds: finishedHeadingIds)
+        }
+      } else {
+        var writer = PostingsWriter(
+          table: finishedTable, wordCounts: finishedWordCounts, averageWords: max(average, 1),
+          passageDocuments: passageDocuments, headingIds: finishedHeadingIds)
+        postingsOutput.value = Result { () throws(IndexBuildError) in
+          let (terms, postings) = try writer.write(finishedOccurrences)
+          return (terms, postings, writer.postingCount)
+        }
+      }
+    }
+    let storeBytes = try storeOutput.value!.get()
+    let written = try postingsOutput.value!.get()
     return Files(
-      terms: terms, postings: postings, store: storeBytes, passageCount: Int(passageId),
-      termCount: table.count, postingCount: writer.postingCount)
+      terms: written.terms, postings: written.postings, store: storeBytes, passageCount: passageTotal,
+      termCount: finishedTable.count, postingCount: written.postingCount)
   }
 
   /// Distinct terms of a title or heading, each prefixed with the field's marker.
