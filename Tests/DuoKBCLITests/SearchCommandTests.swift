@@ -115,6 +115,35 @@ import Testing
     #expect(forced.stdout.hasPrefix("indexed 3 documents"))
   }
 
+  @Test("A damaged or missing index is rebuilt, never read as garbage", arguments: ["terms.dki", "CURRENT"])
+  func damagedIndexIsRebuilt(file: String) async throws {
+    let home = try await corpus()
+    let env = ["DUO_KB_HOME": home.url.path]
+    let first = await runCLI(["search", "hinge"], environment: env)
+    let index = home.url.appendingPathComponent("Index")
+    let generation = try String(contentsOf: index.appendingPathComponent("CURRENT"), encoding: .utf8)
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    let target = file == "CURRENT" ? index.appendingPathComponent(file) : index.appendingPathComponent("\(generation)/\(file)")
+    var bytes = try Data(contentsOf: target)
+    bytes[bytes.count / 2] ^= 0xFF
+    try bytes.write(to: target)
+    let second = await runCLI(["search", "hinge"], environment: env)
+    #expect(second.status == .success)
+    #expect(second.stdout == first.stdout)
+    #expect(second.stderr.contains("rebuilt the index"), "\(second.stderr)")
+  }
+
+  @Test func colorOnlyOnATerminalAndNeverWithNoColor() async throws {
+    let home = try await corpus()
+    let terminal = await runCLI(["search", "hinge"], environment: ["DUO_KB_HOME": home.url.path], stdoutIsTerminal: true)
+    #expect(terminal.stdout.contains("\u{1B}["))
+    let noColor = await runCLI(
+      ["search", "hinge"], environment: ["DUO_KB_HOME": home.url.path, "NO_COLOR": "1"], stdoutIsTerminal: true)
+    #expect(!noColor.stdout.contains("\u{1B}"))
+    let pipe = await runCLI(["search", "hinge"], environment: ["DUO_KB_HOME": home.url.path])
+    #expect(!pipe.stdout.contains("\u{1B}"))
+  }
+
   @Test func searchOnAnEmptyHomeSaysHowToFillIt() async throws {
     let empty = try ScratchDirectory()
     let run = await runCLI(["search", "anything"], environment: ["DUO_KB_HOME": empty.url.path])

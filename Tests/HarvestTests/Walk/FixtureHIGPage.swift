@@ -12,8 +12,11 @@ struct FixtureHIGPage: Sendable {
   var identifierSlug: String?
 
   static let jsonFolder = "/tutorials/data/design/human-interface-guidelines"
-  var jsonPath: String { "\(Self.jsonFolder)/\(slug).json" }
-  var pageURL: String { "https://developer.apple.com/design/human-interface-guidelines/\(slug)" }
+  /// The root of the guidelines has an empty slug.
+  var jsonPath: String { slug.isEmpty ? "\(Self.jsonFolder).json" : "\(Self.jsonFolder)/\(slug).json" }
+  var pageURL: String {
+    "https://developer.apple.com/design/human-interface-guidelines" + (slug.isEmpty ? "" : "/\(slug)")
+  }
 
   /// The page's passages as HIGNormalizer makes them (sentences, list items, cells), in order,
   /// with the anchor of the section each sits in.
@@ -56,7 +59,8 @@ struct FixtureHIGPage: Sendable {
       "kind": "article",
       "identifier": [
         "interfaceLanguage": "swift",
-        "url": "doc://com.apple.HIG/design/Human-Interface-Guidelines/\(identifierSlug ?? slug)",
+        "url": "doc://com.apple.HIG/design/Human-Interface-Guidelines"
+          + ((identifierSlug ?? slug).isEmpty ? "" : "/\(identifierSlug ?? slug)"),
       ],
       "metadata": ["title": title, "role": "article"],
       "abstract": [text("A \(title.lowercased()) page keeps guidance exact.")],

@@ -61,6 +61,20 @@ import Testing
     #expect(countBound.entries.count == 2)
   }
 
+  @Test func followsFromTheRootOfTheGuidelines() async throws {
+    let pages = [
+      FixtureHIGPage(slug: "", title: "Human Interface Guidelines", children: ["layout"]),
+      FixtureHIGPage(slug: "layout", title: "Layout"),
+    ]
+    let server = try LoopbackServer(routes: Dictionary(uniqueKeysWithValues: pages.map { ($0.jsonPath, LoopbackResponse.body($0.json())) }))
+    defer { server.stop() }
+    let entry = SourceEntry(kind: .hig, url: pages[0].pageURL, follow: SourceEntry.Follow())
+    let (report, corpus) = try await refresh([entry], server: server)
+    #expect(report.entries.map(\.status) == [.added, .added], "\(report.entries)")
+    #expect(report.entries.compactMap(\.documentID) == ["hig", "hig/layout"])
+    #expect(try corpus.read(id: "hig")?.url == "https://developer.apple.com/design/human-interface-guidelines")
+  }
+
   @Test func pageAnsweringWithAnotherIdentifierIsNotStored() async throws {
     var page = FixtureHIGPage(slug: "layout", title: "Layout")
     page.identifierSlug = "human-interface-guidelines-home"
