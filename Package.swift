@@ -73,7 +73,8 @@ let package = Package(
     .testTarget(name: "DuoKBCLITests", dependencies: ["DuoKBCLI", "DuoKBTestSupport"]),
     .testTarget(
       name: "MCPServerTests",
-      dependencies: ["MCPServer", "Citations", "Corpus", "Normalize", "DuoKBCLI", "DuoKBTestSupport"]),
+      dependencies: ["MCPServer", "Citations", "Corpus", "Normalize", "DuoKBCLI", "DuoKBTestSupport"],
+      exclude: ["Golden"]),
   ],
   swiftLanguageModes: [.v6]
 )

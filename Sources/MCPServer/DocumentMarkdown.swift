@@ -11,6 +11,7 @@ public enum DocumentMarkdown {
     if let summary = document.summary, !summary.isEmpty { lines += ["", summary] }
     lines += [""]
     lines += document.kind == .talk ? talkBody(document) : pageBody(document)
+    while lines.last == "" { lines.removeLast() }
     return lines.joined(separator: "\n") + "\n"
   }
 

@@ -60,7 +60,8 @@ public enum JSONValue: Sendable, Equatable {
     return String(decoding: data, as: UTF8.self)
   }
 
-  /// Reads one JSON text; nil when it is not JSON.
+  /// Reads one JSON text; nil when it is not JSON. Leniency (Foundation's decoder): a
+  /// trailing comma in an array or object is accepted.
   public static func decode(_ data: Data) -> JSONValue? {
     try? JSONDecoder().decode(JSONValue.self, from: data)
   }
