@@ -58,15 +58,17 @@ struct BenchHarvest {
     }
     let wall = started.duration(to: .now)
     let stats = client.stats
-    let floor = Double(stats.requestsSent) * Double(site.delayMilliseconds) / 1000
-      / Double(max(1, stats.maxRequestsInFlight))
+    // Over HTTP/1.1 a connection carries one request at a time, whatever libcurl holds queued.
+    let parallel =
+      stats.http2Responses > 0 ? stats.maxRequestsInFlight : min(stats.maxRequestsInFlight, stats.connectionsOpened)
+    let floor = Double(stats.requestsSent) * Double(site.delayMilliseconds) / 1000 / Double(max(1, parallel))
     print("harvest: \(site.talkCount) talks of \(site.talkMinutes) min, \(site.segmentsPerTalk) segments each")
     print("  wall time:              \(seconds(wall)) s")
     print("  requests:               \(stats.requestsSent) (HTTP/2: \(stats.http2Responses), retries: \(stats.retries))")
     print("  connections opened:     \(stats.connectionsOpened)")
     print("  most requests in flight: \(stats.maxRequestsInFlight)")
     print("  segment bytes:          \(bytes)")
-    print("  floor (requests x \(site.delayMilliseconds) ms / in flight): \(String(format: "%.2f", floor)) s")
+    print("  floor (requests x \(site.delayMilliseconds) ms / \(parallel) in flight): \(String(format: "%.2f", floor)) s")
 
     let refreshTalks = options.int("refresh-talks") ?? 100
     if refreshTalks > 0 {
