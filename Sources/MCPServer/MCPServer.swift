@@ -35,7 +35,7 @@ public final class MCPServer {
   public func respond(to line: InputLine) -> String? {
     switch line {
     case .oversized(let byteCount):
-      log("dropped a message of \(byteCount) bytes (the limit is \(MessageLineReader.defaultMaxLineBytes))")
+      log("dropped a message of \(byteCount) bytes: longer than the line limit")
       let error = ProtocolError.invalidRequest(
         "a message of \(byteCount) bytes is longer than this server reads",
         data: ["byteCount": .int(byteCount)])

@@ -1,6 +1,7 @@
 import DuoKBTestSupport
 import Foundation
 import MCPServer
+import Normalize
 import Testing
 
 @Suite struct ResourceTests {
@@ -82,5 +83,24 @@ import Testing
     #expect(result?["resources"]?.arrayValue?.count == 2)
     #expect(result?["cacheScope"] == "private")
     #expect(result?["ttlMs"]?.intValue != nil)
+  }
+}
+
+@Suite struct ResourcePagingTests {
+  @Test func longListingsComeInPagesWithACursor() throws {
+    let documents = (0..<501).map { number in
+      Document(
+        id: "hig/page-\(1000 + number)", kind: .hig, title: "Page \(number)",
+        url: "https://developer.apple.com/design/human-interface-guidelines/page-\(number)",
+        passages: [Passage(kind: .text, text: "Text \(number).")])
+    }
+    let harness = try ServerHarness(documents: documents)
+    harness.initialize()
+    let first = harness.request("resources/list")["result"]
+    #expect(first?["resources"]?.arrayValue?.count == 500)
+    let cursor = try #require(first?["nextCursor"])
+    let second = harness.request("resources/list", ["cursor": cursor])["result"]
+    #expect(second?["resources"]?.arrayValue?.map { $0["uri"] } == ["duokb://document/hig/page-1500"])
+    #expect(second?["nextCursor"] == nil)
   }
 }
