@@ -18,6 +18,10 @@ extension Refresher {
     var seen: Set<String> = []
     var entries: [RefreshReport.Entry] = []
     while !queue.isEmpty, entries.count < maxPages {
+      if !entries.isEmpty, let reason = stopReason() {
+        entries.append(Self.notAttempted(SourceEntry(kind: .hig, url: queue[0].0.absoluteString), reason: reason))
+        break
+      }
       let (url, depth) = queue.removeFirst()
       guard let slug = HIGURL.slug(fromPageOrJSON: url), seen.insert(slug.lowercased()).inserted
       else { continue }
@@ -33,7 +37,16 @@ extension Refresher {
           if depth < maxDepth { queue += links.map { ($0, depth + 1) } }
         }
       } catch {
-        entries.append(RefreshReport.Entry(source: url.absoluteString, status: .failed, error: error.description))
+        if case .http(.status(let code, _)) = error, code == 404 || code == 410, let previous,
+          let entry = try? markGone(
+            previous, source: SourceEntry(kind: .hig, url: url.absoluteString), reason: "HTTP \(code)",
+            originalError: error)
+        {
+          entries.append(entry)
+          continue
+        }
+        entries.append(RefreshReport.Entry(
+          source: url.absoluteString, documentID: previous?.id, status: .failed, error: error.description))
       }
     }
     return entries
@@ -45,6 +58,7 @@ extension Refresher {
     switch source.kind {
     case .talk: return TalkURL.documentID(for: url)
     case .hig: return HIGURL.slug(fromPageOrJSON: url).flatMap { try? DocumentID.hig(slug: $0) }
+    case .catalog: return nil
     }
   }
 }
