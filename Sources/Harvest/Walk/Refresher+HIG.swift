@@ -53,7 +53,7 @@ extension Refresher {
   }
 
   /// The id a source's document has, when it can be told from the URL alone.
-  static func documentID(for source: SourceEntry) -> String? {
+  public static func documentID(for source: SourceEntry) -> String? {
     guard let url = URL(string: source.url) else { return nil }
     switch source.kind {
     case .talk: return TalkURL.documentID(for: url)
