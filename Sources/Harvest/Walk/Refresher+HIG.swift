@@ -23,8 +23,15 @@ extension Refresher {
         break
       }
       let (url, depth) = queue.removeFirst()
-      guard let slug = HIGURL.slug(fromPageOrJSON: url), seen.insert(slug.lowercased()).inserted
-      else { continue }
+      guard let slug = HIGURL.slug(fromPageOrJSON: url) else {
+        if depth == 0 {
+          entries.append(RefreshReport.Entry(
+            source: url.absoluteString, status: .failed,
+            error: "not a HIG page URL (https://developer.apple.com/design/human-interface-guidelines/…)"))
+        }
+        continue
+      }
+      guard seen.insert(slug.lowercased()).inserted else { continue }
       let previous = (try? DocumentID.hig(slug: slug)).flatMap { try? corpus.read(id: $0) }
       do throws(HarvestError) {
         switch try await harvester.harvest(pageURL: url, previous: previous) {
