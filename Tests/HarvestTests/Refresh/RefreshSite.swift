@@ -51,6 +51,14 @@ final class RefreshSite: @unchecked Sendable {
   func edit(_ path: String, to body: String) { lock.withLock { edits[path] = body } }
   func body(_ path: String) -> String? { lock.withLock { edits[path] } }
   func answer(status: Int, at path: String) { lock.withLock { statuses[path] = status } }
+  /// Serves `path` as at the start again (no status, redirect or edit).
+  func restore(_ path: String) {
+    lock.withLock {
+      statuses[path] = nil
+      redirects[path] = nil
+      edits[path] = nil
+    }
+  }
   func redirect(_ path: String, to location: String) { lock.withLock { redirects[path] = location } }
   /// Fails about `percent` of requests from now on (503, or a closed connection),
   /// with a fixed pseudo-random sequence.
