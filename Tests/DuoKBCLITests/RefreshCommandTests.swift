@@ -1,0 +1,154 @@
+import Corpus
+import DuoKBCLI
+import DuoKBTestSupport
+import Foundation
+import Harvest
+import Testing
+
+@Suite struct RefreshCommandTests {
+  static func home(_ site: RefreshFixtureSite) throws -> ScratchDirectory {
+    let scratch = try ScratchDirectory()
+    try scratch.write(site.sourcesJSON, to: "Corpus/sources.json")
+    return scratch
+  }
+
+  static func refresh(_ scratch: ScratchDirectory, _ extra: [String] = [], environment: [String: String] = [:]) async -> CLIRun {
+    await runCLI(["refresh", "--home", scratch.url.path, "--allow-host", "127.0.0.1"] + extra, environment: environment)
+  }
+
+  @Test func refreshHarvestsRebuildsTheIndexAndLogsTheChange() async throws {
+    let site = try RefreshFixtureSite(count: 3)
+    let scratch = try Self.home(site)
+    let run = await Self.refresh(scratch)
+    #expect(run.status == .success, "\(run.stderr)")
+    #expect(run.stdout.contains("3 added, 0 changed, 0 unchanged, 0 gone, 0 failed"), "\(run.stdout)")
+    #expect(run.stdout.contains("index rebuilt: 3 documents"))
+    let search = await runCLI(["search", "both displays", "--home", scratch.url.path])
+    #expect(search.status == .success)
+    #expect(!search.stderr.contains("rebuilt"), "the refresh left the index current: \(search.stderr)")
+    let log = ChangeLog(corpus: CorpusStore(directory: scratch.url.appendingPathComponent("Corpus"))).entries()
+    #expect(log.count == 1 && log[0].added.count == 3 && log[0].isClean)
+    #expect(try scratch.read(".refresh.lock").isEmpty, "the lock is released")
+
+    let again = await Self.refresh(scratch)
+    #expect(again.status == .success)
+    #expect(again.stdout.contains("0 added, 0 changed, 3 unchanged"))
+    #expect(again.stdout.contains("3 requests"), "one request per source: \(again.stdout)")
+    #expect(!again.stdout.contains("index rebuilt"))
+  }
+
+  @Test func jsonReportHasEntriesCountsAndTheIndex() async throws {
+    let site = try RefreshFixtureSite(count: 2, failing: [20_001])
+    let scratch = try Self.home(site)
+    let run = await Self.refresh(scratch, ["--format", "json"])
+    #expect(run.status == .failure)
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+    let counts = try #require(object["counts"] as? [String: Int])
+    #expect(counts == ["added": 1, "changed": 0, "unchanged": 0, "gone": 0, "failed": 1])
+    let entries = try #require(object["entries"] as? [[String: Any]])
+    #expect(entries.map { $0["status"] as? String } == ["added", "failed"])
+    #expect((entries[1]["error"] as? String)?.contains("HTTP status 404") == true)
+    #expect((object["index"] as? [String: Any])?["status"] as? String == "rebuilt")
+    #expect(run.stderr.isEmpty, "no progress lines with --format json: \(run.stderr)")
+  }
+
+  @Test func quietPrintsOnlyFailures() async throws {
+    let site = try RefreshFixtureSite(count: 2, failing: [20_001])
+    let scratch = try Self.home(site)
+    let run = await Self.refresh(scratch, ["--quiet"])
+    #expect(run.status == .failure)
+    #expect(run.stdout.split(separator: "\n").count == 1, "\(run.stdout)")
+    #expect(run.stdout.hasPrefix("failed     wwdc2025/20001: "))
+    #expect(run.stderr.isEmpty)
+    let clean = try RefreshFixtureSite(count: 1)
+    let cleanHome = try Self.home(clean)
+    let quiet = await Self.refresh(cleanHome, ["-q"])
+    #expect(quiet.status == .success && quiet.stdout.isEmpty && quiet.stderr.isEmpty)
+  }
+
+  @Test func plainProgressLinesWhenNotATerminal() async throws {
+    let site = try RefreshFixtureSite(count: 2)
+    let scratch = try Self.home(site)
+    let run = await Self.refresh(scratch)
+    let lines = run.stderr.split(separator: "\n")
+    #expect(lines.count == 2 && lines.allSatisfy { $0.hasPrefix("duo-kb: [") }, "\(run.stderr)")
+    #expect(!run.stderr.contains("\r"))
+  }
+
+  @Test func secondRefreshWhileOneRunsExitsAtOnceWithStatus2() async throws {
+    let site = try RefreshFixtureSite(count: 1)
+    let scratch = try Self.home(site)
+    let held = try RefreshLock.acquire(at: scratch.url.appendingPathComponent(".refresh.lock"))
+    defer { held.release() }
+    let run = await Self.refresh(scratch)
+    #expect(run.status == .usage)
+    #expect(run.stderr.contains("another refresh is running (pid \(ProcessInfo.processInfo.processIdentifier))"), "\(run.stderr)")
+    #expect(site.server.requests.isEmpty)
+  }
+
+  @Test func staleLockIsTakenOver() async throws {
+    let site = try RefreshFixtureSite(count: 1)
+    let scratch = try Self.home(site)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", "exit 0"]
+    try process.run()
+    process.waitUntilExit()
+    try scratch.write("\(process.processIdentifier)\n", to: ".refresh.lock")
+    let run = await Self.refresh(scratch)
+    #expect(run.status == .success, "\(run.stderr)")
+    #expect(run.stderr.contains("took over the lock left by process \(process.processIdentifier)"))
+  }
+
+  @Test func deadlineThatHasPassedReportsSourcesNotAttempted() async throws {
+    let site = try RefreshFixtureSite(count: 3, delayMilliseconds: 300)
+    let scratch = try Self.home(site)
+    let run = await Self.refresh(scratch, ["--timeout", "0.05"])
+    #expect(run.status == .failure)
+    #expect(run.stdout.contains("not attempted: deadline") || run.stdout.contains("deadline passed"), "\(run.stdout)")
+  }
+
+  @Test("Refuses bad options with status 2", arguments: [
+    ["--deep-every", "soon"], ["--timeout", "-1"], ["--format", "xml"], ["extra"],
+  ])
+  func refusesBadOptions(_ arguments: [String]) async throws {
+    let site = try RefreshFixtureSite(count: 1)
+    let scratch = try Self.home(site)
+    let run = await Self.refresh(scratch, arguments)
+    #expect(run.status == .usage, "\(run.stderr)")
+    #expect(site.server.requests.isEmpty)
+  }
+
+  @Test func searchesDuringARefreshNeverFail() async throws {
+    let site = try RefreshFixtureSite(count: 12, delayMilliseconds: 5)
+    let scratch = try Self.home(site)
+    // A first harvest of some talks, so that the index exists before the refresh.
+    try scratch.write(
+      "{\"version\": 1, \"sources\": [{\"kind\": \"talk\", \"url\": \"\(site.pageURL(20_000))\"}]}",
+      to: "Corpus/sources.json")
+    #expect(await Self.refresh(scratch).status == .success)
+    try scratch.write(site.sourcesJSON, to: "Corpus/sources.json")
+    let home = scratch.url.path
+    let finished = DoneFlag()
+    let refresh = Task {
+      let run = await Self.refresh(scratch, ["--deep"])
+      finished.set()
+      return run
+    }
+    repeat {
+      let search = await runCLI(["search", "\"both displays\"", "--home", home, "--format", "json"])
+      #expect(search.status == .success, "\(search.stderr)")
+    } while !finished.isSet
+    #expect(await refresh.value.status == .success)
+    let final = await runCLI(["search", "\"talk number 20011\"", "--home", home])
+    #expect(final.status == .success)
+  }
+}
+
+/// Set once, read from any task.
+final class DoneFlag: @unchecked Sendable {
+  private let lock = NSLock()
+  private var done = false
+  func set() { lock.withLock { done = true } }
+  var isSet: Bool { lock.withLock { done } }
+}
