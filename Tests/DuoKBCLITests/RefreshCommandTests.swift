@@ -75,6 +75,23 @@ import Testing
     #expect(!run.stderr.contains("\r"))
   }
 
+  @Test func progressLineIsRedrawnOnATerminal() async throws {
+    let site = try RefreshFixtureSite(count: 3)
+    let scratch = try Self.home(site)
+    let out = BufferOutput()
+    let err = BufferOutput(isTerminal: true)
+    let status = await DuoKBCLI.run(
+      ["refresh", "--home", scratch.url.path, "--allow-host", "127.0.0.1"], environment: ["NO_COLOR": "1"],
+      workingDirectory: scratch.url, stdout: out, stderr: err, standardInput: { Data() })
+    #expect(status == .success)
+    let draws = err.text.components(separatedBy: "\r\u{1B}[K").dropFirst()
+    #expect(draws.count == 3, "\(err.text.debugDescription)")
+    #expect(draws.first?.hasPrefix("[1/3 sources] ") == true)
+    #expect(draws.first?.contains("about ") == true && draws.first?.contains(" left") == true)
+    #expect(draws.last?.hasPrefix("[3/3 sources] ") == true && draws.last?.hasSuffix("\n") == true)
+    #expect(draws.allSatisfy { $0.contains(" requests, ") })
+  }
+
   @Test func secondRefreshWhileOneRunsExitsAtOnceWithStatus2() async throws {
     let site = try RefreshFixtureSite(count: 1)
     let scratch = try Self.home(site)
