@@ -13,7 +13,11 @@ import Testing
   }
 
   static func refresh(_ scratch: ScratchDirectory, _ extra: [String] = [], environment: [String: String] = [:]) async -> CLIRun {
-    await runCLI(["refresh", "--home", scratch.url.path, "--allow-host", "127.0.0.1"] + extra, environment: environment)
+    await refresh(home: scratch.url, extra, environment: environment)
+  }
+
+  static func refresh(home: URL, _ extra: [String] = [], environment: [String: String] = [:]) async -> CLIRun {
+    await runCLI(["refresh", "--home", home.path, "--allow-host", "127.0.0.1"] + extra, environment: environment)
   }
 
   @Test func refreshHarvestsRebuildsTheIndexAndLogsTheChange() async throws {
@@ -103,6 +107,19 @@ import Testing
     #expect(site.server.requests.isEmpty)
   }
 
+  @Test func twoConcurrentRefreshesOneRunsTheOtherExitsWithStatus2() async throws {
+    let site = try RefreshFixtureSite(count: 6, delayMilliseconds: 100)
+    let scratch = try Self.home(site)
+    let home = scratch.url
+    async let first = Self.refresh(home: home)
+    async let second = Self.refresh(home: home)
+    let runs = await [first, second]
+    #expect(runs.map(\.status.rawValue).sorted() == [0, 2], "\(runs.map(\.stderr))")
+    #expect(runs.contains { $0.stderr.contains("another refresh is running") })
+    let log = ChangeLog(corpus: CorpusStore(directory: scratch.url.appendingPathComponent("Corpus"))).entries()
+    #expect(log.count == 1, "the refused refresh logs nothing")
+  }
+
   @Test func staleLockIsTakenOver() async throws {
     let site = try RefreshFixtureSite(count: 1)
     let scratch = try Self.home(site)
@@ -147,8 +164,9 @@ import Testing
     try scratch.write(site.sourcesJSON, to: "Corpus/sources.json")
     let home = scratch.url.path
     let finished = DoneFlag()
+    let homeURL = scratch.url
     let refresh = Task {
-      let run = await Self.refresh(scratch, ["--deep"])
+      let run = await Self.refresh(home: homeURL, ["--deep"])
       finished.set()
       return run
     }
