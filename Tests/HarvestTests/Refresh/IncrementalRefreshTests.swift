@@ -94,4 +94,18 @@ import Testing
     #expect(report.entries.allSatisfy { !$0.deepChecked })
     #expect(site.server.requests.count - before == talks.count)
   }
+
+  @Test func hundredUnchangedTalksAtFiftyMillisecondsCostAHundredConditionalRequests() async throws {
+    let talks = (0..<100).map { fixtureTalk(String(11_000 + $0), sentences: refreshSentences) }
+    let site = try RefreshSite(talks: talks)
+    let harness = try RefreshHarness()
+    let sources = harness.talks(talks.map { site.url($0.pagePath) })
+    let first = await harness.refresh(sources)
+    #expect(first.count(.added) == 100)
+    site.delayMilliseconds = 50
+    let before = site.server.requests.count
+    let again = await harness.refresh(sources, now: Date(timeIntervalSince1970: 1_800_000_600))
+    #expect(again.count(.unchanged) == 100)
+    #expect(site.server.requests.count - before == 100)
+  }
 }

@@ -16,8 +16,18 @@ final class RefreshSite: @unchecked Sendable {
   private var redirects: [String: String] = [:]
   private var faultPercent = 0
   private var randomState: UInt64 = 0x9E37_79B9_7F4A_7C15
+  private var validators = true
+  private var delay = 0
   /// When false, no ETag: every request answers 200 with the body.
-  var sendsValidators = true
+  var sendsValidators: Bool {
+    get { lock.withLock { validators } }
+    set { lock.withLock { validators = newValue } }
+  }
+  /// Every answer is held this long.
+  var delayMilliseconds: Int {
+    get { lock.withLock { delay } }
+    set { lock.withLock { delay = newValue } }
+  }
   private(set) var faultsInjected = 0
 
   private(set) var server: LoopbackServer!
@@ -80,8 +90,8 @@ final class RefreshSite: @unchecked Sendable {
     }
     if let decided { return decided }
     let text = lock.withLock { edits[path] } ?? bodies[path]?(request) ?? ""
-    guard sendsValidators else { return .body(text) }
-    return .entity(text, etag: Self.etag(text), lastModified: nil)
+    let response: LoopbackResponse = sendsValidators ? .entity(text, etag: Self.etag(text), lastModified: nil) : .body(text)
+    return delayMilliseconds > 0 ? .delayed(milliseconds: delayMilliseconds, response) : response
   }
 
   private func fallback(_ request: LoopbackRequest) -> LoopbackResponse {
