@@ -76,6 +76,8 @@ enum RefreshCommand: Command {
     if let stale = lock.tookOverFrom, !quiet {
       context.reporter.notice("took over the lock left by process \(stale), which is no longer running")
     }
+    // Half-written files of a refresh that was killed (never read: their names are hidden).
+    TemporaryFileSweep.sweep(store.directory)
 
     let startedAt = Date()
     let progress = RefreshProgress(reporter: context.reporter, client: refresher.fetcher.client, quiet: quiet || format == "json")
@@ -100,7 +102,7 @@ enum RefreshCommand: Command {
     default: context.stdout.write(RefreshReportFormatter.text(outcome, quiet: quiet))
     }
     if case .failed(let reason) = outcome.index { context.reporter.error("the index was not rebuilt: \(reason)") }
-    if case .failed = outcome.index { return .failure }
+    if case .failed = outcome.index { return .usage }
     return report.hasFailures ? .failure : .success
   }
 

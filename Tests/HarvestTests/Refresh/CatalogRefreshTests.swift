@@ -3,6 +3,7 @@ import DuoKBTestSupport
 import Foundation
 import Harvest
 import Normalize
+import TalkPage
 import Testing
 
 /// A catalog source adds every matching talk at refresh time.
@@ -151,6 +152,19 @@ import Testing
     #expect(try CatalogReader.talks(in: Data("<html><body><a class=\"vc-card\" href=\"/videos/pl".utf8), url: base).isEmpty)
     #expect(try CatalogReader.talks(in: Data((0..<2048).map { UInt8($0 % 256) }), url: base).isEmpty)
     #expect(try CatalogReader.talks(in: Data(), url: base).isEmpty)
+  }
+
+  @Test func oversizedIndexPageIsRefused() throws {
+    let html = Data(("<html><body>" + String(repeating: "<a class=\"vc-card\" href=\"/videos/play/wwdc2020/1/\">x</a>", count: 100)).utf8)
+    #expect(throws: TalkPageError.self) {
+      try TalkIndexPage.parse(html, url: URL(string: base)!, limits: TalkPageLimits(maxBytes: 1_000, maxDepth: 50))
+    }
+  }
+
+  @Test func deeplyNestedIndexPageIsRead() throws {
+    let html = String(repeating: "<div>", count: 5_000) + "<a class=\"vc-card\" href=\"/videos/play/wwdc2020/10163/\">Deep</a>"
+    let talks = try CatalogReader.talks(in: Data(html.utf8), url: base)
+    #expect(talks.count <= 1, "libxml2 stops nesting at its limit; nothing crashes")
   }
 
   @Test func filterMatchesEventYearAndTitle() {

@@ -57,3 +57,24 @@ import Testing
     return process.processIdentifier
   }
 }
+
+@Suite struct TemporaryFileSweepTests {
+  @Test func removesTemporaryFilesOfDeadWritersOnly() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("duo-kb-sweep-\(UUID().uuidString)/documents/wwdc2020", isDirectory: true)
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let dead = try RefreshLockTests.deadPID()
+    let names = [
+      ".10163.json.\(dead).12345.tmp",  // a dead writer's: removed
+      ".10164.json.\(getpid()).999.tmp",  // a live writer's: kept
+      "10165.json",  // a document: kept
+      ".hidden.tmp",  // not a temporary name: kept
+      ".x.json.notapid.1.tmp",
+    ]
+    for name in names { try Data("{".utf8).write(to: directory.appendingPathComponent(name)) }
+    let root = directory.deletingLastPathComponent().deletingLastPathComponent()
+    #expect(TemporaryFileSweep.sweep(root) == 1)
+    let left = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+    #expect(left == names.dropFirst().sorted())
+  }
+}
