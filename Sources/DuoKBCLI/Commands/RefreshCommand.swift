@@ -79,7 +79,8 @@ enum RefreshCommand: Command {
     // Half-written files of a refresh that was killed (never read: their names are hidden).
     TemporaryFileSweep.sweep(store.directory)
 
-    let startedAt = Date()
+    let clock = fetchClock(context.environment)
+    let startedAt = clock()
     let progress = RefreshProgress(reporter: context.reporter, client: refresher.fetcher.client, quiet: quiet || format == "json")
     let work = Task { [refresher] in await refresher.refresh(list, progress: progress.update) }
     let signals = SignalTrap(signals: [SIGINT, SIGTERM]) { signal in
@@ -93,7 +94,7 @@ enum RefreshCommand: Command {
     var outcome = RefreshOutcome(report: report)
     outcome.index = updateIndex(home: home, store: store)
     do {
-      try ChangeLog(corpus: store).append(ChangeLog.entry(for: report, startedAt: startedAt, finishedAt: Date()))
+      try ChangeLog(corpus: store).append(ChangeLog.entry(for: report, startedAt: startedAt, finishedAt: clock()))
     } catch {
       context.reporter.warning("could not append to the change log: \(error)")
     }
