@@ -41,6 +41,26 @@ import Testing
     #expect(!again.stdout.contains("index rebuilt"))
   }
 
+  @Test func deepRevalidatesEveryPlaylistAndSegmentAndDeepEverySetsThePeriod() async throws {
+    let site = try RefreshFixtureSite(count: 2)
+    let scratch = try Self.home(site)
+    let harvested = ["SOURCE_DATE_EPOCH": "1800000000"]
+    #expect(await Self.refresh(scratch, environment: harvested).status == .success)
+    // Page, master, media and two segments per talk, all answered 304.
+    let deep = await Self.refresh(scratch, ["--deep", "--format", "json"], environment: harvested)
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(deep.stdout.utf8)) as? [String: Any])
+    #expect(object["requests"] as? Int == 10)
+    let entries = try #require(object["entries"] as? [[String: Any]])
+    #expect(entries.allSatisfy { $0["deepChecked"] as? Bool == true && $0["status"] as? String == "unchanged" })
+    #expect(site.server.requests.suffix(10).allSatisfy { $0.header("If-None-Match") != nil })
+    // Twelve hours on: with the default period (7 days) none is due yet; with an hour, all.
+    let later = ["SOURCE_DATE_EPOCH": "1800043200"]
+    let ordinary = await Self.refresh(scratch, ["--format", "json"], environment: later)
+    #expect((try JSONSerialization.jsonObject(with: Data(ordinary.stdout.utf8)) as? [String: Any])?["requests"] as? Int == 2)
+    let daily = await Self.refresh(scratch, ["--deep-every", "1h", "--format", "json"], environment: later)
+    #expect((try JSONSerialization.jsonObject(with: Data(daily.stdout.utf8)) as? [String: Any])?["requests"] as? Int == 10)
+  }
+
   @Test func jsonReportHasEntriesCountsAndTheIndex() async throws {
     let site = try RefreshFixtureSite(count: 2, failing: [20_001])
     let scratch = try Self.home(site)
