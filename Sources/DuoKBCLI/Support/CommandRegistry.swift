@@ -7,6 +7,7 @@ enum CommandRegistry {
       ImportCommand.self,
       AddCommand.self,
       RefreshCommand.self,
+      StatusCommand.self,
       MCPCommand.self,
       ParseCommand.self,
       HelpCommand.self,
