@@ -1,0 +1,65 @@
+/// A Markdown or plain-text write-up cut into paragraphs, each a run of characters that
+/// remembers the line every character came from.
+///
+/// Paragraphs end at blank lines; fenced code blocks are skipped; a blockquote's `>` markers
+/// are removed and the blockquote is kept as its own paragraph. Lines past
+/// `maximumLineLength` characters are cut there (a write-up has no such lines; a hostile
+/// file gets no quadratic scan).
+struct WriteUp {
+  struct Paragraph {
+    var characters: [Character]
+    var lines: [Int]
+    var isBlockquote: Bool
+
+    func text(_ range: Range<Int>) -> String {
+      let lower = min(max(0, range.lowerBound), characters.count)
+      return String(characters[lower..<max(lower, min(characters.count, range.upperBound))])
+    }
+  }
+
+  static let maximumLineLength = 20_000
+
+  var paragraphs: [Paragraph] = []
+
+  init(text: String) {
+    var current = Paragraph(characters: [], lines: [], isBlockquote: false)
+    var inFence = false
+    func finish() {
+      if current.characters.contains(where: { !$0.isWhitespace }) { paragraphs.append(current) }
+      current = Paragraph(characters: [], lines: [], isBlockquote: false)
+    }
+    var lineNumber = 0
+    for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
+      lineNumber += 1
+      let line = rawLine.prefix(Self.maximumLineLength)
+      let trimmed = line.drop { $0 == " " || $0 == "\t" }
+      if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
+        finish()
+        inFence.toggle()
+        continue
+      }
+      if inFence { continue }
+      var isQuoteLine = false
+      var body = trimmed
+      while body.first == ">" {
+        isQuoteLine = true
+        body = body.dropFirst().drop { $0 == " " || $0 == "\t" }
+      }
+      if body.allSatisfy(\.isWhitespace) {
+        finish()
+        continue
+      }
+      if isQuoteLine != current.isBlockquote, !current.characters.isEmpty { finish() }
+      current.isBlockquote = isQuoteLine
+      if !current.characters.isEmpty {
+        current.characters.append("\n")
+        current.lines.append(lineNumber)
+      }
+      for character in body {
+        current.characters.append(character)
+        current.lines.append(lineNumber)
+      }
+    }
+    finish()
+  }
+}
