@@ -46,7 +46,14 @@ struct WriteUp {
         body = body.dropFirst().drop { $0 == " " || $0 == "\t" }
       }
       if body.allSatisfy(\.isWhitespace) {
-        finish()
+        // An empty `>` line separates paragraphs inside one blockquote, which stays one
+        // unit so that its last line can be its source line.
+        if isQuoteLine, current.isBlockquote, !current.characters.isEmpty {
+          current.characters.append("\n")
+          current.lines.append(lineNumber)
+        } else {
+          finish()
+        }
         continue
       }
       if isQuoteLine != current.isBlockquote, !current.characters.isEmpty { finish() }
