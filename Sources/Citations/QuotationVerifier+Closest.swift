@@ -33,7 +33,7 @@ extension QuotationVerifier {
         passages[max(0, word.passage - 1)].words.lowerBound..<passages[min(passages.count - 1, word.passage + 1)].words.upperBound
       guard window.count <= 4_000, quoted.count <= 1_000 else { continue }
       let alignment = WordAlignment(
-        quote: quoted.map { ($0.text, $0.folded) }, corpus: words[window].map { ($0.text, $0.folded) })
+        quote: quoted.map { ($0.text, $0.folded, $0.original) }, corpus: words[window].map { ($0.text, $0.folded, $0.original) })
       if let current = best,
         current.alignment.cost < alignment.cost
           || (current.alignment.cost == alignment.cost && current.alignment.diff.matchedWords >= alignment.diff.matchedWords)
@@ -56,6 +56,10 @@ extension QuotationVerifier {
     verdict.closest = (words[first].passage...words[last].passage).map { passages[$0].text }.joined(separator: " ")
     verdict.diff = best.alignment.diff
     verdict.status = .misquoted
-    verdict.note = "\(best.alignment.diff.matchedWords) of \(quoted.count) words as said"
+    let diff = best.alignment.diff
+    verdict.note = [
+      diff.added > 0 ? "\(diff.added) word\(diff.added == 1 ? "" : "s") not said so" : nil,
+      diff.leftOut > 0 ? "\(diff.leftOut) word\(diff.leftOut == 1 ? "" : "s") said but left out (no ellipsis)" : nil,
+    ].compactMap { $0 }.joined(separator: ", ")
   }
 }

@@ -17,6 +17,8 @@ public enum QuoteText {
     public var text: String
     /// `text` lower-cased, for finding candidates and aligning misquotes.
     public var folded: String
+    /// The word as written, before the normalizations.
+    public var original: String
     public var range: Range<Int>
   }
 
@@ -28,7 +30,8 @@ public enum QuoteText {
     let characters = Array(text)
     func flush(at end: Int) {
       guard !current.isEmpty else { return }
-      result.append(Word(text: current, folded: current.lowercased(), range: start..<end))
+      result.append(
+        Word(text: current, folded: current.lowercased(), original: String(characters[start..<end]), range: start..<end))
       current = ""
     }
     while offset < characters.count {

@@ -7,6 +7,7 @@ struct Transcript: Sendable {
   struct Word: Sendable {
     var text: String
     var folded: String
+    var original: String
     var document: Int
     var passage: Int
     /// Start of the cue holding the word; -1 when the document has no times.
@@ -94,7 +95,7 @@ struct Transcript: Sendable {
         postings[word.folded, default: []].append(words.count)
         words.append(
           Word(
-            text: word.text, folded: word.folded, document: documentNumber, passage: number,
+            text: word.text, folded: word.folded, original: word.original, document: documentNumber, passage: number,
             startMilliseconds: start, latestMilliseconds: latest, range: word.range))
       }
       infos.append(

@@ -18,6 +18,10 @@ public struct WordDiff: Sendable, Equatable {
   /// Words of the quotation that match the corpus.
   public var matchedWords: Int
   public var quotedWords: Int
+  /// Words said that the quotation leaves out, and quoted words never said (a changed word
+  /// counts in both).
+  public var leftOut: Int { parts.filter { $0.change == .said }.reduce(0) { $0 + $1.words.count } }
+  public var added: Int { parts.filter { $0.change == .quoted }.reduce(0) { $0 + $1.words.count } }
 
   /// `same words [-said-]{+quoted+} same words`, as `wdiff` writes it.
   public var rendered: String {
@@ -50,7 +54,7 @@ struct WordAlignment {
 
   /// `quote` and `corpus` are (exact, folded) words. Words compare folded; a word equal only
   /// folded shows as a change, except the quotation's first letter.
-  init(quote: [(text: String, folded: String)], corpus: [(text: String, folded: String)]) {
+  init(quote: [(text: String, folded: String, original: String)], corpus: [(text: String, folded: String, original: String)]) {
     let rows = quote.count + 1
     let columns = corpus.count + 1
     var cost = [Int32](repeating: 0, count: rows * columns)
@@ -81,22 +85,22 @@ struct WordAlignment {
             quote[row - 1].text == corpus[column - 1].text
             || (row == 1 && QuoteText.firstLetterFolded(quote[0].text) == QuoteText.firstLetterFolded(corpus[column - 1].text))
           if same && exact {
-            operations.append((.same, corpus[column - 1].text))
+            operations.append((.same, corpus[column - 1].original))
           } else {
-            operations.append((.quoted, quote[row - 1].text))
-            operations.append((.said, corpus[column - 1].text))
+            operations.append((.quoted, quote[row - 1].original))
+            operations.append((.said, corpus[column - 1].original))
           }
           row -= 1
           column -= 1
           continue
         }
         if here == cost[row * columns + column - 1] + 1 {
-          operations.append((.said, corpus[column - 1].text))
+          operations.append((.said, corpus[column - 1].original))
           column -= 1
           continue
         }
       }
-      operations.append((.quoted, quote[row - 1].text))
+      operations.append((.quoted, quote[row - 1].original))
       row -= 1
     }
     var diff = WordDiff(parts: [], matchedWords: 0, quotedWords: quote.count)

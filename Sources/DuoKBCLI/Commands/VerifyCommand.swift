@@ -96,8 +96,8 @@ enum VerifyFormatter {
       }
       output += "\n"
       if let closest = verdict.closest {
-        let place = [verdict.citation?.description, verdict.time].compactMap { $0 }.joined(separator: " at ")
-        output += "    said: “\(closest)”\(place.isEmpty ? "" : " (\(place))")\n"
+        let place = verdict.citation?.description ?? verdict.time
+        output += "    said: “\(closest)”\(place.map { " (\($0))" } ?? "")\n"
       }
       if let diff = verdict.diff { output += "    diff: \(diff.rendered)\n" }
     }
