@@ -23,12 +23,15 @@ struct FoundQuotation: Sendable {
 ///   quotations; single quotation marks are apostrophes.
 /// - A quotation is dated by what follows it directly, past spaces and `,.;:!?*_`: a
 ///   parenthesis holding a time (`(3:46)`, `(at 3:46)`, `(8:11, 8:32)`: the first) or a link;
+///   several times claimed (a written time and a link's) must all be right.
 ///   a Markdown link; a bare URL; or an attribution `— Speaker, [Title](link) (m:ss)` to the
 ///   end of the line.
 /// - Leniency: `(16:40): “…”`, a time in parentheses and a colon right before a quotation
 ///   that nothing follows, dates that quotation.
 /// - Quotations of one sentence with one time after the last: the time dates the first,
-///   and each of the others must follow the first in the same talk.
+///   and each of the others must follow the first in the same talk. A sentence ends at
+///   `.`, `!`, `?` or `;` and a space between two quotations, at a quotation ending in
+///   `.`, `!` or `?` followed by a capital, and at a new list item.
 /// - A blockquote whose last line is a source line (starting `—`, `–`, `--` or `- `) quotes
 ///   its quotation marks' text, or all its text when it has none.
 /// Times are only read inside parentheses or source lines, never `4:15 p.m.` in prose.
@@ -119,6 +122,14 @@ enum QuotationExtractor {
   /// Opening and closing quotation marks, paired in order.
   private static func quotationMarks(_ characters: [Character]) -> [Mark] {
     var marks: [Mark] = []
+    // The next closing mark of each kind at or after each position, so that an opening mark
+    // without a closing one costs nothing.
+    var nextCurly = [Int](repeating: characters.count, count: characters.count + 1)
+    var nextStraight = nextCurly
+    for position in stride(from: characters.count - 1, through: 0, by: -1) {
+      nextCurly[position] = characters[position] == "”" ? position : nextCurly[position + 1]
+      nextStraight[position] = characters[position] == "\"" ? position : nextStraight[position + 1]
+    }
     var index = 0
     while index < characters.count {
       let character = characters[index]
@@ -133,8 +144,7 @@ enum QuotationExtractor {
         continue
       }
       let limit = min(characters.count, index + 1 + maximumQuotationLength)
-      var close = index + 1
-      while close < limit, characters[close] != closer { close += 1 }
+      let close = closer == "”" ? nextCurly[index + 1] : nextStraight[index + 1]
       if close < limit, close > index + 1 {
         marks.append(Mark(open: index, close: close, attachment: nil))
         index = close + 1
@@ -162,7 +172,8 @@ enum QuotationExtractor {
     if character == "(" {
       guard let close = matchingParenthesis(characters, open: index) else { return nil }
       let inside = String(characters[index + 1..<close])
-      let seconds = timestamps(in: inside)
+      // `(8:11, 8:32)` after one quotation: the first time is its time.
+      let seconds = timestamps(in: inside).prefix(1)
       let links = urls(in: inside)
       guard !seconds.isEmpty || !links.isEmpty else { return nil }
       return Attachment(
@@ -260,6 +271,12 @@ enum QuotationExtractor {
   /// or a line that is its own item.
   private static func endsSentence(_ characters: [Character], from start: Int, to end: Int) -> Bool {
     guard start < end else { return false }
+    // `“…so.” Then “…”`: the quotation's own full stop ends the sentence when a capital follows.
+    if start >= 2, ".!?".contains(characters[start - 2]),
+      let next = characters[start..<end].first(where: { !$0.isWhitespace }), next.isUppercase
+    {
+      return true
+    }
     for index in start..<end {
       let character = characters[index]
       if ".!?;".contains(character), index + 1 < characters.count, characters[index + 1].isWhitespace { return true }

@@ -67,10 +67,17 @@ public struct QuotationVerifier: Sendable {
         continue
       }
       if matches.isEmpty {
-        if everywhere.isEmpty {
+        // Not in the talk named: a misquote of it (a quote gone stale), else said elsewhere.
+        if everywhere.isEmpty || scope.documents != nil {
           closest(to: segments, in: scope.documents, verdict: &verdict)
-        } else {
+        }
+        if verdict.status == .notFound, !everywhere.isEmpty {
           locateElsewhere(segments, everywhere: everywhere, scopeName: scope.name, in: &verdict)
+        } else if verdict.status == .misquoted, let elsewhere = everywhere.first {
+          let word = transcript.words[elsewhere.first]
+          let time = word.startMilliseconds >= 0 ? " at \(Timecode.format(milliseconds: word.startMilliseconds))" : ""
+          verdict.note = (verdict.note.map { $0 + "; " } ?? "")
+            + "said word for word in “\(transcript.documents[word.document].title)”\(time)"
         }
         verdicts.append(verdict)
         continue

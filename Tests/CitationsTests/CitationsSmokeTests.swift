@@ -1,6 +1,0 @@
-import Testing
-@testable import Citations
-
-@Suite struct CitationsSmokeTests {
-  @Test func moduleLinks() {}
-}
