@@ -97,7 +97,7 @@ import Testing
     let stale = try #require(corpus.verifier().verify(text: scoped, file: "f").first)
     #expect(stale.status == .misquoted)
     #expect(stale.closest == "Scrolling content doesn't have to move.")
-    #expect(stale.diff?.rendered == "Scrolling content doesn’t [-have-] {+need+} to move")
+    #expect(stale.diff?.rendered == "Scrolling content doesn't [-have-] {+need+} to move")
   }
 
   @Test func theIndexAloneKnowsOnlyPassageTimes() throws {
