@@ -25,7 +25,7 @@ public enum AuditChecklist {
       throw .checklist(line: 0, reason: "larger than \(maximumBytes) bytes")
     }
     let trimmed = text.drop { $0.isWhitespace }
-    let items = trimmed.first == "[" ? try parseJSON(text) : try parseMarkdown(text)
+    let items = trimmed.first == "[" || trimmed.first == "{" ? try parseJSON(text) : try parseMarkdown(text)
     guard !items.isEmpty else { throw .checklist(line: 0, reason: "no rules: write a Markdown list or a JSON array") }
     guard items.count <= maximumItems else { throw .checklist(line: 0, reason: "more than \(maximumItems) rules") }
     return items
