@@ -59,9 +59,14 @@ import Testing
   @Test func reportGolden() throws {
     let corpus = try TestCorpus()
     let report = try corpus.index().audit(try AuditChecklist.parse(Self.checklist), title: "fold-review.md")
-    try Golden.check(report.markdown, named: "audit-report.md")
-    try Golden.check(report.json + "\n", named: "audit-report.json")
     #expect(report.unsupported.map(\.rule) == ["Support landscape keyboards on watches"])
+    try Golden.check(report.markdown, named: "audit-report.md")
+  }
+
+  @Test func jsonReportGolden() throws {
+    let corpus = try TestCorpus()
+    let report = try corpus.index().audit(try AuditChecklist.parse(Self.checklist), title: "fold-review.md")
+    try Golden.check(report.json + "\n", named: "audit-report.json")
   }
 
   @Test func everyQuoteOfAnUntouchedReportVerifies() throws {
