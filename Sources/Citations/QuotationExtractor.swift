@@ -25,7 +25,7 @@ struct FoundQuotation: Sendable {
 ///   parenthesis holding a time (`(3:46)`, `(at 3:46)`, `(8:11, 8:32)`: the first) or a link;
 ///   several times claimed (a written time and a link's) must all be right.
 ///   a Markdown link; a bare URL; or an attribution `— Speaker, [Title](link) (m:ss)` to the
-///   end of the line.
+///   end of the line (one holding no other quotation: else the dash is the sentence's own).
 /// - Leniency: `(16:40): “…”`, a time in parentheses and a colon right before a quotation
 ///   that nothing follows, dates that quotation.
 /// - Quotations of one sentence with one time after the last: the time dates the first,
@@ -202,6 +202,8 @@ enum QuotationExtractor {
   private static func attachment(_ characters: [Character], sourceFrom start: Int, required: Bool) -> Attachment? {
     var end = start
     while end < characters.count, characters[end] != "\n" { end += 1 }
+    // In prose a dash followed by another quotation is a dash in the sentence, not a source.
+    if required, characters[start..<end].contains(where: { $0 == "“" || $0 == "\"" }) { return nil }
     let text = String(characters[start..<end])
     let seconds = timestamps(in: text)
     let links = urls(in: text)

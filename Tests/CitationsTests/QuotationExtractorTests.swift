@@ -22,6 +22,9 @@ import Testing
     Case(text: "The list (16:40): “start here”; more", expected: [("start here", [1000], nil)]),
     Case(text: "“A” — Vince, [T](https://x.test/p?time=9) (0:09)", expected: [("A", [9, 9], nil)]),
     Case(text: "Undated “A” and “B”.", expected: []),
+    Case(
+      text: "so \"A\" — the app may cross, \"B\" (*Prepare your app*, 02:15–02:28). Next",
+      expected: [("A", [135], nil), ("B", [135], 0)]),
     Case(text: "At 4:15 p.m. it said “later this month.”", expected: []),
     Case(text: "“A” (4:15 p.m.)", expected: []),
     Case(text: "“unclosed (0:10)", expected: []),
