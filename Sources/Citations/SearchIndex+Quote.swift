@@ -72,7 +72,17 @@ extension SearchIndex {
         candidates = all.filter { passage(doc: documentIndex, passage: $0).anchor == anchor }
       }
       guard !candidates.isEmpty else {
-        throw .unknownCitation(citation.description, reason: "'\(stored.id)' has no section '\(anchor ?? "")'")
+        var anchors: [String] = []
+        for index in all {
+          if let anchor = passage(doc: documentIndex, passage: index).anchor, !anchors.contains(anchor) {
+            anchors.append(anchor)
+          }
+        }
+        let some = anchors.prefix(8).map { "#\($0)" }.joined(separator: ", ")
+        throw .unknownCitation(
+          citation.description,
+          reason: anchor.map { "'\(stored.id)' has no section '\($0)'" }
+            ?? "name a section of '\(stored.id)': \(some)\(anchors.count > 8 ? ", …" : "")")
       }
     }
     guard let suffix = citation.suffix else {

@@ -29,6 +29,7 @@ struct WriteUp {
       current = Paragraph(characters: [], lines: [], isBlockquote: false)
     }
     var lineNumber = 0
+    var lastBlockquoteLine = -10
     for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
       lineNumber += 1
       let line = rawLine.prefix(Self.maximumLineLength)
@@ -56,7 +57,22 @@ struct WriteUp {
         }
         continue
       }
+      // A source line right after a blockquote (`— Speaker, Title (m:ss)`, even after a
+      // blank line) belongs to it.
+      if !isQuoteLine, current.characters.isEmpty, let last = paragraphs.last, last.isBlockquote,
+        lastBlockquoteLine == lineNumber - 1 || lastBlockquoteLine == lineNumber - 2,
+        QuotationExtractor.isSourceLine(Array(body), from: 0)
+      {
+        current = paragraphs.removeLast()
+        current.characters.append("\n")
+        current.lines.append(lineNumber)
+        current.characters.append(contentsOf: body)
+        current.lines.append(contentsOf: repeatElement(lineNumber, count: body.count))
+        finish()
+        continue
+      }
       if isQuoteLine != current.isBlockquote, !current.characters.isEmpty { finish() }
+      if isQuoteLine { lastBlockquoteLine = lineNumber }
       current.isBlockquote = isQuoteLine
       if !current.characters.isEmpty {
         current.characters.append("\n")

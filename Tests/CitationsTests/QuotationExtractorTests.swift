@@ -32,6 +32,8 @@ import Testing
     Case(text: "> Whole quote\n> — Vince, Design talk (0:30)", expected: [("Whole quote", [30], nil)]),
     Case(text: "> “First” and “second”\n>\n> — Vince (0:30)", expected: [("First", [30], nil), ("second", [30], 0)]),
     Case(text: "```\n“code” (0:10)\n```\n“prose” (0:11)", expected: [("prose", [11], nil)]),
+    Case(text: "> Said so.\n\n— Ada, Design (0:12)\n\nMore.", expected: [("Said so.", [12], nil)]),
+    Case(text: "> Said so.\n\nText.\n\n— Ada, Design (0:12)", expected: []),
   ]
 
   @Test(arguments: cases)
