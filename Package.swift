@@ -44,7 +44,7 @@ let package = Package(
       ]),
     .executableTarget(name: "duo-kb", dependencies: ["DuoKBCLI"]),
     // The transport benchmark that scripts/bench-harvest runs (a release build).
-    .executableTarget(name: "duo-kb-bench-harvest", dependencies: ["Harvest", "DuoKBTestSupport"]),
+    .executableTarget(name: "duo-kb-bench-harvest", dependencies: ["Harvest", "Corpus", "DuoKBTestSupport"]),
     // Benchmark of the index against SQLite FTS5 (scripts/bench-search).
     .executableTarget(name: "duo-kb-bench", dependencies: ["SearchIndex", "Normalize", "CSQLite3"]),
 

@@ -28,6 +28,10 @@ public indirect enum LoopbackResponse: Sendable {
   case closeConnection
   /// 200 without Content-Length: the body ends when the connection closes (RFC 9112 §6.3 rule 8).
   case unsized(String)
+  /// Fails about `rate` (0...1) of the requests — 503, 500, a closed connection or a
+  /// truncated body, in turn — and answers the rest with `response`. Which requests fail
+  /// depends only on `seed`, the path and how many requests the path had before.
+  case faults(rate: Double, seed: UInt64 = 0, LoopbackResponse)
   /// Computes the answer from the request.
   case handler(@Sendable (LoopbackRequest) -> LoopbackResponse)
 }
@@ -109,6 +113,13 @@ extension LoopbackResponse {
       var wire = LoopbackWireResponse(status: 200, headers: [], body: Data(text.utf8))
       wire.isUnsized = true
       return wire
+    case .faults(let rate, let seed, let response):
+      let draw = LoopbackFaults.draw(seed: seed, path: request.path, hitIndex: hitIndex)
+      guard Double(draw % 1_000_000) / 1_000_000 < rate else {
+        return response.wire(for: request, hitIndex: hitIndex, baseURL: baseURL)
+      }
+      return LoopbackFaults.fault(number: draw / 1_000_000)
+        .wire(for: request, hitIndex: hitIndex, baseURL: baseURL)
     case .handler(let make):
       return make(request).wire(for: request, hitIndex: hitIndex, baseURL: baseURL)
     }
@@ -150,5 +161,26 @@ public enum LoopbackHTTPDate {
     formatter.timeZone = TimeZone(identifier: "GMT")
     formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
     return formatter
+  }
+}
+
+/// Deterministic fault choice for `.faults`: FNV-1a over the path, mixed by SplitMix64.
+enum LoopbackFaults {
+  static func draw(seed: UInt64, path: String, hitIndex: Int) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in path.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    var mixed = hash ^ seed ^ (UInt64(hitIndex) &* 0x9e37_79b9_7f4a_7c15)
+    mixed = (mixed ^ (mixed >> 30)) &* 0xbf58_476d_1ce4_e5b9
+    mixed = (mixed ^ (mixed >> 27)) &* 0x94d0_49bb_1331_11eb
+    return mixed ^ (mixed >> 31)
+  }
+
+  static func fault(number: UInt64) -> LoopbackResponse {
+    switch number % 4 {
+    case 0: .status(503, body: "injected fault")
+    case 1: .status(500, body: "injected fault")
+    case 2: .closeConnection
+    default: .truncated(declaredLength: 1_000, body: "injected")
+    }
   }
 }

@@ -10,14 +10,16 @@ import Foundation
 public final class LoopbackServer: @unchecked Sendable {
   public let port: Int
   private let listener: Int32
-  private let routes: [String: LoopbackResponse]
-  private let fallback: LoopbackResponse
+  private var routes: [String: LoopbackResponse]
+  private var fallback: LoopbackResponse
 
   private let lock = NSLock()
   private var isStopped = false
   private var openConnections: Set<Int32> = []
   private var recorded: [LoopbackRequest] = []
   private var countsByPath: [String: Int] = [:]
+  /// Requests per path since the start, for `.sequence` and `.faults`; never reset.
+  private var hitsByPath: [String: Int] = [:]
   private var acceptedConnections = 0
 
   /// Largest request head read; a longer one gets 431 and a close.
@@ -27,7 +29,7 @@ public final class LoopbackServer: @unchecked Sendable {
   public init(
     routes: [String: LoopbackResponse] = [:],
     fallback: LoopbackResponse = .status(404, body: "not found")
-  ) throws {
+  ) throws(LoopbackServerError) {
     (listener, port) = try LoopbackSocket.listen()
     self.routes = routes
     self.fallback = fallback
@@ -55,6 +57,19 @@ public final class LoopbackServer: @unchecked Sendable {
 
   /// TCP connections accepted so far.
   public var connectionCount: Int { lock.withLock { acceptedConnections } }
+
+  /// Replaces (or adds, or with nil removes) the route of `path`, as when content changes upstream.
+  public func setRoute(_ path: String, _ response: LoopbackResponse?) {
+    lock.withLock { routes[path] = response }
+  }
+
+  /// Forgets the recorded requests and counts (sequences keep their place).
+  public func resetRecords() {
+    lock.withLock {
+      recorded.removeAll()
+      countsByPath.removeAll()
+    }
+  }
 
   /// Stops accepting and closes every connection. Safe to call twice.
   public func stop() {
@@ -128,12 +143,12 @@ public final class LoopbackServer: @unchecked Sendable {
 
   /// Sends the answer; false when the connection must close.
   private func respond(to request: LoopbackRequest, on fd: Int32, wantsClose: Bool) -> Bool {
-    let hitIndex = lock.withLock {
+    let (hitIndex, route) = lock.withLock {
       recorded.append(request)
-      defer { countsByPath[request.path, default: 0] += 1 }
-      return countsByPath[request.path, default: 0]
+      countsByPath[request.path, default: 0] += 1
+      defer { hitsByPath[request.path, default: 0] += 1 }
+      return (hitsByPath[request.path, default: 0], routes[request.path] ?? fallback)
     }
-    let route = routes[request.path] ?? fallback
     let wire = route.wire(for: request, hitIndex: hitIndex, baseURL: baseURL)
     var waited = 0
     while waited < wire.delayMilliseconds {

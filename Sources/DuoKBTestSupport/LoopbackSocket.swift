@@ -8,29 +8,17 @@ import Foundation
 
 /// Thin wrappers over BSD sockets for the loopback server (Glibc or Darwin).
 enum LoopbackSocket {
-  struct Failure: Error, CustomStringConvertible {
-    let call: String
-    let code: Int32
-    var description: String { "\(call) failed: \(String(cString: strerror(code)))" }
-  }
-
   /// A listening socket on 127.0.0.1 and a port the system picks; returns (fd, port).
-  static func listen() throws(Failure) -> (Int32, Int) {
+  static func listen() throws(LoopbackServerError) -> (Int32, Int) {
     #if canImport(Darwin)
       let fd = socket(AF_INET, SOCK_STREAM, 0)
     #else
       let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     #endif
-    guard fd >= 0 else { throw Failure(call: "socket", code: errno) }
+    guard fd >= 0 else { throw LoopbackServerError(call: "socket", code: errno) }
     var yes: Int32 = 1
     _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-    var address = sockaddr_in()
-    #if canImport(Darwin)
-      address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
-    #endif
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = 0
-    address.sin_addr.s_addr = UInt32(0x7f00_0001).bigEndian
+    var address = loopbackAddress(port: 0)
     let bound = withUnsafePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
         bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
@@ -39,18 +27,46 @@ enum LoopbackSocket {
     guard bound == 0 else {
       let code = errno
       close(fd)
-      throw Failure(call: "bind", code: code)
+      throw LoopbackServerError(call: "bind", code: code)
     }
     guard systemListen(fd, 512) == 0 else {
       let code = errno
       close(fd)
-      throw Failure(call: "listen", code: code)
+      throw LoopbackServerError(call: "listen", code: code)
     }
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
     _ = withUnsafeMutablePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
     }
     return (fd, Int(UInt16(bigEndian: address.sin_port)))
+  }
+
+  /// Whether something accepts TCP connections on 127.0.0.1:`port`.
+  static func connects(port: Int) -> Bool {
+    #if canImport(Darwin)
+      let fd = socket(AF_INET, SOCK_STREAM, 0)
+    #else
+      let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #endif
+    guard fd >= 0 else { return false }
+    defer { close(fd) }
+    var address = loopbackAddress(port: port)
+    return withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+      }
+    }
+  }
+
+  static func loopbackAddress(port: Int) -> sockaddr_in {
+    var address = sockaddr_in()
+    #if canImport(Darwin)
+      address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+    #endif
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = UInt16(port).bigEndian
+    address.sin_addr.s_addr = UInt32(0x7f00_0001).bigEndian
+    return address
   }
 
   /// Waits up to `milliseconds` for `fd` to be readable.
@@ -114,3 +130,10 @@ enum LoopbackSocket {
     _ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int, _ flags: Int32
   ) -> Int { Glibc.send(fd, buffer, count, flags) }
 #endif
+
+/// A socket call that failed while starting a loopback server.
+public struct LoopbackServerError: Error, CustomStringConvertible {
+  public let call: String
+  public let code: Int32
+  public var description: String { "loopback server: \(call) failed: \(String(cString: strerror(code)))" }
+}

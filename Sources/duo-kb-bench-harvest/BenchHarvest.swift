@@ -1,3 +1,4 @@
+import Corpus
 import DuoKBTestSupport
 import Foundation
 import Harvest
@@ -8,6 +9,10 @@ import Harvest
 ///     duo-kb-bench-harvest free-port
 ///     duo-kb-bench-harvest fetch --base URL [--cacert FILE] [--talks 6] [--minutes 35]
 ///         [--delay-ms 50] [--in-flight 100] [--connections 6] [--refresh-talks 100] [--http1]
+///         [--transport-only]
+///
+/// `fetch` runs the real walk (`Refresher`, as `duo-kb refresh` does) into a scratch corpus;
+/// `--transport-only` fetches the same URLs without parsing or writing, for comparison.
 @main
 struct BenchHarvest {
   static func main() async {
@@ -48,25 +53,56 @@ struct BenchHarvest {
     ).withEnvironmentCAFile()
 
     let client = try HTTPClient(configuration: configuration)
-    let walk = BenchWalk(client: client)
     let started = ContinuousClock.now
-    let bytes = try await withThrowingTaskGroup(of: Int.self) { group in
-      for talk in 0..<site.talkCount {
-        group.addTask { try await walk.harvest(masterURL: base + site.masterPath(talk: talk)) }
+    var bytes = 0
+    let corpusDirectory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("duo-kb-bench-corpus-\(UUID().uuidString)", isDirectory: true)
+    defer { try? FileManager.default.removeItem(at: corpusDirectory) }
+    let sources = SourceList(sources: (0..<site.talkCount).map { SourceEntry(kind: .talk, url: base + site.pagePath(talk: $0)) })
+    let corpus = CorpusStore(directory: corpusDirectory)
+    if options.flag("transport-only") {
+      // The network part alone: master, subtitle playlist, segments; no parsing or writing.
+      let walk = BenchWalk(client: client)
+      bytes = try await withThrowingTaskGroup(of: Int.self) { group in
+        for talk in 0..<site.talkCount {
+          group.addTask { try await walk.harvest(masterURL: base + site.masterPath(talk: talk)) }
+        }
+        return try await group.reduce(0, +)
       }
-      return try await group.reduce(0, +)
+    } else {
+      // The real walk: page, playlists, segments, parsing, merging, passages, corpus writes.
+      let report = await Refresher(fetcher: SiteFetcher(client: client), corpus: corpus, sourceConcurrency: site.talkCount)
+        .refresh(sources)
+      guard report.count(.added) == site.talkCount else {
+        throw BenchWalk.Failure(description: "harvest: \(report.entries.map { "\($0.status) \($0.error ?? "")" })")
+      }
+      bytes = report.bytes
     }
     let wall = started.duration(to: .now)
     let stats = client.stats
-    let floor = Double(stats.requestsSent) * Double(site.delayMilliseconds) / 1000
-      / Double(max(1, stats.maxRequestsInFlight))
+    // Over HTTP/1.1 a connection carries one request at a time, whatever libcurl holds queued.
+    let parallel =
+      stats.http2Responses > 0 ? stats.maxRequestsInFlight : min(stats.maxRequestsInFlight, stats.connectionsOpened)
+    let floor = Double(stats.requestsSent) * Double(site.delayMilliseconds) / 1000 / Double(max(1, parallel))
     print("harvest: \(site.talkCount) talks of \(site.talkMinutes) min, \(site.segmentsPerTalk) segments each")
     print("  wall time:              \(seconds(wall)) s")
     print("  requests:               \(stats.requestsSent) (HTTP/2: \(stats.http2Responses), retries: \(stats.retries))")
     print("  connections opened:     \(stats.connectionsOpened)")
     print("  most requests in flight: \(stats.maxRequestsInFlight)")
-    print("  segment bytes:          \(bytes)")
-    print("  floor (requests x \(site.delayMilliseconds) ms / in flight): \(String(format: "%.2f", floor)) s")
+    print("  bytes:                  \(bytes)")
+    print("  floor (requests x \(site.delayMilliseconds) ms / \(parallel) in flight): \(String(format: "%.2f", floor)) s")
+
+    if !options.flag("transport-only") {
+      // The same talks again: one conditional request each, every document unchanged.
+      let again = try HTTPClient(configuration: configuration)
+      let refreshStarted = ContinuousClock.now
+      let report = await Refresher(fetcher: SiteFetcher(client: again), corpus: corpus, sourceConcurrency: site.talkCount)
+        .refresh(sources)
+      print("refresh of the harvested talks (duo-kb refresh's walk)")
+      print("  wall time:              \(seconds(refreshStarted.duration(to: .now))) s")
+      print("  unchanged:              \(report.count(.unchanged)) of \(site.talkCount)")
+      print("  requests:               \(again.stats.requestsSent)")
+    }
 
     let refreshTalks = options.int("refresh-talks") ?? 100
     if refreshTalks > 0 {

@@ -24,9 +24,7 @@ struct BenchSite: Sendable {
     let parts = path.split(separator: "/").map(String.init)
     // /videos/play/bench/<talk>/ : a talk page with validators, for conditional refreshes.
     if parts.count == 4, parts[1] == "play", let talk = Int(parts[3]) {
-      return .entity(
-        "<html><head><title>Talk \(talk)</title></head><body>bench talk \(talk)</body></html>",
-        etag: "\"talk-\(talk)-v1\"", lastModified: Date(timeIntervalSince1970: 1_700_000_000))
+      return .entity(page(talk: talk), etag: "\"talk-\(talk)-v1\"", lastModified: Date(timeIntervalSince1970: 1_700_000_000))
     }
     guard parts.count >= 4, parts[0] == "videos", parts[1] == "bench", Int(parts[2]) != nil else {
       return .status(404)
@@ -43,6 +41,18 @@ struct BenchSite: Sendable {
     default:
       return .status(404)
     }
+  }
+
+  /// A talk page in the shape of Apple's: the title in the details, the master playlist in
+  /// `og:video`, the canonical link.
+  private func page(talk: Int) -> String {
+    """
+    <!DOCTYPE html><html lang="en"><head><title>Bench talk \(talk) - Videos - Apple Developer</title>
+    <meta property="og:video" content="\(masterPath(talk: talk))">
+    <link rel="canonical" href="\(pagePath(talk: talk))"></head>
+    <body><section class="details supplement"><h1>Bench talk \(talk)</h1><p>A generated talk.</p></section>
+    <section id="transcript-content"></section></body></html>
+    """
   }
 
   private var master: String {

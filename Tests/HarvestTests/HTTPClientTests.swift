@@ -110,4 +110,45 @@ import Testing
     #expect(await task.value == .cancelled(url: url))
     #expect(server.requestCount("/a") == 0)
   }
+
+  @Test func cancellingABatchCancelsEveryTransfer() async throws {
+    let server = try LoopbackServer(fallback: .delayed(milliseconds: 10_000, .body("late")))
+    let client = try makeLoopbackClient()
+    let requests = (0..<30).map { HTTPRequest(url: server.url("/slow/\($0)")) }
+    // Four in flight: fewer than the six connections, so all four reach the server.
+    let task = Task { await client.fetchAll(requests, maxConcurrent: 4) }
+    while server.totalRequestCount < 4 { try await Task.sleep(for: .milliseconds(5)) }
+    task.cancel()
+    let results = await task.value
+    #expect(results.count == 30)
+    for (request, result) in zip(requests, results) {
+      #expect(throws: HTTPError.cancelled(url: request.url)) { try result.get() }
+    }
+    // The four in flight were sent; the rest never were.
+    #expect(server.totalRequestCount == 4)
+  }
+
+  @Test func servesManyOriginsAtOnce() async throws {
+    let servers = try (0..<3).map { index in
+      try LoopbackServer(fallback: .handler { .body("server \(index) \($0.path)") })
+    }
+    let client = try makeLoopbackClient()
+    let requests = (0..<60).map { HTTPRequest(url: servers[$0 % 3].url("/item/\($0)")) }
+    let results = await client.fetchAll(requests)
+    for (index, result) in results.enumerated() {
+      #expect((try? result.get().text) == "server \(index % 3) /item/\(index)")
+    }
+    for server in servers { #expect(server.totalRequestCount == 20) }
+  }
+
+  @Test("Takes the CA file from SSL_CERT_FILE unless one is given", arguments: [
+    (nil as String?, ["SSL_CERT_FILE": "env.pem"], "env.pem" as String?),
+    ("given.pem", ["SSL_CERT_FILE": "env.pem"], "given.pem"),
+    (nil, ["SSL_CERT_FILE": ""], nil),
+    (nil, [:], nil),
+  ])
+  func caFileFromEnvironment(given: String?, environment: [String: String], expected: String?) {
+    let configuration = HTTPClientConfiguration(caFile: given).withEnvironmentCAFile(environment)
+    #expect(configuration.caFile == expected)
+  }
 }

@@ -35,6 +35,15 @@ import Testing
     #expect(error == .responseTooLarge(url: server.url("/big"), limitBytes: 1_000))
   }
 
+  @Test func refusesEndlessHeaders() async throws {
+    var headers: [String: String] = [:]
+    for index in 0..<4_000 { headers["X-Filler-\(index)"] = String(repeating: "f", count: 80) }
+    let server = try LoopbackServer(routes: ["/h": .status(200, headers: headers)])
+    let client = try makeLoopbackClient()
+    let error = await httpError { () async throws(HTTPError) in try await client.fetch(server.url("/h")) }
+    #expect(error == .responseTooLarge(url: server.url("/h"), limitBytes: 256 * 1024))
+  }
+
   @Test func perRequestLimitOverridesTheClients() async throws {
     let server = try LoopbackServer(routes: ["/big": .unsized(String(repeating: "x", count: 5_000))])
     let client = try makeLoopbackClient(maxBodyBytes: 1_000)

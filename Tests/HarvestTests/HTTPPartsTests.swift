@@ -82,3 +82,23 @@ import Testing
     #expect(error.description.contains("larger than 10 bytes"))
   }
 }
+
+@Suite struct HTTPRequestHeaderTests {
+  @Test func conditionalHeadersComeFromValidators() {
+    let request = HTTPRequest(url: "https://developer.apple.com/x", etag: "\"a\"", lastModified: "Tue, 14 Nov 2023 22:13:20 GMT")
+    #expect(request.headerLines == ["If-None-Match: \"a\"", "If-Modified-Since: Tue, 14 Nov 2023 22:13:20 GMT"])
+  }
+
+  @Test("Line breaks never reach the wire", arguments: [
+    ("\"a\"\r\nX-Injected: 1", "If-None-Match: \"a\"X-Injected: 1"),
+    ("\"a\"\n", "If-None-Match: \"a\""),
+  ])
+  func dropsLineBreaks(etag: String, line: String) {
+    #expect(HTTPRequest(url: "https://developer.apple.com/x", etag: etag).headerLines == [line])
+  }
+
+  @Test func dropsExtraHeadersWithBadNames() {
+    let request = HTTPRequest(url: "https://developer.apple.com/x", extraHeaders: ["": "v", "A:B": "v", "Accept": "text/vtt"])
+    #expect(request.headerLines == ["Accept: text/vtt"])
+  }
+}

@@ -19,6 +19,22 @@ import Testing
     #expect(response.redirectCount == 2)
   }
 
+  @Test("Resolves a relative Location against the URL that sent it", arguments: [
+    ("next", "/dir/next"),
+    ("../up", "/up"),
+    ("/root", "/root"),
+  ])
+  func resolvesRelativeLocation(location: String, path: String) async throws {
+    let server = try LoopbackServer(routes: [
+      "/dir/start": .status(302, headers: ["Location": location]),
+      path: .body("here"),
+    ])
+    let client = try makeLoopbackClient()
+    let response = try await client.fetch(server.url("/dir/start"))
+    #expect(response.text == "here")
+    #expect(response.finalURL == server.url(path))
+  }
+
   @Test func stopsARedirectLoop() async throws {
     let server = try LoopbackServer(routes: ["/loop": .redirect(to: "/loop")])
     let client = try makeLoopbackClient(retry: RetryPolicy(maxAttempts: 3))
@@ -41,6 +57,8 @@ import Testing
 
   @Test("Refuses a host outside the allow-list before connecting", arguments: [
     "https://example.com/", "http://developer.apple.com.evil.test/", "http://127.0.0.2/",
+    "http://127.0.0.1@example.com/",  // userinfo before the real host
+    "http://localhost/",
   ])
   func refusesDisallowedHost(url: String) async throws {
     let client = try makeLoopbackClient()

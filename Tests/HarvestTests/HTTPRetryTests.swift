@@ -85,9 +85,9 @@ import Testing
 
   @Test func retriesATimeout() async throws {
     let server = try LoopbackServer(routes: [
-      "/t": .sequence([.delayed(milliseconds: 5_000, .body("late")), .body("ok")])
+      "/t": .sequence([.delayed(milliseconds: 10_000, .body("late")), .body("ok")])
     ])
-    let client = try makeLoopbackClient(retry: Self.fast, totalTimeout: .milliseconds(300))
+    let client = try makeLoopbackClient(retry: Self.fast, totalTimeout: .seconds(1))
     let response = try await client.fetch(server.url("/t"))
     #expect(response.text == "ok")
     #expect(response.attempts == 2)

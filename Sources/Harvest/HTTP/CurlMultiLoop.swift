@@ -21,7 +21,9 @@ final class CurlMultiLoop: @unchecked Sendable {
   private var isShuttingDown = false
 
   // Loop thread only.
-  private var waiting: [CurlTransfer] = []
+  /// Transfers waiting for room under their origin's in-flight limit, first in first out.
+  private var waiting: [String: TransferQueue] = [:]
+  private var waitingCount = 0
   private var active: [ObjectIdentifier: CurlTransfer] = [:]
   private var activePerOrigin: [String: Int] = [:]
   private var idleHandles: [CurlEasy] = []
@@ -85,9 +87,12 @@ final class CurlMultiLoop: @unchecked Sendable {
         }
         return (pending, cancelQueue, isShuttingDown)
       }
-      waiting.append(contentsOf: arrived)
+      for transfer in arrived {
+        waiting[transfer.options.origin, default: TransferQueue()].append(transfer)
+        waitingCount += 1
+      }
       if stopping {
-        for transfer in Array(active.values) + waiting { abandon(transfer) }
+        for transfer in Array(active.values) + waiting.values.flatMap(\.transfers) { abandon(transfer) }
         waiting.removeAll()
         idleHandles.removeAll()
         return
@@ -103,45 +108,49 @@ final class CurlMultiLoop: @unchecked Sendable {
         finish(handle: duokb_message_handle(message), code: duokb_message_result(message))
         finishedAny = true
       }
-      if finishedAny && !waiting.isEmpty { continue }
+      if finishedAny && waitingCount > 0 { continue }
       _ = curl_multi_poll(multi, nil, 0, 1000, nil)
     }
   }
 
   /// Adds waiting transfers to the multi handle while their origin has room.
   private func startWaiting() {
-    guard !waiting.isEmpty else { return }
-    var stillWaiting: [CurlTransfer] = []
-    for transfer in waiting {
-      let origin = transfer.options.origin
-      guard activePerOrigin[origin, default: 0] < maxInFlightPerOrigin else {
-        stillWaiting.append(transfer)
-        continue
+    guard waitingCount > 0 else { return }
+    for origin in Array(waiting.keys) {
+      while activePerOrigin[origin, default: 0] < maxInFlightPerOrigin,
+        let transfer = waiting[origin]?.popFirst()
+      {
+        waitingCount -= 1
+        start(transfer)
       }
-      guard let easy = idleHandles.popLast() ?? CurlEasy(settings: settings) else {
-        let error = HTTPError.transport(url: transfer.options.url, curlCode: -1, message: "no easy handle")
-        lock.withLock { transfer.complete(.failure(error)) }
-        continue
-      }
-      transfer.easy = easy
-      easy.prepare(for: transfer)
-      let code = curl_multi_add_handle(multi, easy.handle)
-      guard code == CURLM_OK else {
-        release(transfer)
-        let message = String(cString: curl_multi_strerror(code))
-        let error = HTTPError.transport(url: transfer.options.url, curlCode: Int(code.rawValue), message: message)
-        lock.withLock { transfer.complete(.failure(error)) }
-        continue
-      }
-      active[ObjectIdentifier(transfer)] = transfer
-      activePerOrigin[origin, default: 0] += 1
-      let inFlight = active.count
-      stats.update {
-        $0.requestsSent += 1
-        $0.maxRequestsInFlight = max($0.maxRequestsInFlight, inFlight)
-      }
+      if waiting[origin]?.isEmpty == true { waiting[origin] = nil }
     }
-    waiting = stillWaiting
+  }
+
+  private func start(_ transfer: CurlTransfer) {
+    let origin = transfer.options.origin
+    guard let easy = idleHandles.popLast() ?? CurlEasy(settings: settings) else {
+      let error = HTTPError.transport(url: transfer.options.url, curlCode: -1, message: "no easy handle")
+      lock.withLock { transfer.complete(.failure(error)) }
+      return
+    }
+    transfer.easy = easy
+    easy.prepare(for: transfer)
+    let code = curl_multi_add_handle(multi, easy.handle)
+    guard code == CURLM_OK else {
+      release(transfer)
+      let message = String(cString: curl_multi_strerror(code))
+      let error = HTTPError.transport(url: transfer.options.url, curlCode: Int(code.rawValue), message: message)
+      lock.withLock { transfer.complete(.failure(error)) }
+      return
+    }
+    active[ObjectIdentifier(transfer)] = transfer
+    activePerOrigin[origin, default: 0] += 1
+    let inFlight = active.count
+    stats.update {
+      $0.requestsSent += 1
+      $0.maxRequestsInFlight = max($0.maxRequestsInFlight, inFlight)
+    }
   }
 
   private func finish(handle: UnsafeMutableRawPointer?, code: CURLcode) {
@@ -168,8 +177,8 @@ final class CurlMultiLoop: @unchecked Sendable {
 
   /// Completes a waiting or running transfer as cancelled (a no-op once it is done).
   private func abandon(_ transfer: CurlTransfer) {
-    if let index = waiting.firstIndex(where: { $0 === transfer }) {
-      waiting.remove(at: index)
+    if waiting[transfer.options.origin]?.remove(transfer) == true {
+      waitingCount -= 1
     } else if active[ObjectIdentifier(transfer)] == nil {
       return
     }
@@ -187,5 +196,35 @@ final class CurlMultiLoop: @unchecked Sendable {
     easy.release(transfer)
     transfer.easy = nil
     idleHandles.append(easy)
+  }
+}
+
+/// A first-in-first-out queue of transfers with O(1) removal from the front.
+struct TransferQueue {
+  private var items: [CurlTransfer] = []
+  private var head = 0
+
+  var isEmpty: Bool { head == items.count }
+  var transfers: ArraySlice<CurlTransfer> { items[head...] }
+
+  mutating func append(_ transfer: CurlTransfer) { items.append(transfer) }
+
+  mutating func popFirst() -> CurlTransfer? {
+    guard head < items.count else { return nil }
+    defer {
+      head += 1
+      if head > 64 && head * 2 > items.count {
+        items.removeFirst(head)
+        head = 0
+      }
+    }
+    return items[head]
+  }
+
+  /// Removes `transfer` wherever it is; false when it is not queued.
+  mutating func remove(_ transfer: CurlTransfer) -> Bool {
+    guard let index = items[head...].firstIndex(where: { $0 === transfer }) else { return false }
+    items.remove(at: index)
+    return true
   }
 }

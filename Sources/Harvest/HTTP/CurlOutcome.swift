@@ -14,6 +14,8 @@ struct CurlOutcome {
     switch code {
     case CURLE_OK:
       break
+    case CURLE_WRITE_ERROR where transfer.exceededHeaderLimit:
+      return .failure(.responseTooLarge(url: url, limitBytes: CurlTransfer.maxHeaderBytes))
     case CURLE_WRITE_ERROR where transfer.exceededLimit, CURLE_FILESIZE_EXCEEDED:
       return .failure(.responseTooLarge(url: url, limitBytes: transfer.options.maxBodyBytes))
     case CURLE_OPERATION_TIMEDOUT:

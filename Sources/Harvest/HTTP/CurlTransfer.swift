@@ -3,13 +3,19 @@ import Foundation
 
 /// What one transfer asks for: a single hop of a single attempt.
 struct TransferOptions: Sendable {
+  /// The URL as the caller gave it, for errors.
   var url: String
+  /// The same URL as libcurl normalized it (`CurlURL`), for the transfer.
+  var curlURL: String
   /// "scheme://host:port", the key of the per-host in-flight limit.
   var origin: String
   var headerLines: [String]
   var isHead: Bool
   var maxBodyBytes: Int
   var totalTimeoutMilliseconds: Int
+  /// Wait for a connection that can multiplex rather than open another (HTTP/2 over TLS,
+  /// where ALPN tells at once; on cleartext HTTP/1.1 it would wait for a whole response).
+  var waitsForMultiplexing: Bool
 }
 
 /// What one transfer got back: any status, redirects not followed.
@@ -36,6 +42,11 @@ final class CurlTransfer: @unchecked Sendable {
   var body = Data()
   var headers = HTTPHeaders()
   var exceededLimit = false
+  var headerBytes = 0
+  var exceededHeaderLimit = false
+
+  /// The most header bytes kept per response; a server that sends more is cut off.
+  static let maxHeaderBytes = 256 * 1024
 
   init(options: TransferOptions) { self.options = options }
 
@@ -57,13 +68,20 @@ final class CurlTransfer: @unchecked Sendable {
   }
 
   /// libcurl's header callback: a status line starts a new header block (after 1xx).
-  func receiveHeaderLine(_ buffer: UnsafeRawBufferPointer) {
+  /// Returns false past `maxHeaderBytes`, which aborts the transfer.
+  func receiveHeaderLine(_ buffer: UnsafeRawBufferPointer) -> Bool {
+    headerBytes += buffer.count
+    guard headerBytes <= Self.maxHeaderBytes else {
+      exceededHeaderLimit = true
+      return false
+    }
     let line = String(decoding: buffer, as: UTF8.self)
     if line.hasPrefix("HTTP/") {
       headers = HTTPHeaders()
     } else {
       headers.appendLine(line)
     }
+    return true
   }
 }
 
@@ -92,7 +110,7 @@ final class CurlEasy: @unchecked Sendable {
   func prepare(for transfer: CurlTransfer) {
     errorBuffer[0] = 0
     let options = transfer.options
-    _ = duokb_setopt_str(handle, CURLOPT_URL, options.url)
+    _ = duokb_setopt_str(handle, CURLOPT_URL, options.curlURL)
     var list: UnsafeMutablePointer<curl_slist>?
     // Expect: 100-continue is for uploads; an empty value stops libcurl from sending it.
     for line in options.headerLines + ["Expect:"] { list = curl_slist_append(list, line) }
@@ -103,6 +121,7 @@ final class CurlEasy: @unchecked Sendable {
     } else {
       _ = duokb_setopt_long(handle, CURLOPT_HTTPGET, 1)
     }
+    _ = duokb_setopt_long(handle, CURLOPT_PIPEWAIT, options.waitsForMultiplexing ? 1 : 0)
     _ = duokb_setopt_long(handle, CURLOPT_TIMEOUT_MS, max(1, options.totalTimeoutMilliseconds))
     _ = duokb_setopt_off(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(options.maxBodyBytes))
     let context = Unmanaged.passUnretained(transfer).toOpaque()
@@ -158,8 +177,6 @@ struct CurlEasySettings: Sendable {
     _ = duokb_setopt_str(handle, CURLOPT_USERAGENT, userAgent)
     let version = prefersHTTP2 ? CURL_HTTP_VERSION_2TLS : CURL_HTTP_VERSION_1_1
     _ = duokb_setopt_long(handle, CURLOPT_HTTP_VERSION, version)
-    // Wait for a connection that can multiplex rather than open another one.
-    _ = duokb_setopt_long(handle, CURLOPT_PIPEWAIT, 1)
     _ = duokb_setopt_long(handle, CURLOPT_TCP_KEEPALIVE, 1)
     _ = duokb_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, max(1, connectTimeoutMilliseconds))
     _ = duokb_setopt_long(handle, CURLOPT_LOW_SPEED_LIMIT, max(1, lowSpeedBytesPerSecond))
@@ -172,8 +189,8 @@ struct CurlEasySettings: Sendable {
     _ = duokb_setopt_data_callback(handle, CURLOPT_HEADERFUNCTION) { buffer, size, count, context in
       guard let context else { return 0 }
       let transfer = Unmanaged<CurlTransfer>.fromOpaque(context).takeUnretainedValue()
-      transfer.receiveHeaderLine(UnsafeRawBufferPointer(start: buffer, count: size * count))
-      return size * count
+      let isKept = transfer.receiveHeaderLine(UnsafeRawBufferPointer(start: buffer, count: size * count))
+      return isKept ? size * count : 0
     }
     switch trust {
     case .systemDefault:

@@ -126,10 +126,10 @@ public final class HTTPClient: Sendable {
 
   /// One hop of one attempt on the transfer thread.
   private func transfer(_ request: HTTPRequest, url: String) async throws(HTTPError) -> TransferResult {
-    guard let components = URLComponents(string: url), let host = HostAllowList.host(of: url) else {
-      throw .invalidURL(url)
+    guard let target = CurlURL(url) else { throw .invalidURL(url) }
+    guard configuration.allowedHosts.allows(host: target.host) else {
+      throw .hostNotAllowed(url: url, host: target.host)
     }
-    guard configuration.allowedHosts.allows(host: host) else { throw .hostNotAllowed(url: url, host: host) }
     var timeout = configuration.totalTimeout
     var deadlineBinds = false
     if let deadline = configuration.deadline {
@@ -140,12 +140,11 @@ public final class HTTPClient: Sendable {
         deadlineBinds = true
       }
     }
-    let scheme = components.scheme?.lowercased() ?? "http"
-    let port = components.port ?? (scheme == "https" ? 443 : 80)
     let options = TransferOptions(
-      url: url, origin: "\(scheme)://\(host.lowercased()):\(port)", headerLines: request.headerLines,
+      url: url, curlURL: target.text, origin: target.origin, headerLines: request.headerLines,
       isHead: request.isHead, maxBodyBytes: request.maxBodyBytes ?? configuration.maxBodyBytes,
-      totalTimeoutMilliseconds: max(1, timeout.wholeMilliseconds))
+      totalTimeoutMilliseconds: max(1, timeout.wholeMilliseconds),
+      waitsForMultiplexing: target.scheme == "https" && configuration.prefersHTTP2)
     let transfer = CurlTransfer(options: options)
     let loop = loop
     let result = await withTaskCancellationHandler {

@@ -27,13 +27,21 @@ public struct HTTPRequest: Sendable, Hashable {
   }
 
   /// The header lines libcurl sends beyond its own (Host, User-Agent, Accept-Encoding).
+  /// CR and LF are dropped from names and values, so a stored validator can never
+  /// inject a header line.
   var headerLines: [String] {
-    var lines: [String] = []
-    if let etag { lines.append("If-None-Match: \(etag)") }
-    if let lastModified { lines.append("If-Modified-Since: \(lastModified)") }
-    for (name, value) in extraHeaders.sorted(by: { $0.key < $1.key }) {
-      lines.append("\(name): \(value)")
+    var fields: [(String, String)] = []
+    if let etag { fields.append(("If-None-Match", etag)) }
+    if let lastModified { fields.append(("If-Modified-Since", lastModified)) }
+    fields += extraHeaders.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    return fields.compactMap { name, value in
+      let name = Self.singleLine(name).trimmingCharacters(in: .whitespaces)
+      guard !name.isEmpty, !name.contains(":") else { return nil }
+      return "\(name): \(Self.singleLine(value))"
     }
-    return lines
+  }
+
+  private static func singleLine(_ text: String) -> String {
+    String(text.unicodeScalars.filter { $0 != "\r" && $0 != "\n" && $0 != "\0" })
   }
 }

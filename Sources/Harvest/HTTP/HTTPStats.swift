@@ -8,7 +8,8 @@ public struct HTTPStats: Sendable, Equatable {
   public var connectionsOpened = 0
   /// Body bytes received, as decoded.
   public var bodyBytes = 0
-  /// Most transfers in flight at once.
+  /// Most transfers in flight at once (handed to libcurl; over HTTP/1.1 some of them wait
+  /// inside libcurl for one of the host's connections).
   public var maxRequestsInFlight = 0
   /// Transfers answered over HTTP/2.
   public var http2Responses = 0

@@ -33,15 +33,6 @@ public struct HostAllowList: Sendable, Hashable {
     }
   }
 
-  /// The host of an absolute http(s) URL, or nil when `url` is not one.
-  static func host(of url: String) -> String? {
-    guard let components = URLComponents(string: url),
-      let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
-      let host = components.host, !host.isEmpty
-    else { return nil }
-    return host
-  }
-
   private static func canonical(_ host: String) -> String {
     var host = host.lowercased()
     if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }

@@ -61,7 +61,8 @@ public struct HIGHarvester: Sendable {
     return .harvested(document, links: Self.pagesBelow(page, base: jsonURL), warnings: warnings)
   }
 
-  /// The page's abstract, then its sections, as the normalizer takes them.
+  /// The page's abstract, then its sections, as the normalizer takes them. A tab's title
+  /// is a label, not guidance: its content is kept, the title is not a passage.
   static func sectionInputs(_ page: RenderPage) -> [HIGSectionInput] {
     var inputs: [HIGSectionInput] = []
     if !page.abstract.isEmpty {
@@ -72,7 +73,9 @@ public struct HIGHarvester: Sendable {
       inputs.append(
         HIGSectionInput(
           heading: section.heading, anchor: section.anchor, level: section.level,
-          blocks: section.blocks.map { HIGBlockInput(kind: blockKind($0.kind), text: $0.text, style: $0.style) }))
+          blocks: section.blocks.filter { $0.kind != .tabTitle }.map {
+            HIGBlockInput(kind: blockKind($0.kind), text: $0.text, style: $0.style)
+          }))
     }
     return inputs
   }
@@ -91,17 +94,23 @@ public struct HIGHarvester: Sendable {
     }
   }
 
-  /// HIG pages that the topic sections link to, resolved against the page.
+  /// HIG pages below this one: those its topic sections list, in order, then the other HIG
+  /// pages its references name (links in its text), each once.
   static func pagesBelow(_ page: RenderPage, base: URL) -> [URL] {
-    var urls: [URL] = []
+    var paths: [String] = []
     for section in page.topicSections {
       for item in section.items {
-        guard let path = item.url ?? page.references[item.identifier]?.url,
-          path.lowercased().contains("/design/human-interface-guidelines/"),
-          let url = URL(string: path, relativeTo: base)?.absoluteURL
-        else { continue }
-        urls.append(url)
+        if let path = item.url ?? page.references[item.identifier]?.url { paths.append(path) }
       }
+    }
+    paths += page.references.keys.sorted().compactMap { page.references[$0]?.url }
+    var seen: Set<String> = []
+    var urls: [URL] = []
+    for path in paths where path.lowercased().contains("/design/human-interface-guidelines") {
+      guard let url = URL(string: path, relativeTo: base)?.absoluteURL,
+        let slug = HIGURL.slug(fromPageOrJSON: url), seen.insert(slug.lowercased()).inserted
+      else { continue }
+      urls.append(url)
     }
     return urls
   }

@@ -61,39 +61,31 @@ extension TalkHarvester {
   private func parseMaster(_ response: HTTPResponse, url: String) throws(HarvestError)
     -> MasterPlaylist
   {
-    guard let playlistURL = URL(string: response.finalURL) ?? URL(string: url) else {
-      throw .invalidSource(url: url, reason: "not a URL")
+    guard case .master(let master) = try parsePlaylist(response, url: url) else {
+      throw .unexpectedPlaylist(url: url, expected: "master")
     }
-    do {
-      switch try PlaylistParser().parse(response.body, url: playlistURL) {
-      case .master(let master): return master
-      case .media: throw HarvestError.unexpectedPlaylist(url: url, expected: "master")
-      }
-    } catch let error as HLSError {
-      throw .playlist(url: url, error)
-    } catch let error as HarvestError {
-      throw error
-    } catch {
-      throw .invalidSource(url: url, reason: "\(error)")
-    }
+    return master
   }
 
   private func parseMedia(_ response: HTTPResponse, url: String) throws(HarvestError)
     -> MediaPlaylist
   {
-    guard let playlistURL = URL(string: response.finalURL) ?? URL(string: url) else {
-      throw .invalidSource(url: url, reason: "not a URL")
-    }
-    let playlist: Playlist
-    do {
-      playlist = try PlaylistParser().parse(response.body, url: playlistURL)
-    } catch {
-      throw .playlist(url: url, error)
-    }
-    guard case .media(let media) = playlist else {
+    guard case .media(let media) = try parsePlaylist(response, url: url) else {
       throw .unexpectedPlaylist(url: url, expected: "media")
     }
     return media
+  }
+
+  /// A playlist, its URIs resolved against the URL it was finally served from.
+  private func parsePlaylist(_ response: HTTPResponse, url: String) throws(HarvestError) -> Playlist {
+    guard let playlistURL = URL(string: response.finalURL) ?? URL(string: url) else {
+      throw .invalidSource(url: url, reason: "not a URL")
+    }
+    do {
+      return try PlaylistParser().parse(response.body, url: playlistURL)
+    } catch {
+      throw .playlist(url: url, error)
+    }
   }
 
   /// One WebVTT segment as the merger takes it.

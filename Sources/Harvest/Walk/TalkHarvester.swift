@@ -33,7 +33,7 @@ public struct TalkHarvester: Sendable {
   public func harvest(
     _ source: SourceEntry, languages: [String], previous: Document?
   ) async throws(HarvestError) -> Outcome {
-    if source.url.lowercased().hasSuffix(".m3u8") || URL(string: source.url)?.path.hasSuffix(".m3u8") == true {
+    if URL(string: source.url)?.path.lowercased().hasSuffix(".m3u8") == true {
       return try await harvestMaster(source, languages: languages, previous: previous)
     }
     let pageResponse = try await fetcher.fetch(
