@@ -23,7 +23,7 @@ struct FoundQuotation: Sendable {
 ///   quotations; single quotation marks are apostrophes.
 /// - A quotation is dated by what follows it directly, past spaces and `,.;:!?*_`: a
 ///   parenthesis holding a time (`(3:46)`, `(at 3:46)`, `(8:11, 8:32)`: the first) or a link;
-///   several times claimed (a written time and a link's) must all be right.
+///   several times claimed (a written time and a link's) must all be right; or `[3:46]`.
 ///   a Markdown link; a bare URL; or an attribution `— Speaker, [Title](link) (m:ss)` to the
 ///   end of the line (one holding no other quotation: else the dash is the sentence's own).
 /// - Leniency: `(16:40): “…”`, a time in parentheses and a colon right before a quotation
@@ -186,8 +186,12 @@ enum QuotationExtractor {
       if character == "[", let close = linkEnd(characters, open: index) { end = close }
       let text = String(characters[index..<end])
       let links = urls(in: text)
-      guard !links.isEmpty else { return nil }
       let seconds = timestamps(in: text)
+      // `[3:46]`: a bracketed time, no link.
+      if links.isEmpty, character == "[", let time = seconds.first, text.hasPrefix("[\(time.text)]") {
+        return Attachment(seconds: [time.seconds], timeText: time.text, links: [], text: text, end: index + time.text.count + 2)
+      }
+      guard !links.isEmpty else { return nil }
       return Attachment(
         seconds: seconds.map(\.seconds) + links.compactMap(linkSeconds), timeText: seconds.first?.text,
         links: links, text: text, end: end)

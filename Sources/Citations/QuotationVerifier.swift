@@ -89,6 +89,9 @@ public struct QuotationVerifier: Sendable {
       let off = distance(best, quotation, anchor: scope.anchor)
       if off <= toleranceSeconds {
         verdict.status = .verified
+        if let leader = quotation.leader, located[leader] == nil {
+          verdict.note = "dated by the time after it: the quotation before it in the sentence is not in the corpus"
+        }
       } else {
         verdict.status = .wrongTime
         if let anchor = scope.anchor, anchorOf(best) != anchor {
