@@ -10,19 +10,19 @@
 ///    ellipsis: a writer may capitalise or lower-case it to fit their own sentence.
 /// A word is a run of letters, digits and `_`, joined across `'`, `-`, `.`, `/` and `:`
 /// when a letter or digit follows (`doesn't`, `symbol-only`, `27.1`, `50/50`).
-public enum QuoteText {
+enum QuoteText {
   /// One word of a text: as compared, and where it sits (a `Character` offset range).
-  public struct Word: Sendable, Equatable {
+  struct Word: Sendable, Equatable {
     /// The word after the normalizations, case kept.
-    public var text: String
+    var text: String
     /// `text` lower-cased, for finding candidates and aligning misquotes.
-    public var folded: String
+    var folded: String
     /// The word as written, before the normalizations.
-    public var original: String
-    public var range: Range<Int>
+    var original: String
+    var range: Range<Int>
   }
 
-  public static func words(_ text: String) -> [Word] {
+  static func words(_ text: String) -> [Word] {
     var result: [Word] = []
     var current = ""
     var start = 0
@@ -53,7 +53,7 @@ public enum QuoteText {
   }
 
   /// The word with its first letter lower-cased: how the first word of a quotation is compared.
-  public static func firstLetterFolded(_ word: String) -> String {
+  static func firstLetterFolded(_ word: String) -> String {
     guard let first = word.first else { return word }
     return first.lowercased() + word.dropFirst()
   }

@@ -23,6 +23,7 @@ import Testing
     Case(text: "“A” — Vince, [T](https://x.test/p?time=9) (0:09)", expected: [("A", [9, 9], nil)]),
     Case(text: "Undated “A” and “B”.", expected: []),
     Case(text: "“A” [3:46] and “B” [x]", expected: [("A", [226], nil)]),
+    Case(text: "See [“A”](https://developer.apple.com/videos/play/tech-talks/1/?time=30).", expected: [("A", [30], nil)]),
     Case(
       text: "so \"A\" — the app may cross, \"B\" (*Prepare your app*, 02:15–02:28). Next",
       expected: [("A", [135], nil), ("B", [135], 0)]),

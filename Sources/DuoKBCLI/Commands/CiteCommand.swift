@@ -5,7 +5,7 @@ import SearchIndex
 /// `duo-kb cite QUERY-OR-ID`: one ready-to-paste citation.
 enum CiteCommand: Command {
   static let name = "cite"
-  static let summary = "A ready-to-paste citation (Markdown, JSON, CSL-JSON, text) of an id or a query's top hit"
+  static let summary = "A ready-to-paste citation of an id or of a query's top hit"
   static let usage = "QUERY-OR-ID [--format markdown|json|csl-json|text]"
   static let discussion = """
     A citation id (tech-talks/111466@3:46, hig/page#anchor) is cited as it is; anything
