@@ -22,6 +22,21 @@ import Testing
     try Golden.check(run.stdout, named: "quote-context.txt")
   }
 
+  @Test(arguments: ["markdown", "json"])
+  func quoteFormats(format: String) async throws {
+    let scratch = try Self.home()
+    let run = await Self.run(["quote", "hig/testing-layout#Best-practices", "-C", "1", "--format", format], in: scratch)
+    #expect(run.status == .success, "\(run.stderr)")
+    try Golden.check(run.stdout, named: "quote-section.\(format == "json" ? "json" : "md")")
+  }
+
+  @Test func verifyJSONGolden() async throws {
+    let scratch = try Self.home()
+    try scratch.write(Self.plantedDocument, to: "notes.md")
+    let run = await Self.run(["verify", "notes.md", "--format", "json"], in: scratch)
+    try Golden.check(run.stdout, named: "verify-planted.json")
+  }
+
   @Test(
     "quote: ids that name nothing exit 2 with the reason",
     arguments: [
