@@ -102,6 +102,25 @@ import Testing
     }
   }
 
+  @Test func emptyAndOddCorporaBuild() throws {
+    let (empty, emptyDirectory) = try IndexFixture.build([])
+    defer { try? FileManager.default.removeItem(at: emptyDirectory) }
+    #expect(try empty.search("anything", limit: 10).total == 0)
+    #expect(empty.document(0).id.isEmpty)
+    let odd = [
+      Document(id: "x", kind: .hig, title: "", url: "", passages: []),
+      Document(id: "y", kind: .talk, title: "—", url: "", passages: [
+        Passage(kind: .speech, text: ""), Passage(kind: .speech, text: "…  ·  "),
+        Passage(kind: .speech, text: String(repeating: "a-", count: 400) + "end"),
+      ]),
+    ]
+    let (index, directory) = try IndexFixture.build(odd)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    #expect(try index.search("end", limit: 10).total == 1)
+    #expect(index.passage(doc: 1, passage: 0).text.isEmpty)
+    #expect(index.passage(doc: 1, passage: 1).text == "…  ·  ")
+  }
+
   @Test func missingIndexIsUnreadable() {
     #expect(throws: IndexFormatError.self) {
       _ = try SearchIndex.open(at: IndexFixture.temporaryDirectory())

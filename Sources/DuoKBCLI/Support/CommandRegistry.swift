@@ -11,6 +11,7 @@ enum CommandRegistry {
       ImportCommand.self,
       AddCommand.self,
       RefreshCommand.self,
+      StatusCommand.self,
       ParseCommand.self,
       HelpCommand.self,
     ]

@@ -63,7 +63,7 @@ struct Analyzer: Sendable {
             emit(extra(owner, slot, slot + partCount - 1, range))
           }
         }
-        compoundTerms.append(TermFolding.withoutApostrophes(folded) ?? folded)
+        if words.count > 1 { compoundTerms.append(TermFolding.withoutApostrophes(folded) ?? folded) }
         slot += partCount
         wordCount += 1
       }

@@ -42,11 +42,7 @@ public struct IndexBuilder: Sendable {
       for (name, bytes) in [("terms.dki", files.terms), ("postings.dki", files.postings),
                             ("store.dki", files.store)] {
         let url = staging.appendingPathComponent(name)
-        do {
-          try Data(bytes).write(to: url)
-        } catch {
-          throw IndexBuildError.io(path: url.path, reason: "cannot write: \(error)")
-        }
+        try Self.write(bytes, to: url)
         byteCount += bytes.count
         let crc = bytes.withUnsafeBytes { CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0.dropLast(4))) }
         manifestFiles[name] = .init(bytes: bytes.count, crc32: crc)
@@ -77,6 +73,28 @@ public struct IndexBuilder: Sendable {
     }
   }
 
+  /// Writes without copying the bytes into a `Data` first.
+  static func write(_ bytes: [UInt8], to url: URL) throws(IndexBuildError) {
+    guard FileManager.default.createFile(atPath: url.path, contents: nil),
+      let handle = FileHandle(forWritingAtPath: url.path)
+    else { throw .io(path: url.path, reason: "cannot create") }
+    defer { try? handle.close() }
+    do {
+      try bytes.withUnsafeBytes { buffer in
+        var offset = 0
+        while offset < buffer.count {
+          let end = min(buffer.count, offset + (16 << 20))
+          try handle.write(contentsOf: Data(
+            bytesNoCopy: UnsafeMutableRawPointer(mutating: buffer.baseAddress! + offset),
+            count: end - offset, deallocator: .none))
+          offset = end
+        }
+      }
+    } catch {
+      throw .io(path: url.path, reason: "cannot write: \(error)")
+    }
+  }
+
   struct Files {
     var terms: [UInt8]
     var postings: [UInt8]
@@ -95,6 +113,12 @@ public struct IndexBuilder: Sendable {
     var headingIds: [UInt32] = []
     var passageId: UInt32 = 0
     var scratch: [UInt8] = []
+    // About one occurrence per five bytes of text: reserved once, not grown by copying.
+    let textBytes = documents.reduce(0) { total, document in
+      total + document.passages.reduce(0) { $0 + $1.text.utf8.count }
+    }
+    occurrences.reserve(textBytes / 5 + 1_024)
+    wordCounts.reserveCapacity(documents.reduce(0) { $0 + $1.passages.count })
     for document in documents {
       for passage in document.passages {
         var text = passage.text
@@ -130,8 +154,14 @@ public struct IndexBuilder: Sendable {
       documents: documents, wordCounts: wordCounts, headingIds: headingIds)
     let average = wordCounts.isEmpty
       ? 1 : Double(wordCounts.reduce(0) { $0 + UInt64($1) }) / Double(wordCounts.count)
+    var passageDocuments: [UInt32] = []
+    passageDocuments.reserveCapacity(wordCounts.count)
+    for (number, document) in documents.enumerated() {
+      passageDocuments.append(contentsOf: repeatElement(UInt32(number), count: document.passages.count))
+    }
     var writer = PostingsWriter(
-      table: table, wordCounts: wordCounts, averageWords: max(average, 1))
+      table: table, wordCounts: wordCounts, averageWords: max(average, 1),
+      passageDocuments: passageDocuments, headingIds: headingIds)
     let (terms, postings) = try writer.write(occurrences)
     return Files(
       terms: terms, postings: postings, store: storeBytes, passageCount: Int(passageId),
@@ -151,20 +181,31 @@ public struct IndexBuilder: Sendable {
   }
 }
 
-/// Term occurrences as parallel arrays, in the order the analyzer produced them.
+/// Term occurrences as parallel arrays, in the order the analyzer produced them. Slot and
+/// span share one word: `slot << 8 | span`.
 struct Occurrences {
+  /// Slots past this in one passage are not indexed (a passage of 16 million words).
+  static let maximumSlot: UInt32 = 1 << 24 - 1
+  /// Longer spans (a compound of more than 255 words) are not indexed whole.
+  static let maximumSpan: UInt32 = 255
+
   var terms: [UInt32] = []
   var ids: [UInt32] = []
-  var slots: [UInt32] = []
-  var spans: [UInt32] = []
+  var packed: [UInt32] = []
 
   @inline(__always)
   mutating func append(_ term: UInt32, _ id: UInt32, _ slot: UInt32, _ span: UInt32) {
+    guard slot <= Self.maximumSlot, span <= Self.maximumSpan else { return }
     terms.append(term)
     ids.append(id)
-    slots.append(slot)
-    spans.append(span)
+    packed.append(slot << 8 | span)
   }
 
   var count: Int { terms.count }
+
+  mutating func reserve(_ capacity: Int) {
+    terms.reserveCapacity(capacity)
+    ids.reserveCapacity(capacity)
+    packed.reserveCapacity(capacity)
+  }
 }

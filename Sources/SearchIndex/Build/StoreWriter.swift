@@ -24,14 +24,28 @@ struct StoreWriter {
     return UInt32(min(value, Int(UInt32.max - 1)))
   }
 
+  /// What consecutive passages usually share, stored once: document, anchor, heading,
+  /// speaker, kind.
+  struct Attributes: Hashable {
+    var document: UInt32
+    var anchor: UInt32
+    var heading: UInt32
+    var speaker: UInt32
+    var kind: UInt8
+  }
+
   mutating func write(
     documents: [Document], wordCounts: [UInt32], headingIds: [UInt32]
   ) throws(IndexBuildError) -> [UInt8] {
     var documentTable = ByteWriter(capacity: documents.count * 32)
-    var passageTable = ByteWriter(capacity: wordCounts.count * 36)
-    var texts = ByteWriter()
+    var passageTable = ByteWriter(capacity: wordCounts.count * 16)
+    var attributeTable = ByteWriter()
+    var attributeIds: [Attributes: UInt32] = [:]
+    var texts = ByteWriter(capacity: documents.reduce(0) { total, document in
+      total + document.passages.reduce(0) { $0 + $1.text.utf8.count }
+    })
     var passageIndex = 0
-    for document in documents {
+    for (documentNumber, document) in documents.enumerated() {
       documentTable.u32(intern(document.id))
       documentTable.u32(intern(document.title))
       documentTable.u32(intern(document.url))
@@ -48,17 +62,28 @@ struct StoreWriter {
         guard texts.count <= Int(UInt32.max) else {
           throw .tooLarge(reason: "passage texts exceed 4 GiB")
         }
-        passageTable.u32(UInt32(documentTable.count / 32 - 1))
+        let attributes = Attributes(
+          document: UInt32(documentNumber), anchor: intern(passage.anchor),
+          heading: headingIds[passageIndex], speaker: intern(passage.speaker),
+          kind: PassageKind.allCases.firstIndex(of: passage.kind).map(UInt8.init) ?? 0)
+        let attributeId: UInt32
+        if let known = attributeIds[attributes] {
+          attributeId = known
+        } else {
+          attributeId = UInt32(attributeIds.count)
+          attributeIds[attributes] = attributeId
+          attributeTable.u32(attributes.document)
+          attributeTable.u32(attributes.anchor)
+          attributeTable.u32(attributes.heading)
+          attributeTable.u32(attributes.speaker)
+          attributeTable.u8(attributes.kind)
+          attributeTable.u8(0)
+          attributeTable.u16(0)
+        }
         passageTable.u32(UInt32(offset))
-        passageTable.u32(UInt32(texts.count - offset))
         passageTable.u32(Self.milliseconds(passage.startMilliseconds))
         passageTable.u32(Self.milliseconds(passage.endMilliseconds))
-        passageTable.u32(intern(passage.anchor))
-        passageTable.u32(headingIds[passageIndex])
-        passageTable.u32(intern(passage.speaker))
-        passageTable.u8(PassageKind.allCases.firstIndex(of: passage.kind).map(UInt8.init) ?? 0)
-        passageTable.u8(0)
-        passageTable.u16(0)
+        passageTable.u32(attributeId)
         passageIndex += 1
       }
     }
@@ -72,6 +97,9 @@ struct StoreWriter {
     guard stringBlob.count <= Int(UInt32.max) else { throw .tooLarge(reason: "strings exceed 4 GiB") }
 
     var file = IndexFile.header(kind: "STOR")
+    file.bytes.reserveCapacity(
+      64 + documentTable.count + attributeTable.count + passageTable.count + wordCounts.count * 2
+        + stringOffsets.count + stringBlob.count + texts.count)
     file.u32(UInt32(documents.count))
     file.u32(UInt32(passageIndex))
     file.u32(UInt32(strings.count))
@@ -79,7 +107,9 @@ struct StoreWriter {
     file.u64(UInt64(texts.count))
     let totalWords = wordCounts.reduce(0) { $0 + UInt64($1) }
     file.f32(passageIndex == 0 ? 1 : Float(Double(totalWords) / Double(passageIndex)))
+    file.u32(UInt32(attributeIds.count))
     file.append(documentTable.bytes)
+    file.append(attributeTable.bytes)
     file.append(passageTable.bytes)
     for count in wordCounts { file.u16(UInt16(min(count, UInt32(UInt16.max)))) }
     file.append(stringOffsets.bytes)

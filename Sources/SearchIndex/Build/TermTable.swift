@@ -56,6 +56,17 @@ struct TermTable {
     return UInt32(id)
   }
 
+  /// The id of `term` when present.
+  func find(_ term: [UInt8]) -> UInt32? {
+    var index = term.withUnsafeBufferPointer { Self.hash($0) } & mask
+    while true {
+      let slot = slots[index]
+      if slot < 0 { return nil }
+      if term.elementsEqual(self.term(Int(slot))) { return UInt32(slot) }
+      index = (index + 1) & mask
+    }
+  }
+
   mutating func id(_ term: [UInt8]) -> UInt32 {
     term.withUnsafeBufferPointer { id($0) }
   }

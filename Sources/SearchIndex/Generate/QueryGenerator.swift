@@ -1,3 +1,4 @@
+import Foundation
 import Normalize
 
 /// A query in both languages: ours and SQLite FTS5's.
@@ -5,6 +6,20 @@ package struct GeneratedQuery: Sendable {
   package var kind: String
   package var ours: String
   package var fts5: String
+
+  /// The same query in tantivy's query language.
+  package var tantivy: String {
+    switch kind {
+    case "and": fts5.replacingOccurrences(of: "\" AND \"", with: "\" +\"").withPlus
+    case "not": fts5.replacingOccurrences(of: "\" NOT \"", with: "\" -\"").withPlus
+    case "or" where fts5.hasPrefix("("): "+" + fts5.replacingOccurrences(of: ") AND ", with: ") +")
+    default: fts5
+    }
+  }
+}
+
+extension String {
+  fileprivate var withPlus: String { "+" + self }
 }
 
 /// A fixed, seeded mix of queries over a generated corpus: common and rare terms, API

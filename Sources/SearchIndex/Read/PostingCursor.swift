@@ -15,8 +15,10 @@ final class PostingCursor {
 
   private(set) var current: UInt32 = PostingCursor.exhausted
   private var block = -1
-  private var ids: [UInt32] = []
-  private var frequencies: [UInt32] = []
+  /// The current block, decoded: ids and frequency words (`frequency << 2 | flags`).
+  private let ids = UnsafeMutablePointer<UInt32>.allocate(capacity: PostingsWriter.blockSize)
+  private let frequencies = UnsafeMutablePointer<UInt32>.allocate(capacity: PostingsWriter.blockSize)
+  private var idCount = 0
   private var index = 0
   private var positionsStart = 0
   private var positionsCursorIndex = 0
@@ -31,9 +33,66 @@ final class PostingCursor {
     skipStart = entry.postingsOffset
     dataStart = entry.postingsOffset + blockCount * PostingsWriter.skipRecordLength
     self.idLimit = UInt32(clamping: idLimit)
-    ids.reserveCapacity(PostingsWriter.blockSize)
-    frequencies.reserveCapacity(PostingsWriter.blockSize)
     if blockCount > 0 { load(block: 0) }
+  }
+
+  deinit {
+    ids.deallocate()
+    frequencies.deallocate()
+  }
+
+  /// Unsigned LEB128 from `bytes` at `offset`, at most five bytes; 0 past `end`.
+  @inline(__always)
+  static func varint(_ bytes: UnsafePointer<UInt8>, _ offset: inout Int, _ end: Int) -> UInt32 {
+    guard offset < end else { return 0 }
+    let first = bytes[offset]
+    offset += 1
+    if first < 0x80 { return UInt32(first) }
+    var result = UInt32(first & 0x7F)
+    var shift: UInt32 = 7
+    while offset < end && shift < 35 {
+      let byte = bytes[offset]
+      offset += 1
+      result |= UInt32(byte & 0x7F) << shift
+      if byte < 0x80 { return result }
+      shift += 7
+    }
+    return result
+  }
+
+  /// Calls `body` with every (id, frequency) of a term, decoding blocks directly.
+  /// Damaged data ends the walk early, as in `load(block:)`.
+  static func decodeAll(
+    _ postings: ByteReader, _ entry: TermDictionary.Entry, idLimit: Int,
+    _ body: (UInt32, UInt32) -> Void
+  ) {
+    let maximumBlocks = max(0, (postings.count - entry.postingsOffset) / PostingsWriter.skipRecordLength)
+    let blockCount = min(entry.blockCount, maximumBlocks)
+    let dataStart = entry.postingsOffset + blockCount * PostingsWriter.skipRecordLength
+    let limit = UInt32(clamping: idLimit)
+    guard let base = postings.bytes.baseAddress else { return }
+    let bytes = base.assumingMemoryBound(to: UInt8.self)
+    let end = postings.count
+    var ids = [UInt32](repeating: 0, count: PostingsWriter.blockSize)
+    var previous: UInt32 = 0
+    ids.withUnsafeMutableBufferPointer { ids in
+      for block in 0..<blockCount {
+        let record = entry.postingsOffset + block * PostingsWriter.skipRecordLength
+        var offset = dataStart + Int(postings.u32(at: record + 4))
+        let count = max(0, min(PostingsWriter.blockSize, entry.documentFrequency - block * PostingsWriter.blockSize))
+        var decoded = 0
+        while decoded < count {
+          let value = varint(bytes, &offset, end)
+          let (id, overflow) = previous.addingReportingOverflow(value)
+          if overflow || id >= limit || ((block > 0 || decoded > 0) && value == 0) { return }
+          ids[decoded] = id
+          previous = id
+          decoded += 1
+        }
+        for index in 0..<decoded { body(ids[index], min(varint(bytes, &offset, end), 1 << 22) >> 2) }
+        previous = postings.u32(at: record)
+      }
+    }
   }
 
   @inline(__always)
@@ -51,40 +110,49 @@ final class PostingCursor {
 
   private func load(block newBlock: Int) {
     block = newBlock
-    ids.removeAll(keepingCapacity: true)
-    frequencies.removeAll(keepingCapacity: true)
+    idCount = 0
     index = 0
-    guard newBlock < blockCount else {
+    guard newBlock < blockCount, let base = postings.bytes.baseAddress else {
+      block = blockCount
       current = PostingCursor.exhausted
       return
     }
+    let bytes = base.assumingMemoryBound(to: UInt8.self)
+    let end = postings.count
     let record = skipStart + newBlock * PostingsWriter.skipRecordLength
     let blockStart = dataStart + Int(postings.u32(at: record + 4))
     let remaining = documentFrequency - newBlock * PostingsWriter.blockSize
     let count = max(0, min(PostingsWriter.blockSize, remaining))
     var offset = blockStart
-    var previous: UInt32? = newBlock == 0 ? nil : skipLastId(newBlock - 1)
-    for _ in 0..<count {
-      let value = postings.varint(&offset)
-      let (id, overflow) = previous.map { $0.addingReportingOverflow(value) } ?? (value, false)
-      if overflow || id >= idLimit || (previous != nil && value == 0) { break }
-      ids.append(id)
+    var previous: UInt32 = newBlock == 0 ? 0 : skipLastId(newBlock - 1)
+    var isFirst = newBlock == 0
+    while idCount < count {
+      let value = Self.varint(bytes, &offset, end)
+      let (id, overflow) = previous.addingReportingOverflow(value)
+      if overflow || id >= idLimit || (!isFirst && value == 0) { break }
+      ids[idCount] = id
+      idCount += 1
       previous = id
+      isFirst = false
     }
-    for _ in 0..<ids.count {
-      frequencies.append(min(postings.varint(&offset), 1 << 20))
+    for position in 0..<idCount {
+      frequencies[position] = min(Self.varint(bytes, &offset, end), 1 << 22)
     }
     positionsStart = blockStart + Int(postings.u32(at: record + 8))
     positionsCursorIndex = 0
     positionsCursorOffset = positionsStart
-    current = ids.first ?? PostingCursor.exhausted
-    if ids.isEmpty { block = blockCount }
+    if idCount == 0 {
+      block = blockCount
+      current = PostingCursor.exhausted
+    } else {
+      current = ids[0]
+    }
   }
 
   @inline(__always)
   func next() {
     index += 1
-    if index < ids.count {
+    if index < idCount {
       current = ids[index]
     } else {
       load(block: block + 1)
@@ -117,17 +185,20 @@ final class PostingCursor {
   /// Skips the rest of the current block.
   func nextBlock() { load(block: block + 1) }
 
-  var frequency: Int { index < frequencies.count ? Int(frequencies[index]) : 0 }
+  /// How often the term occurs in the current passage.
+  var frequency: Int { index < idCount ? Int(frequencies[index] >> 2) : 0 }
+  /// `PostingFlags` of the current posting.
+  var flags: UInt32 { index < idCount ? frequencies[index] & 3 : 0 }
 
   /// Appends the (start, end) slots of the current posting.
   func positions(into output: inout [SlotRange]) {
-    guard index < ids.count else { return }
+    guard index < idCount else { return }
     if positionsCursorIndex > index {
       positionsCursorIndex = 0
       positionsCursorOffset = positionsStart
     }
     while positionsCursorIndex < index {
-      for _ in 0..<frequencies[positionsCursorIndex] {
+      for _ in 0..<(frequencies[positionsCursorIndex] >> 2) {
         let value = postings.varint(&positionsCursorOffset)
         if value & 1 == 1 { _ = postings.varint(&positionsCursorOffset) }
       }
@@ -135,7 +206,7 @@ final class PostingCursor {
     }
     var offset = positionsCursorOffset
     var slot: UInt32 = 0
-    for _ in 0..<frequencies[index] {
+    for _ in 0..<(frequencies[index] >> 2) {
       let value = postings.varint(&offset)
       slot = slot &+ (value >> 1)
       let span = value & 1 == 1 ? min(postings.varint(&offset), 1 << 16) : 0

@@ -78,25 +78,36 @@ public final class SearchIndex: Sendable {
       }
       return file
     }
-    let termsFile = try map("terms.dki")
+    let termsFile = try MappedFile(
+      path: generation.appendingPathComponent("terms.dki").path, name: "terms.dki", loadsIntoMemory: true)
+    if let expected = manifest.files["terms.dki"], expected.bytes != termsFile.bytes.count {
+      throw .corrupt(file: "terms.dki", reason: "\(termsFile.bytes.count) bytes, manifest says \(expected.bytes)")
+    }
     let postingsFile = try map("postings.dki")
     let storeFile = try map("store.dki")
     let full = verification == .full
     dictionary = try TermDictionary(IndexFile.body(of: termsFile, kind: "TERM", verifiesChecksum: true))
     postings = try IndexFile.body(of: postingsFile, kind: "POST", verifiesChecksum: full)
-    store = try Store(IndexFile.body(of: storeFile, kind: "STOR", verifiesChecksum: full))
+    store = try Store(IndexFile.body(of: storeFile, kind: "STOR", verifiesChecksum: full), file: storeFile)
     guard store.documentCount == manifest.documents, store.passageCount == manifest.passages else {
       throw .corrupt(file: "store.dki", reason: "counts differ from the manifest")
     }
     files = [termsFile, postingsFile, storeFile]
+    // The store was read for its tables (and maybe its checksum): give those pages back.
+    storeFile.releasePages()
+    if full { postingsFile.releasePages() }
     corpusFingerprint = manifest.corpusFingerprint
     analyzerOptions = manifest.analyzer
   }
+
+  func releasePostingsPages() { files[1].releasePages() }
+  var postingsFile: MappedFile { files[1] }
 
   /// Checks the CRC-32 of every file; `.corrupt` names the first damaged one.
   public func verify() throws(IndexFormatError) {
     for (file, kind) in zip(files, ["TERM", "POST", "STOR"]) {
       _ = try IndexFile.body(of: file, kind: kind, verifiesChecksum: true)
+      file.releasePages()
     }
   }
 
@@ -130,31 +141,22 @@ public final class SearchIndex: Sendable {
       return StoredPassage(documentIndex: doc, passageIndex: passage, kind: .speech, text: "")
     }
     func milliseconds(_ value: UInt32) -> Int? { value == StoreWriter.none ? nil : Int(value) }
-    let kindIndex = Int(store.passageKind(id))
+    let record = store.record(id)
+    let kindIndex = Int(store.attributeKind(record.attribute))
     return StoredPassage(
       documentIndex: doc, passageIndex: passage,
       kind: kindIndex < PassageKind.allCases.count ? PassageKind.allCases[kindIndex] : .speech,
       text: String(decoding: store.textBytes(id), as: UTF8.self),
-      startMilliseconds: milliseconds(store.passageField(id, 3)),
-      endMilliseconds: milliseconds(store.passageField(id, 4)),
-      anchor: store.string(store.passageField(id, 5)),
-      heading: store.string(store.passageField(id, 6)),
-      speaker: store.string(store.passageField(id, 7)))
+      startMilliseconds: milliseconds(record.startMilliseconds),
+      endMilliseconds: milliseconds(record.endMilliseconds),
+      anchor: store.string(store.attributeField(record.attribute, 5)),
+      heading: store.string(store.attributeField(record.attribute, 6)),
+      speaker: store.string(store.attributeField(record.attribute, 7)))
   }
 
   /// The (document, passage) of a global passage id.
   func location(ofPassage id: Int) -> (doc: Int, passage: Int) {
-    var doc = Int(store.passageField(id, 0))
-    if doc >= store.documentCount || Int(store.documentField(doc, 5)) > id {
-      // A damaged record: find the document by binary search over first passages.
-      var low = 0
-      var high = store.documentCount
-      while low + 1 < high {
-        let middle = (low + high) / 2
-        if Int(store.documentField(middle, 5)) <= id { low = middle } else { high = middle }
-      }
-      doc = low
-    }
+    let doc = store.document(ofPassage: id)
     return (doc, id - Int(store.documentField(doc, 5)))
   }
 }

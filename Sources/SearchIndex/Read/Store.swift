@@ -1,21 +1,34 @@
 /// The document and passage tables, strings and texts of `store.dki`.
+///
+/// Tables read at random on every query (documents, attributes, word counts, strings) are
+/// copied into memory at open; passage records and texts of hits are read with `pread`;
+/// only filters on passage kind or speaker walk the mapped passage table.
 struct Store: Sendable {
   static let documentRecordLength = 32
-  static let passageRecordLength = 36
+  static let passageRecordLength = 16
+  static let attributeRecordLength = 20
 
   let documentCount: Int
   let passageCount: Int
   let averageWords: Double
   let documents: ByteReader
   let passages: ByteReader
+  let attributes: ByteReader
+  let attributeCount: Int
   let wordCounts: ByteReader
   let stringOffsets: ByteReader
   let stringCount: Int
   let strings: ByteReader
   let texts: ByteReader
+  let file: MappedFile
+  private let owned: [OwnedBytes]
+  /// File offsets of the passage table and the texts, for `pread`.
+  private let passagesFileOffset: Int
+  private let textsFileOffset: Int
 
-  init(_ body: ByteReader) throws(IndexFormatError) {
-    try body.require(body.count >= 28, "store header truncated")
+  init(_ body: ByteReader, file: MappedFile) throws(IndexFormatError) {
+    self.file = file
+    try body.require(body.count >= 32, "store header truncated")
     documentCount = Int(body.u32(at: 0))
     passageCount = Int(body.u32(at: 4))
     stringCount = Int(body.u32(at: 8))
@@ -23,18 +36,30 @@ struct Store: Sendable {
     let textBytes = Int(clamping: body.u64(at: 16))
     let average = Double(body.f32(at: 24))
     averageWords = average.isFinite && average > 0 ? average : 1
-    var offset = 28
-    documents = try body.slice(offset, documentCount * Self.documentRecordLength, "document table")
+    attributeCount = Int(body.u32(at: 28))
+    var offset = 32
+    var owned: [OwnedBytes] = []
+    func copy(_ reader: ByteReader) -> ByteReader {
+      let copy = OwnedBytes(copying: reader.bytes)
+      owned.append(copy)
+      return ByteReader(copy.bytes, file: reader.file)
+    }
+    documents = copy(try body.slice(offset, documentCount * Self.documentRecordLength, "document table"))
     offset += documents.count
+    attributes = copy(try body.slice(offset, attributeCount * Self.attributeRecordLength, "passage attributes"))
+    offset += attributes.count
     passages = try body.slice(offset, passageCount * Self.passageRecordLength, "passage table")
+    passagesFileOffset = IndexFile.headerLength + offset
     offset += passages.count
-    wordCounts = try body.slice(offset, passageCount * 2, "word counts")
+    wordCounts = copy(try body.slice(offset, passageCount * 2, "word counts"))
     offset += wordCounts.count
-    stringOffsets = try body.slice(offset, (stringCount + 1) * 4, "string offsets")
+    stringOffsets = copy(try body.slice(offset, (stringCount + 1) * 4, "string offsets"))
     offset += stringOffsets.count
-    strings = try body.slice(offset, stringBytes, "strings")
+    strings = copy(try body.slice(offset, stringBytes, "strings"))
     offset += stringBytes
     texts = try body.slice(offset, textBytes, "passage texts")
+    textsFileOffset = IndexFile.headerLength + offset
+    self.owned = owned
     try body.require(offset + textBytes == body.count, "store has trailing bytes")
     // Documents must cover the passages in order: checked once, as every lookup relies on it.
     var expected = 0
@@ -59,13 +84,30 @@ struct Store: Sendable {
   @inline(__always)
   func wordCount(_ passage: Int) -> Int { Int(wordCounts.u16(at: passage * 2)) }
 
+  /// Field of a passage: 0 document, 1 text offset, 2 text length, 3 start ms, 4 end ms,
+  /// 5 anchor, 6 heading, 7 speaker (string ids; `StoreWriter.none` when absent).
   @inline(__always)
   func passageField(_ passage: Int, _ field: Int) -> UInt32 {
-    passages.u32(at: passage * Self.passageRecordLength + field * 4)
+    let record = passage * Self.passageRecordLength
+    switch field {
+    case 1: return passages.u32(at: record)
+    case 2:
+      let start = passages.u32(at: record)
+      let end = passage + 1 < passageCount ? passages.u32(at: record + Self.passageRecordLength) : UInt32(clamping: texts.count)
+      return end >= start ? end - start : 0
+    case 3: return passages.u32(at: record + 4)
+    case 4: return passages.u32(at: record + 8)
+    default:
+      let attribute = Int(passages.u32(at: record + 12))
+      guard attribute < attributeCount else { return field == 0 ? UInt32.max : StoreWriter.none }
+      let attributeRecord = attribute * Self.attributeRecordLength
+      return attributes.u32(at: attributeRecord + (field == 0 ? 0 : (field - 4) * 4))
+    }
   }
 
   func passageKind(_ passage: Int) -> UInt8 {
-    passages.u8(at: passage * Self.passageRecordLength + 32)
+    let attribute = Int(passages.u32(at: passage * Self.passageRecordLength + 12))
+    return attributes.u8(at: attribute * Self.attributeRecordLength + 16)
   }
 
   @inline(__always)
@@ -77,13 +119,57 @@ struct Store: Sendable {
     documents.u8(at: document * Self.documentRecordLength + 28)
   }
 
-  /// The UTF-8 bytes of a passage's text (empty when its record points outside).
-  func textBytes(_ passage: Int) -> UnsafeRawBufferPointer {
-    let offset = Int(passageField(passage, 1))
-    let length = Int(passageField(passage, 2))
-    guard offset <= texts.count, length <= texts.count - offset else {
-      return UnsafeRawBufferPointer(start: nil, count: 0)
+  /// A passage record read with `pread`: text offset and length, start and end ms,
+  /// attribute id.
+  struct PassageRecord {
+    var textOffset: Int
+    var textLength: Int
+    var startMilliseconds: UInt32
+    var endMilliseconds: UInt32
+    var attribute: Int
+  }
+
+  func record(_ passage: Int) -> PassageRecord {
+    // This record and the next one's text offset, where this text ends.
+    let bytes = file.read(at: passagesFileOffset + passage * Self.passageRecordLength, count: Self.passageRecordLength + 4)
+    func u32(_ at: Int) -> UInt32 {
+      at + 4 <= bytes.count
+        ? UInt32(bytes[at]) << 24 | UInt32(bytes[at + 1]) << 16 | UInt32(bytes[at + 2]) << 8 | UInt32(bytes[at + 3])
+        : 0
     }
-    return UnsafeRawBufferPointer(rebasing: texts.bytes[offset..<(offset + length)])
+    let start = Int(u32(0))
+    let end = passage + 1 < passageCount ? Int(u32(16)) : texts.count
+    return PassageRecord(
+      textOffset: start, textLength: end >= start && end <= texts.count ? end - start : 0,
+      startMilliseconds: bytes.count >= 16 ? u32(4) : StoreWriter.none,
+      endMilliseconds: bytes.count >= 16 ? u32(8) : StoreWriter.none,
+      attribute: Int(u32(12)))
+  }
+
+  /// Field of an attribute record: 0 document, 5 anchor, 6 heading, 7 speaker.
+  func attributeField(_ attribute: Int, _ field: Int) -> UInt32 {
+    guard attribute < attributeCount else { return field == 0 ? UInt32.max : StoreWriter.none }
+    return attributes.u32(at: attribute * Self.attributeRecordLength + (field == 0 ? 0 : (field - 4) * 4))
+  }
+
+  func attributeKind(_ attribute: Int) -> UInt8 {
+    attributes.u8(at: attribute * Self.attributeRecordLength + 16)
+  }
+
+  /// The UTF-8 bytes of a passage's text, read with `pread`.
+  func textBytes(_ passage: Int) -> [UInt8] {
+    let record = record(passage)
+    return file.read(at: textsFileOffset + record.textOffset, count: record.textLength)
+  }
+
+  /// The document whose passages include `passage` (binary search over first passages).
+  func document(ofPassage passage: Int) -> Int {
+    var low = 0
+    var high = documentCount
+    while low + 1 < high {
+      let middle = (low + high) / 2
+      if Int(documentField(middle, 5)) <= passage { low = middle } else { high = middle }
+    }
+    return low
   }
 }

@@ -44,6 +44,14 @@ struct TermDictionary: Sendable {
       maxImpact: records.f32(at: record + 24))
   }
 
+  /// Bytes of term `index`'s postings: up to the next term's (postings are written in term
+  /// order), capped at 256 MiB.
+  func postingsLength(_ index: Int, postingsBytes: Int) -> Int {
+    let start = entry(index).postingsOffset
+    let end = index + 1 < count ? entry(index + 1).postingsOffset : postingsBytes
+    return min(max(0, min(end, postingsBytes) - start), 256 << 20)
+  }
+
   private func compare(_ index: Int, _ key: [UInt8]) -> Int {
     let stored = term(index)
     let common = min(stored.count, key.count)

@@ -2,6 +2,10 @@
 enum BM25 {
   static let k1 = 1.2
   static let b = 0.75
+  /// Added to a term's saturation when the passage's document title has the term.
+  static let titleWeight = 0.6
+  /// Added when the passage's heading has the term.
+  static let headingWeight = 0.4
 
   /// The term-frequency part of a term's score, without its idf.
   @inline(__always)

@@ -1,9 +1,12 @@
 /// All children match (leapfrog over the rarest first).
 final class AndMatcher: Matcher {
   let children: [Matcher]
+  /// Children by cost, cheapest first: they propose, the others confirm.
+  private let byCost: [Matcher]
 
   init(_ children: [Matcher]) {
     self.children = children
+    byCost = children.sorted { $0.cost < $1.cost }
     super.init()
     settle(from: children.map(\.current).max() ?? PostingCursor.exhausted)
   }
@@ -11,7 +14,7 @@ final class AndMatcher: Matcher {
   private func settle(from start: UInt32) {
     var target = start
     outer: while target != PostingCursor.exhausted {
-      for child in children {
+      for child in byCost {
         child.advance(to: target)
         if child.current != target {
           target = child.current
@@ -22,6 +25,8 @@ final class AndMatcher: Matcher {
     }
     current = target
   }
+
+  override var cost: Int { byCost.first?.cost ?? 0 }
 
   override func advance(to target: UInt32) {
     guard current < target else { return }
@@ -37,6 +42,9 @@ final class AndMatcher: Matcher {
   override func upperBound() -> Double { children.reduce(0) { $0 + $1.upperBound() } }
   override func scoringLeaves(into output: inout [Matcher]) {
     for child in children { child.scoringLeaves(into: &output) }
+  }
+  override func allScoringLeaves(into output: inout [Matcher]) {
+    for child in children { child.allScoringLeaves(into: &output) }
   }
 }
 
@@ -60,6 +68,8 @@ final class OrMatcher: Matcher {
     current = lowest
   }
 
+  override var cost: Int { children.reduce(0) { $0 + $1.cost } }
+
   override func positions(into output: inout [SlotRange]) {
     for child in children where child.current == current { child.positions(into: &output) }
   }
@@ -75,6 +85,9 @@ final class OrMatcher: Matcher {
   }
   override func scoringLeaves(into output: inout [Matcher]) {
     for child in children where child.current == current { child.scoringLeaves(into: &output) }
+  }
+  override func allScoringLeaves(into output: inout [Matcher]) {
+    for child in children { child.allScoringLeaves(into: &output) }
   }
 }
 
@@ -105,10 +118,12 @@ final class ExcludingMatcher: Matcher {
     settle()
   }
 
+  override var cost: Int { include.cost }
   override func positions(into output: inout [SlotRange]) { include.positions(into: &output) }
   override func score(_ context: ScoringContext) -> Double { include.score(context) }
   override func upperBound() -> Double { include.upperBound() }
   override func scoringLeaves(into output: inout [Matcher]) { include.scoringLeaves(into: &output) }
+  override func allScoringLeaves(into output: inout [Matcher]) { include.allScoringLeaves(into: &output) }
 }
 
 /// Children at consecutive slots: each starts in the slot after the previous one ends.
@@ -122,19 +137,24 @@ final class PhraseMatcher: Matcher {
   /// Where the phrase matched at `current` (start of first word, end of last).
   private var matches: [SlotRange] = []
 
+  private let byCost: [Matcher]
+
   init(_ children: [Matcher], idf: Double) {
     self.children = children
     self.idf = idf
+    byCost = children.sorted { $0.cost < $1.cost }
     super.init()
     settle(from: children.map(\.current).max() ?? PostingCursor.exhausted)
   }
 
   override var inverseDocumentFrequency: Double { idf }
 
+  override var cost: Int { byCost.first?.cost ?? 0 }
+
   private func settle(from start: UInt32) {
     var target = start
     outer: while target != PostingCursor.exhausted {
-      for child in children {
+      for child in byCost {
         child.advance(to: target)
         if child.current != target {
           target = child.current

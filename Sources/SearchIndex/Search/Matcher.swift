@@ -16,7 +16,11 @@ class Matcher {
   func upperBound() -> Double { 0 }
   /// Leaves that score, in query order, for proximity.
   func scoringLeaves(into output: inout [Matcher]) {}
+  /// Every leaf that can score anywhere (for a bound computed once per query).
+  func allScoringLeaves(into output: inout [Matcher]) { scoringLeaves(into: &output) }
   var inverseDocumentFrequency: Double { 0 }
+  /// About how many passages it matches: conjunctions lead with their cheapest child.
+  var cost: Int { 0 }
 }
 
 /// Per-query facts scoring needs.
@@ -40,4 +44,5 @@ final class RangeMatcher: Matcher {
     guard current < target else { return }
     current = target < end ? target : PostingCursor.exhausted
   }
+  override var cost: Int { Int(end) }
 }

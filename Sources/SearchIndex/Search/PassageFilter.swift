@@ -50,11 +50,19 @@ struct PassageFilter {
     }
   }
 
-  func accepts(_ passage: UInt32) -> Bool {
+  /// The passage range of the document last looked up (passages come in ascending order).
+  private var cachedDocument = 0
+  private var cachedRange: Range<Int> = 0..<0
+
+  mutating func accepts(_ passage: UInt32) -> Bool {
     if isEmpty { return true }
     let id = Int(passage)
-    let document = Int(store.passageField(id, 0))
-    guard document < documents.count, documents[document] else { return false }
+    if !cachedRange.contains(id) {
+      cachedDocument = store.document(ofPassage: id)
+      let first = Int(store.documentField(cachedDocument, 5))
+      cachedRange = first..<(first + Int(store.documentField(cachedDocument, 6)))
+    }
+    guard cachedDocument < documents.count, documents[cachedDocument] else { return false }
     if requiresCode && store.passageKind(id) != 2 { return false }
     if let speakerIds, !speakerIds.contains(store.passageField(id, 7)) { return false }
     return true

@@ -3,6 +3,12 @@ struct QueryCompiler {
   let index: SearchIndex
   let verbatim: Bool
   let analyzer: Analyzer
+  /// Roughly how many bytes of postings the query reads.
+  let readEstimate = ReadEstimate()
+
+  final class ReadEstimate {
+    var bytes = 0
+  }
 
   init(index: SearchIndex, verbatim: Bool) {
     self.index = index
@@ -13,7 +19,9 @@ struct QueryCompiler {
   private var passageCount: Int { index.store.passageCount }
 
   func cursor(_ termIndex: Int) -> PostingCursor {
-    PostingCursor(postings: index.postings, entry: index.dictionary.entry(termIndex), idLimit: passageCount)
+    let entry = index.dictionary.entry(termIndex)
+    readEstimate.bytes += entry.documentFrequency * 4
+    return PostingCursor(postings: index.postings, entry: entry, idLimit: passageCount)
   }
 
   /// Dictionary keys a word may be found under.
@@ -23,28 +31,10 @@ struct QueryCompiler {
     return [singular, [TermSpace.extraMarker] + singular]
   }
 
-  func fieldIds(_ keys: [[UInt8]], marker: UInt8) -> Set<UInt32> {
-    var result = Set<UInt32>()
-    for key in keys {
-      guard let term = index.dictionary.find([marker] + key) else { continue }
-      let cursor = PostingCursor(
-        postings: index.postings, entry: index.dictionary.entry(term), idLimit: Int(UInt32.max - 1))
-      while cursor.current != PostingCursor.exhausted && result.count < 100_000 {
-        result.insert(cursor.current)
-        cursor.next()
-      }
-    }
-    return result
-  }
-
   func termMatcher(_ folded: [UInt8]) -> Matcher {
-    let keys = keys(folded)
-    let cursors = keys.compactMap { index.dictionary.find($0) }.map(cursor)
+    let cursors = keys(folded).compactMap { index.dictionary.find($0) }.map(cursor)
     guard !cursors.isEmpty else { return EmptyMatcher() }
-    return TermMatcher(
-      cursors: cursors, passageCount: passageCount,
-      titleDocuments: fieldIds(keys, marker: TermSpace.titleMarker),
-      headings: fieldIds(keys, marker: TermSpace.headingMarker))
+    return TermMatcher(cursors: cursors, passageCount: passageCount)
   }
 
   /// One word: its forms, and (standard mode, an identifier) the phrase of its parts.
@@ -118,11 +108,11 @@ struct QueryCompiler {
     guard termCount <= QueryParser.maximumPrefixTerms else {
       throw .tooBroad(column: 1, prefix: text, terms: termCount, limit: QueryParser.maximumPrefixTerms)
     }
-    let cursors = ranges.flatMap { $0.map(cursor) }
-    if cursors.isEmpty { return EmptyMatcher() }
-    if cursors.count <= 8 {
-      return TermMatcher(cursors: cursors, passageCount: passageCount, titleDocuments: [], headings: [])
+    if termCount == 0 { return EmptyMatcher() }
+    if termCount <= 8 {
+      let cursors = ranges.flatMap { $0.map(cursor) }
+      return TermMatcher(cursors: cursors, passageCount: passageCount)
     }
-    return MaterializedMatcher(cursors: cursors, passageCount: passageCount)
+    return MaterializedMatcher(terms: ranges.flatMap { Array($0) }, index: index)
   }
 }

@@ -11,7 +11,7 @@ extension SearchIndex {
     var allFilters = filters
     allFilters.merge(parsed.filters)
     let compiler = QueryCompiler(index: self, verbatim: verbatim)
-    let filter = PassageFilter(index: self, filters: allFilters)
+    var filter = PassageFilter(index: self, filters: allFilters)
     let matcher: Matcher
     if case .and(let parts) = parsed.root, parts.isEmpty {
       matcher = RangeMatcher(filter.range)
@@ -24,38 +24,59 @@ extension SearchIndex {
     if filter.isEmpty, let single = matcher as? TermMatcher, single.cursors.count == 1 {
       total = single.cursors[0].documentFrequency
       collectSingleTerm(single, context: context, into: &collector)
+    } else if filter.isEmpty, let merged = matcher as? MaterializedMatcher {
+      total = merged.ids.count
+      collectMerged(merged, context: context, into: &collector)
     } else {
-      total = collect(matcher, filter: filter, context: context, into: &collector)
+      total = collect(matcher, filter: &filter, context: context, into: &collector)
     }
-    let hits = collector.sorted().map { candidate -> SearchHit in
+    let candidates = collector.sorted()
+    // One fresh matcher walks the hits in passage order to find what matched where.
+    var ranges: [UInt32: [Range<Int>]] = [:]
+    if !candidates.isEmpty, let highlighter = (try? compiler.compile(parsed.root)) ?? nil {
+      var prefixes: [[UInt8]] = []
+      Self.positivePrefixes(parsed.root, into: &prefixes)
+      for passage in candidates.map(\.passage).sorted() {
+        ranges[passage] = highlights(highlighter, prefixes: prefixes, verbatim: verbatim, passage: passage)
+      }
+    }
+    let hits = candidates.map { candidate -> SearchHit in
       let (doc, passage) = location(ofPassage: Int(candidate.passage))
       return SearchHit(
         documentIndex: doc, passageIndex: passage, score: candidate.score,
-        matchedRanges: highlights(parsed.root, compiler: compiler, passage: candidate.passage))
+        matchedRanges: ranges[candidate.passage] ?? [])
     }
+    if compiler.readEstimate.bytes > Self.releaseThresholdBytes { releasePostingsPages() }
     return SearchResults(total: total, hits: hits)
   }
 
+  /// After a query that read more postings than this (an estimate), their pages are released
+  /// (`MappedFile.releasePages`): resident memory stays near one query's needs.
+  static let releaseThresholdBytes = 256 << 10
+
   private func collect(
-    _ matcher: Matcher, filter: PassageFilter, context: ScoringContext, into collector: inout TopHits
+    _ matcher: Matcher, filter: inout PassageFilter, context: ScoringContext, into collector: inout TopHits
   ) -> Int {
     var total = 0
     var leaves: [Matcher] = []
     var proximity = Proximity()
+    matcher.allScoringLeaves(into: &leaves)
+    // Proximity bound for the whole query, once: every pair bonus is at most weight * idf.
+    let bonusBound = leaves.count > 1
+      ? Proximity.weight * leaves.reduce(0) { $0 + $1.inverseDocumentFrequency } : 0
     let range = filter.range
+    let isFiltered = !filter.isEmpty
+    let wantsHits = collector.limit > 0
     matcher.advance(to: range.lowerBound)
     while matcher.current < range.upperBound {
       let passage = matcher.current
-      if filter.accepts(passage) {
+      if !isFiltered || filter.accepts(passage) {
         total += 1
-        if collector.limit > 0 {
+        if wantsHits && (!collector.isFull || matcher.upperBound() + bonusBound > collector.threshold) {
           leaves.removeAll(keepingCapacity: true)
           matcher.scoringLeaves(into: &leaves)
-          let bonusBound = Proximity.bound(leaves)
-          if !collector.isFull || matcher.upperBound() + bonusBound > collector.threshold {
-            let score = matcher.score(context) + proximity.bonus(leaves)
-            collector.insert(passage, score)
-          }
+          let score = matcher.score(context) + proximity.bonus(leaves)
+          collector.insert(passage, score)
         }
       }
       matcher.next()
@@ -70,7 +91,7 @@ extension SearchIndex {
     let cursor = matcher.cursors[0]
     while cursor.current != PostingCursor.exhausted {
       if collector.isFull
-        && matcher.idf * Double(cursor.blockMaxImpact) + matcher.maximumBoost <= collector.threshold
+        && matcher.idf * Double(cursor.blockMaxImpact) <= collector.threshold
       {
         cursor.nextBlock()
         matcher.advance(to: cursor.current)
@@ -83,24 +104,50 @@ extension SearchIndex {
     }
   }
 
+  /// A merged prefix, no filters: the total is known; only passages whose frequency can
+  /// still beat the threshold (saturation grows with frequency) are scored.
+  private func collectMerged(_ matcher: MaterializedMatcher, context: ScoringContext, into collector: inout TopHits) {
+    guard collector.limit > 0 else { return }
+    let idf = matcher.idf
+    var minimumFrequency: UInt32 = 0
+    matcher.ids.withUnsafeBufferPointer { ids in
+      matcher.frequencies.withUnsafeBufferPointer { frequencies in
+        for position in 0..<ids.count where frequencies[position] >= minimumFrequency {
+          let passage = Int(ids[position])
+          let score = idf * BM25.saturation(
+            frequency: Double(frequencies[position]), length: Double(store.wordCount(passage)),
+            averageLength: context.averageWords)
+          let wasFull = collector.isFull
+          collector.insert(UInt32(passage), score)
+          if collector.isFull && (!wasFull || score > 0) {
+            // The least frequency whose best case (length 0) beats the threshold.
+            while minimumFrequency < 1 << 22
+              && idf * BM25.saturation(frequency: Double(minimumFrequency), length: 0, averageLength: 1)
+                <= collector.threshold
+            {
+              minimumFrequency += 1
+            }
+          }
+        }
+      }
+    }
+  }
+
   /// Whole words of the passage that the query's positive parts matched.
-  func highlights(_ root: QueryNode, compiler: QueryCompiler, passage: UInt32) -> [Range<Int>] {
-    guard let matcher = (try? compiler.compile(root)) ?? nil else { return [] }
+  func highlights(_ matcher: Matcher, prefixes: [[UInt8]], verbatim: Bool, passage: UInt32) -> [Range<Int>] {
     matcher.advance(to: passage)
     guard matcher.current == passage else { return [] }
     var slots: [SlotRange] = []
     matcher.positions(into: &slots)
     // Prefixes of many terms are merged without positions: found again by their keys.
-    var prefixes: [[UInt8]] = []
-    Self.positivePrefixes(root, into: &prefixes)
     let prefixKeys = prefixes.flatMap { prefix in
-      compiler.verbatim ? [prefix] : [prefix, [TermSpace.extraMarker] + prefix]
+      verbatim ? [prefix] : [prefix, [TermSpace.extraMarker] + prefix]
     }
     guard !slots.isEmpty || !prefixKeys.isEmpty else { return [] }
     let analyzer = Analyzer(options: analyzerOptions)
     var words: [(slots: ClosedRange<UInt32>, bytes: Range<Int>)] = []
     let bytes = store.textBytes(Int(passage))
-    bytes.withMemoryRebound(to: UInt8.self) { buffer in
+    bytes.withUnsafeBufferPointer { buffer in
       _ = analyzer.analyze(buffer, firstSlot: 0) { token in
         if !token.isExtra {
           words.append((UInt32(token.startSlot)...UInt32(token.endSlot), token.byteStart..<token.byteEnd))

@@ -3,24 +3,20 @@
 final class TermMatcher: Matcher {
   let cursors: [PostingCursor]
   let idf: Double
-  /// Documents whose title has the word, heading ids whose heading has it.
-  let titleDocuments: Set<UInt32>
-  let headings: Set<UInt32>
-  static let titleWeight = 0.6
-  static let headingWeight = 0.4
   private var scratch: [SlotRange] = []
+  /// The highest term factor: full saturation plus both field boosts.
+  static let maximumFactor = BM25.k1 + 1 + BM25.titleWeight + BM25.headingWeight
 
-  init(cursors: [PostingCursor], passageCount: Int, titleDocuments: Set<UInt32>, headings: Set<UInt32>) {
+  init(cursors: [PostingCursor], passageCount: Int) {
     self.cursors = cursors
     let frequency = min(passageCount, cursors.reduce(0) { $0 + $1.documentFrequency })
     idf = BM25.idf(documentFrequency: frequency, count: passageCount)
-    self.titleDocuments = titleDocuments
-    self.headings = headings
     super.init()
     current = cursors.reduce(PostingCursor.exhausted) { min($0, $1.current) }
   }
 
   override var inverseDocumentFrequency: Double { idf }
+  override var cost: Int { cursors.reduce(0) { $0 + $1.documentFrequency } }
 
   override func advance(to target: UInt32) {
     guard current < target else { return }
@@ -65,30 +61,26 @@ final class TermMatcher: Matcher {
     return scratch.count
   }
 
-  var maximumBoost: Double {
-    idf * ((titleDocuments.isEmpty ? 0 : Self.titleWeight) + (headings.isEmpty ? 0 : Self.headingWeight))
-  }
-
   override func score(_ context: ScoringContext) -> Double {
     let passage = Int(current)
     let saturation = BM25.saturation(
       frequency: Double(frequency()), length: Double(context.store.wordCount(passage)),
       averageLength: context.averageWords)
+    // The title and heading flags travel with the postings: no table lookups here.
+    var flags: UInt32 = 0
+    for cursor in cursors where cursor.current == current { flags |= cursor.flags }
     var boost = 0.0
-    if !titleDocuments.isEmpty && titleDocuments.contains(context.store.passageField(passage, 0)) {
-      boost += Self.titleWeight
-    }
-    if !headings.isEmpty && headings.contains(context.store.passageField(passage, 6)) {
-      boost += Self.headingWeight
-    }
+    if flags & PostingFlags.inTitle != 0 { boost += BM25.titleWeight }
+    if flags & PostingFlags.inHeading != 0 { boost += BM25.headingWeight }
     return idf * (saturation + boost)
   }
 
   override func upperBound() -> Double {
-    // Saturation is concave, so the sum of the forms' block maxima bounds their union.
+    // Block maxima include the field boosts. Saturation is concave, so the sum of the
+    // forms' maxima bounds their union.
     var bound: Float = 0
     for cursor in cursors where cursor.current == current { bound += cursor.blockMaxImpact }
-    return idf * min(Double(bound), BM25.k1 + 1) + maximumBoost
+    return idf * min(Double(bound), Self.maximumFactor)
   }
 
   override func scoringLeaves(into output: inout [Matcher]) { output.append(self) }
@@ -97,48 +89,76 @@ final class TermMatcher: Matcher {
 /// A prefix standing for many terms: their postings merged once into ids and frequencies.
 /// It has no positions (a prefix is not allowed inside a phrase).
 final class MaterializedMatcher: Matcher {
-  private var ids: [UInt32] = []
-  private var frequencies: [UInt32] = []
+  let ids: [UInt32]
+  let frequencies: [UInt32]
   private var index = 0
   let idf: Double
 
-  init(cursors: [PostingCursor], passageCount: Int) {
-    let total = cursors.reduce(0) { $0 + $1.documentFrequency }
-    if total > passageCount / 16 {
-      var dense = [UInt32](repeating: 0, count: passageCount)
-      for cursor in cursors {
-        while cursor.current != PostingCursor.exhausted {
-          dense[Int(cursor.current)] &+= UInt32(cursor.frequency)
-          cursor.next()
+  /// Merges the postings of `terms`, one term at a time (no cursor per term kept), into
+  /// a dense count per passage when they are many, else by sorting.
+  init(terms: [Int], index: SearchIndex) {
+    let passageCount = index.store.passageCount
+    let total = terms.reduce(0) { $0 + index.dictionary.entry($1).documentFrequency }
+    var ids: [UInt32] = []
+    var frequencies: [UInt32] = []
+    /// Reads each term's postings with `pread` (many small lists scattered over the file:
+    /// cheaper than faulting their pages into the map, and they do not stay resident).
+    func decodeEach(_ body: (UInt32, UInt32) -> Void) {
+      for term in terms {
+        var entry = index.dictionary.entry(term)
+        let length = index.dictionary.postingsLength(term, postingsBytes: index.postings.count)
+        let bytes = index.postingsFile.read(at: IndexFile.headerLength + entry.postingsOffset, count: length)
+        entry.postingsOffset = 0
+        bytes.withUnsafeBytes { buffer in
+          PostingCursor.decodeAll(ByteReader(buffer, file: "postings.dki"), entry, idLimit: passageCount, body)
         }
       }
-      for (id, frequency) in dense.enumerated() where frequency > 0 {
-        ids.append(UInt32(id))
-        frequencies.append(frequency)
+    }
+    if total > passageCount / 16 {
+      var dense = [UInt16](repeating: 0, count: passageCount)
+      dense.withUnsafeMutableBufferPointer { dense in
+        decodeEach { id, frequency in
+          let sum = UInt32(dense[Int(id)]) + frequency
+          dense[Int(id)] = UInt16(min(sum, UInt32(UInt16.max)))
+        }
+        var matched = 0
+        for value in dense where value > 0 { matched += 1 }
+        ids.reserveCapacity(matched)
+        frequencies.reserveCapacity(matched)
+        for id in 0..<dense.count where dense[id] > 0 {
+          ids.append(UInt32(id))
+          frequencies.append(UInt32(dense[id]))
+        }
       }
     } else {
-      var pairs: [(UInt32, UInt32)] = []
+      var pairs: [UInt64] = []
       pairs.reserveCapacity(total)
-      for cursor in cursors {
-        while cursor.current != PostingCursor.exhausted {
-          pairs.append((cursor.current, UInt32(cursor.frequency)))
-          cursor.next()
-        }
-      }
-      pairs.sort { $0.0 < $1.0 }
-      for (id, frequency) in pairs {
+      decodeEach { id, frequency in pairs.append(UInt64(id) << 32 | UInt64(frequency)) }
+      pairs.sort()
+      for pair in pairs {
+        let id = UInt32(pair >> 32)
+        let frequency = UInt32(pair & 0xFFFF_FFFF)
         if ids.last == id { frequencies[frequencies.count - 1] += frequency } else {
           ids.append(id)
           frequencies.append(frequency)
         }
       }
     }
+    self.ids = ids
+    self.frequencies = frequencies
     idf = BM25.idf(documentFrequency: ids.count, count: passageCount)
     super.init()
     current = ids.first ?? PostingCursor.exhausted
   }
 
   override var inverseDocumentFrequency: Double { idf }
+  override var cost: Int { ids.count }
+
+  override func next() {
+    let nextIndex = index + 1
+    index = nextIndex
+    current = nextIndex < ids.count ? ids[nextIndex] : PostingCursor.exhausted
+  }
 
   override func advance(to target: UInt32) {
     guard current < target else { return }
@@ -151,7 +171,7 @@ final class MaterializedMatcher: Matcher {
       }
     }
     index = low
-    current = index < ids.count ? ids[index] : PostingCursor.exhausted
+    current = low < ids.count ? ids[low] : PostingCursor.exhausted
   }
 
   override func score(_ context: ScoringContext) -> Double {
@@ -161,6 +181,10 @@ final class MaterializedMatcher: Matcher {
       averageLength: context.averageWords)
   }
 
-  override func upperBound() -> Double { idf * (BM25.k1 + 1) }
+  /// Saturation grows with frequency and falls with length: length 0 bounds it.
+  override func upperBound() -> Double {
+    idf * BM25.saturation(frequency: Double(frequencies[index]), length: 0, averageLength: 1)
+  }
+
   override func scoringLeaves(into output: inout [Matcher]) { output.append(self) }
 }

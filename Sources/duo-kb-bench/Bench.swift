@@ -1,0 +1,149 @@
+import Foundation
+import Normalize
+import SearchIndex
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Benchmarks this index against SQLite FTS5 (and tantivy, when a script is given) on
+/// generated corpora. Prints a Markdown table to stdout; progress to stderr.
+///
+///     duo-kb-bench run --talks 60 --pages 200 --work DIR [--tantivy SCRIPT]
+///     duo-kb-bench search --index DIR --queries FILE     (child process: our search only)
+@main
+struct Bench {
+  static func main() throws {
+    var arguments = Array(CommandLine.arguments.dropFirst())
+    let command = arguments.isEmpty ? "run" : arguments.removeFirst()
+    var options: [String: String] = [:]
+    while arguments.count >= 2 {
+      options[String(arguments.removeFirst().drop(while: { $0 == "-" }))] = arguments.removeFirst()
+    }
+    switch command {
+    case "build":
+      // Build only (for profiling): generate, then index into --work.
+      var generator = CorpusGenerator(seed: 2026, vocabularySize: 50_000)
+      let documents = generator.documents(talks: Int(options["talks"] ?? "60")!, pages: 200)
+      let start = now()
+      let summary = try IndexBuilder().build(
+        documents: documents, corpusFingerprint: "bench",
+        into: URL(fileURLWithPath: options["work"] ?? NSTemporaryDirectory() + "duo-kb-bench-build"))
+      log("built \(summary.passageCount) passages in \(Double(now() - start) / 1e9) s")
+    case "search":
+      try SearchRun.main(index: options["index"]!, queries: options["queries"]!)
+    default:
+      try BenchRun(
+        talks: Int(options["talks"] ?? "60")!, pages: Int(options["pages"] ?? "200")!,
+        work: URL(fileURLWithPath: options["work"] ?? NSTemporaryDirectory() + "duo-kb-bench"),
+        tantivyScript: options["tantivy"]
+      ).run()
+    }
+  }
+}
+
+func log(_ message: String) {
+  FileHandle.standardError.write(Data((message + "\n").utf8))
+}
+
+func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+/// Peak resident memory of this process. On Linux from `VmHWM` (getrusage's maxrss can
+/// carry the parent's peak into a spawned child).
+func peakResidentMegabytes() -> Double {
+  if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+    let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+    let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "")
+  {
+    return kilobytes / 1_024
+  }
+  var usage = rusage()
+  #if canImport(Glibc)
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+  #else
+    getrusage(RUSAGE_SELF, &usage)
+  #endif
+  #if canImport(Darwin)
+    return Double(usage.ru_maxrss) / 1_048_576  // bytes on macOS
+  #else
+    return Double(usage.ru_maxrss) / 1_024  // kilobytes on Linux
+  #endif
+}
+
+/// Latencies per query kind, in microseconds.
+struct Latencies: Codable {
+  var byKind: [String: [Double]] = [:]
+
+  mutating func add(_ kind: String, _ micros: Double) {
+    byKind[kind, default: []].append(micros)
+    byKind["all", default: []].append(micros)
+  }
+
+  static func percentile(_ values: [Double], _ fraction: Double) -> Double {
+    guard !values.isEmpty else { return .nan }
+    let sorted = values.sorted()
+    let rank = min(sorted.count - 1, Int((fraction * Double(sorted.count)).rounded(.up)) - 1)
+    return sorted[max(0, rank)]
+  }
+
+  func p(_ kind: String, _ fraction: Double) -> Double { Self.percentile(byKind[kind] ?? [], fraction) }
+}
+
+/// The child process: opens the index, runs each query (one warm-up pass, then three
+/// timed passes; each query's median counts), and reports latencies and peak memory.
+enum SearchRun {
+  struct Report: Codable {
+    var latencies: Latencies
+    var peakMegabytes: Double
+    var totalHits: Int
+  }
+
+  static func main(index path: String, queries file: String) throws {
+    let queries = try QueryFile.read(URL(fileURLWithPath: file))
+    let index = try SearchIndex.open(at: URL(fileURLWithPath: path))
+    var latencies = Latencies()
+    var totalHits = 0
+    if ProcessInfo.processInfo.environment["DUOKB_BENCH_TRACE"] != nil { log("after open: \(peakResidentMegabytes()) MB") }
+    for query in queries {
+      let start = now()
+      totalHits += (try? index.search(query.ours, limit: 10).total) ?? 0
+      if ProcessInfo.processInfo.environment["DUOKB_BENCH_TRACE"] != nil { log("\(Double(now() - start) / 1e6) ms") }
+      if ProcessInfo.processInfo.environment["DUOKB_BENCH_TRACE"] != nil { log("\(query.ours): \(peakResidentMegabytes()) MB " + ((try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? "").split(separator: "\n").filter { $0.hasPrefix("Rss") }.joined(separator: " ")) }
+    }
+    for query in queries {
+      var samples: [Double] = []
+      for _ in 0..<3 {
+        let start = now()
+        _ = try? index.search(query.ours, limit: 10)
+        samples.append(Double(now() - start) / 1_000)
+      }
+      latencies.add(query.kind, samples.sorted()[1])
+    }
+    let report = Report(latencies: latencies, peakMegabytes: peakResidentMegabytes(), totalHits: totalHits)
+    FileHandle.standardOutput.write(try JSONEncoder().encode(report))
+  }
+}
+
+/// Queries as tab-separated lines: kind, ours, FTS5, tantivy.
+enum QueryFile {
+  struct Query {
+    var kind: String
+    var ours: String
+    var fts5: String
+    var tantivy: String
+  }
+
+  static func write(_ queries: [GeneratedQuery], to url: URL) throws {
+    let lines = queries.map { [$0.kind, $0.ours, $0.fts5, $0.tantivy].joined(separator: "\t") }
+    try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
+  }
+
+  static func read(_ url: URL) throws -> [Query] {
+    try String(contentsOf: url, encoding: .utf8).split(separator: "\n").map { line in
+      let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+      return Query(kind: fields[0], ours: fields[1], fts5: fields[2], tantivy: fields[3])
+    }
+  }
+}

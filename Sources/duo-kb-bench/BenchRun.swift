@@ -1,0 +1,157 @@
+import Foundation
+import Normalize
+import SearchIndex
+
+/// One scale: generate, build and query with each engine, print a table.
+struct BenchRun {
+  var talks: Int
+  var pages: Int
+  var work: URL
+  var tantivyScript: String?
+
+  struct Row {
+    var engine: String
+    var buildSeconds: Double
+    var megabytes: Double
+    var latencies: Latencies
+    var peakMegabytes: Double?
+  }
+
+  func run() throws {
+    let fileManager = FileManager.default
+    try? fileManager.removeItem(at: work)
+    try fileManager.createDirectory(at: work, withIntermediateDirectories: true)
+    log("generating \(talks) talks and \(pages) pages")
+    var generator = CorpusGenerator(seed: 2026, vocabularySize: 50_000)
+    let documents = generator.documents(talks: talks, pages: pages)
+    let passageCount = documents.reduce(0) { $0 + $1.passages.count }
+    let wordCount = documents.reduce(0) { total, document in
+      total + document.passages.reduce(0) { $0 + $1.text.split(separator: " ").count }
+    }
+    let queries = QueryGenerator.queries(count: 200, seed: 7, generator: generator, documents: documents)
+    let queryFile = work.appendingPathComponent("queries.tsv")
+    try QueryFile.write(queries, to: queryFile)
+    var rows: [Row] = []
+
+    log("building our index")
+    let indexDirectory = work.appendingPathComponent("index")
+    var start = now()
+    let summary = try IndexBuilder().build(
+      documents: documents, corpusFingerprint: "bench", into: indexDirectory)
+    let buildSeconds = Double(now() - start) / 1e9
+    log("searching (child process)")
+    let report = try runChild(index: indexDirectory, queries: queryFile)
+    rows.append(Row(engine: "duo-kb", buildSeconds: buildSeconds,
+                    megabytes: Double(summary.byteCount) / 1_048_576, latencies: report.latencies,
+                    peakMegabytes: report.peakMegabytes))
+
+    log("building FTS5")
+    let databaseURL = work.appendingPathComponent("fts5.sqlite")
+    start = now()
+    let fts5 = try FTS5Bench(path: databaseURL.path, documents: documents)
+    let ftsBuild = Double(now() - start) / 1e9
+    log("searching FTS5")
+    let ftsLatencies = try fts5.measure(queries)
+    rows.append(Row(engine: "SQLite FTS5", buildSeconds: ftsBuild,
+                    megabytes: Double(fileSize(databaseURL)) / 1_048_576,
+                    latencies: ftsLatencies, peakMegabytes: nil))
+
+    if let tantivyScript {
+      log("tantivy")
+      let corpusFile = work.appendingPathComponent("passages.jsonl")
+      try writeJSONLines(documents, to: corpusFile)
+      if let row = try runTantivy(script: tantivyScript, corpus: corpusFile, queries: queryFile) {
+        rows.append(row)
+      }
+    }
+    printTable(rows, passages: passageCount, words: wordCount, hits: report.totalHits)
+  }
+
+  func fileSize(_ url: URL) -> Int {
+    ((try? FileManager.default.attributesOfItem(atPath: url.path))?[.size] as? NSNumber)?.intValue ?? 0
+  }
+
+  func runChild(index: URL, queries: URL) throws -> SearchRun.Report {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
+    if !FileManager.default.fileExists(atPath: process.executableURL!.path) {
+      process.executableURL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        .appendingPathComponent(CommandLine.arguments[0])
+    }
+    process.arguments = ["search", "--index", index.path, "--queries", queries.path]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return try JSONDecoder().decode(SearchRun.Report.self, from: data)
+  }
+
+  func writeJSONLines(_ documents: [Document], to url: URL) throws {
+    _ = FileManager.default.createFile(atPath: url.path, contents: nil)
+    let handle = try FileHandle(forWritingTo: url)
+    defer { try? handle.close() }
+    var buffer = Data()
+    var id = 0
+    let encoder = JSONEncoder()
+    for document in documents {
+      for passage in document.passages {
+        struct Line: Encodable { var id: Int; var body: String }
+        buffer.append(try encoder.encode(Line(id: id, body: passage.text)))
+        buffer.append(0x0A)
+        id += 1
+        if buffer.count > 1 << 22 {
+          handle.write(buffer)
+          buffer.removeAll(keepingCapacity: true)
+        }
+      }
+    }
+    handle.write(buffer)
+  }
+
+  func runTantivy(script: String, corpus: URL, queries: URL) throws -> Row? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", script, corpus.path, queries.path, work.appendingPathComponent("tantivy").path]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      log("tantivy unavailable (python exited \(process.terminationStatus))")
+      return nil
+    }
+    struct Report: Decodable {
+      var buildSeconds: Double
+      var megabytes: Double
+      var latencies: [String: [Double]]
+      var peakMegabytes: Double
+    }
+    let report = try JSONDecoder().decode(Report.self, from: data)
+    return Row(engine: "tantivy", buildSeconds: report.buildSeconds, megabytes: report.megabytes,
+               latencies: Latencies(byKind: report.latencies), peakMegabytes: report.peakMegabytes)
+  }
+
+  func printTable(_ rows: [Row], passages: Int, words: Int, hits: Int) {
+    func format(_ value: Double) -> String {
+      value.isNaN ? "-" : value >= 100 ? String(format: "%.0f", value) : String(format: "%.2f", value)
+    }
+    print("\n### \(talks) talks + \(pages) pages: \(passages) passages, \(words) words\n")
+    print("| engine | build s | size MB | search peak MB |")
+    print("|---|---:|---:|---:|")
+    for row in rows {
+      print("| \(row.engine) | \(format(row.buildSeconds)) | \(format(row.megabytes)) | \(row.peakMegabytes.map(format) ?? "-") |")
+    }
+    let kinds = ["all"] + QueryGenerator.kinds
+    print("\nLatency in ms, p50 / p95 (200 queries, top 10, warm, in-process):\n")
+    print("| kind | " + rows.map(\.engine).joined(separator: " | ") + " |")
+    print("|---|" + rows.map { _ in "---:|" }.joined())
+    for kind in kinds {
+      let cells = rows.map { row in
+        "\(format(row.latencies.p(kind, 0.5) / 1000)) / \(format(row.latencies.p(kind, 0.95) / 1000))"
+      }
+      print("| \(kind) | " + cells.joined(separator: " | ") + " |")
+    }
+  }
+}
