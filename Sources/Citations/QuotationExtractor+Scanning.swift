@@ -1,3 +1,5 @@
+import Foundation
+
 /// The small scanners the extractor reads times and links with.
 extension QuotationExtractor {
   static func matchingParenthesis(_ characters: [Character], open: Int) -> Int? {
@@ -80,5 +82,16 @@ extension QuotationExtractor {
       if let seconds = Int(value), seconds >= 0, seconds < 100_000 { return seconds }
     }
     return nil
+  }
+
+  /// `first–second` as written in `text` when the two times are joined by a dash or "to".
+  static func range(_ first: String, _ second: String, in text: String) -> String? {
+    guard let start = text.range(of: first) else { return nil }
+    let rest = text[start.upperBound...]
+    let gap = rest.prefix { !$0.isNumber }
+    guard ["–", "-", "—", "to"].contains(gap.trimmingCharacters(in: .whitespaces)), rest.dropFirst(gap.count).hasPrefix(second) else {
+      return nil
+    }
+    return String(text[start.lowerBound..<rest.index(rest.startIndex, offsetBy: gap.count + second.count)])
   }
 }

@@ -7,6 +7,8 @@ struct FoundQuotation: Sendable {
   var text: String
   /// Times the writer gives it, in seconds: `(m:ss)` first, then a link's `?time=`.
   var claimedSeconds: [Int]
+  /// The end of a written range (`02:15–02:28`): the quotation may start anywhere in it.
+  var claimedUntil: Int?
   /// The first time as written (`3:46`), for reports.
   var claimedTime: String?
   var links: [String]
@@ -25,6 +27,7 @@ struct FoundQuotation: Sendable {
 ///   `[“…”](link)` too): a
 ///   parenthesis holding a time (`(3:46)`, `(at 3:46)`, `(8:11, 8:32)`: the first) or a link;
 ///   several times claimed (a written time and a link's) must all be right; or `[3:46]`.
+///   A range `(2:15–2:28)` (en dash, hyphen, em dash or "to") claims any time in it.
 ///   a Markdown link; a bare URL; or an attribution `— Speaker, [Title](link) (m:ss)` to the
 ///   end of the line (one holding no other quotation: else the dash is the sentence's own).
 /// - Leniency: `(16:40): “…”`, a time in parentheses and a colon right before a quotation
@@ -55,6 +58,7 @@ enum QuotationExtractor {
 
   struct Attachment {
     var seconds: [Int]
+    var until: Int? = nil
     var timeText: String?
     var links: [String]
     var text: String
@@ -77,7 +81,7 @@ enum QuotationExtractor {
         guard !body.isEmpty else { return }
         result.append(
           FoundQuotation(
-            line: paragraph.lines[0], text: body, claimedSeconds: source?.seconds ?? [],
+            line: paragraph.lines[0], text: body, claimedSeconds: source?.seconds ?? [], claimedUntil: nil,
             claimedTime: source?.timeText, links: source?.links ?? [], hint: source?.text ?? "", leader: nil))
         return
       }
@@ -113,6 +117,7 @@ enum QuotationExtractor {
           FoundQuotation(
             line: paragraph.lines[min(mark.open, paragraph.lines.count - 1)],
             text: paragraph.text(mark.open + 1..<mark.close), claimedSeconds: attachment.seconds,
+            claimedUntil: attachment.until,
             claimedTime: attachment.timeText, links: attachment.links, hint: hint,
             leader: member == pending[0] ? nil : leaderIndex))
       }
@@ -173,13 +178,19 @@ enum QuotationExtractor {
     if character == "(" {
       guard let close = matchingParenthesis(characters, open: index) else { return nil }
       let inside = String(characters[index + 1..<close])
-      // `(8:11, 8:32)` after one quotation: the first time is its time.
-      let seconds = timestamps(in: inside).prefix(1)
+      // `(8:11, 8:32)` after one quotation: the first time is its time; `(2:15–2:28)` a range.
+      let all = timestamps(in: inside)
+      let seconds = all.prefix(1)
       let links = urls(in: inside)
       guard !seconds.isEmpty || !links.isEmpty else { return nil }
-      return Attachment(
+      var attachment = Attachment(
         seconds: seconds.map(\.seconds) + links.compactMap(linkSeconds), timeText: seconds.first?.text,
         links: links, text: inside, end: close + 1)
+      if all.count >= 2, let range = Self.range(all[0].text, all[1].text, in: inside), all[1].seconds >= all[0].seconds {
+        attachment.until = all[1].seconds
+        attachment.timeText = range
+      }
+      return attachment
     }
     if character == "[" || (character == "h" && startsURL(characters, at: index)) {
       var end = index

@@ -199,8 +199,9 @@ public struct QuotationVerifier: Sendable {
     guard word.startMilliseconds >= 0 else { return 0 }
     let start = word.startMilliseconds / 1000
     let latest = word.latestMilliseconds / 1000
-    return quotation.claimedSeconds.map { claimed in
-      claimed < start ? start - claimed : (claimed > latest ? claimed - latest : 0)
+    return quotation.claimedSeconds.enumerated().map { number, claimed in
+      let until = number == 0 ? max(claimed, quotation.claimedUntil ?? claimed) : claimed
+      return until < start ? start - until : (claimed > latest ? claimed - latest : 0)
     }.max() ?? 0
   }
 

@@ -63,6 +63,12 @@ import Testing
     #expect(QuotationExtractor.quotations(in: String(decoding: [0xFF, 0xFE, 0x00, 0x22, 0x22], as: UTF8.self)).isEmpty)
   }
 
+  @Test func rangesClaimAnyTimeInThem() {
+    let found = QuotationExtractor.quotations(in: "“A” (02:15–02:28) and “B” (0:10 to 0:20) and “C” (0:30, 0:40)")
+    #expect(found.map(\.claimedUntil) == [148, 20, nil])
+    #expect(found.map(\.claimedTime) == ["02:15–02:28", "0:10 to 0:20", "0:30"])
+  }
+
   @Test func timestampsAndLinkTimes() {
     #expect(QuotationExtractor.timestamps(in: "at 3:46, 1:02:03 and 99:99 or 12:345").map(\.seconds) == [226, 3723])
     #expect(QuotationExtractor.linkSeconds("https://a.test/v/?time=226") == 226)

@@ -100,6 +100,13 @@ import Testing
     #expect(stale.diff?.rendered == "Scrolling content doesn't [-have-] {+need+} to move")
   }
 
+  @Test func aRangeOfTimesAcceptsAnyStartInIt() throws {
+    let corpus = try TestCorpus()
+    let verdicts = try corpus.verifier(tolerance: 0).verify(
+      text: "“hard to tap there” (0:10–0:30), “Thank you” (0:10–0:30).", file: "f")
+    #expect(verdicts.map(\.status) == [.verified, .wrongTime])
+  }
+
   @Test func theIndexAloneKnowsOnlyPassageTimes() throws {
     let corpus = try TestCorpus()
     let verifier = QuotationVerifier(index: try corpus.index())
