@@ -51,6 +51,15 @@ import Testing
     }
   }
 
+  @Test func oversizedChecklistsAreRefused() {
+    let many = String(repeating: "- rule\n", count: AuditChecklist.maximumItems + 1)
+    #expect(throws: CitationsError.self) { try AuditChecklist.parse(many) }
+    let huge = String(repeating: "x", count: AuditChecklist.maximumBytes + 1)
+    #expect(throws: CitationsError.self) { try AuditChecklist.parse(huge) }
+    let deep = String(repeating: "[", count: 100_000)
+    #expect(throws: CitationsError.self) { try AuditChecklist.parse(deep) }
+  }
+
   @Test func keywordsDropStopWords() {
     #expect(AuditKeywords.keywords("Keep the buttons OUT of the fold, and the fold's edge") == ["buttons", "fold", "edge"])
     #expect(AuditKeywords.keywords("the and or not").isEmpty)
