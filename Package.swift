@@ -69,8 +69,8 @@ let package = Package(
     .testTarget(
       name: "SearchIndexTests", dependencies: ["SearchIndex", "DuoKBTestSupport", "CSQLite3"],
       exclude: ["Fixtures"]),
-    .testTarget(name: "CitationsTests", dependencies: ["Citations", "DuoKBTestSupport"]),
-    .testTarget(name: "DuoKBCLITests", dependencies: ["DuoKBCLI", "DuoKBTestSupport"]),
+    .testTarget(name: "CitationsTests", dependencies: ["Citations", "DuoKBTestSupport"], exclude: ["Golden"]),
+    .testTarget(name: "DuoKBCLITests", dependencies: ["DuoKBCLI", "DuoKBTestSupport"], exclude: ["Golden"]),
     .testTarget(
       name: "MCPServerTests",
       dependencies: ["MCPServer", "Citations", "Corpus", "Normalize", "DuoKBCLI", "DuoKBTestSupport"],

@@ -3,6 +3,10 @@ enum CommandRegistry {
   static var commands: [any Command.Type] {
     [
       SearchCommand.self,
+      QuoteCommand.self,
+      CiteCommand.self,
+      VerifyCommand.self,
+      AuditCommand.self,
       IndexCommand.self,
       ImportCommand.self,
       AddCommand.self,
