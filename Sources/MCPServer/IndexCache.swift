@@ -1,4 +1,5 @@
 import Citations
+import Normalize
 import SearchIndex
 
 /// The knowledge base's index, opened once and reopened only when the corpus changes
@@ -7,6 +8,7 @@ final class IndexCache {
   let knowledgeBase: KnowledgeBase
   private var fingerprint: String?
   private var index: SearchIndex?
+  private var documents: (fingerprint: String, documents: [Document])?
   private let log: (String) -> Void
 
   init(knowledgeBase: KnowledgeBase, log: @escaping (String) -> Void) {
@@ -28,5 +30,17 @@ final class IndexCache {
     index = opened
     fingerprint = print
     return opened
+  }
+
+  /// Every corpus document (for cue-accurate quotation times), read again only when the
+  /// corpus changed.
+  func allDocuments() throws(CitationsError) -> [Document] {
+    let print: String
+    do { print = try knowledgeBase.corpus.fingerprint() } catch { throw .corpus(error) }
+    if let documents, documents.fingerprint == print { return documents.documents }
+    let read: [Document]
+    do { read = try knowledgeBase.corpus.readAll() } catch { throw .corpus(error) }
+    documents = (print, read)
+    return read
   }
 }

@@ -3,7 +3,8 @@
 Starts the built binary over stdio with the repository as its home (so the shipped sample
 corpus in Corpus/ answers), once the way a current client connects (probing
 `server/discover`, protocol 2026-07-28) and once with the `initialize` handshake (legacy
-revisions), and checks that a search comes back with Apple's exact words and their link.
+revisions), and checks that search, quote, cite and verify come back with Apple's exact words
+and their link.
 
 Usage: python mcp_client_test.py BINARY HOME
 Prints one line per check and a last line `N passed, M failed`; exits 1 on any failure.
@@ -38,7 +39,7 @@ async def exercise(binary, home, mode, expected_version):
 
         listed = await client.list_tools()
         tools = {tool.name: tool for tool in listed.tools}
-        check("search" in tools, f"tools listed: {sorted(tools)}")
+        check({"search", "quote", "cite", "verify"} <= set(tools), f"tools listed: {sorted(tools)}")
         search = tools["search"]
         check(search.input_schema.get("required") == ["query"], f"search input schema {search.input_schema}")
         check(search.output_schema is not None, "search has no output schema")
@@ -68,6 +69,18 @@ async def exercise(binary, home, mode, expected_version):
             raise AssertionError("an unknown tool was not rejected")
         except MCPError as error:
             check(error.error.code == -32602 and "no-such-tool" in error.error.message, f"unknown tool: {error}")
+
+        quoted = await client.call_tool("quote", {"citation": "tech-talks/111463@3:46", "context": 1})
+        check(not quoted.is_error, f"quote failed: {quoted.content}")
+        check(quoted.structured_content["target"]["quote"] == QUOTE, f"quote {quoted.structured_content}")
+        cited = await client.call_tool("cite", {"query": QUERY, "format": "markdown"})
+        check(not cited.is_error and QUOTE in cited.structured_content["text"]
+              and LINK in cited.structured_content["text"], f"cite {cited.content}")
+        draft = f"Apple: \u201c{QUOTE}\u201d ([3:46]({LINK})).\n"
+        verified = await client.call_tool("verify", {"text": draft, "file": "draft.md"})
+        check(not verified.is_error, f"verify failed: {verified.content}")
+        check(verified.structured_content["verified"] == 1 and verified.structured_content["failed"] == 0,
+              f"verify {verified.structured_content}")
 
         resources = await client.list_resources()
         uris = {str(resource.uri) for resource in resources.resources}

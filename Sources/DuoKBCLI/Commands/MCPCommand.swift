@@ -11,7 +11,7 @@ enum MCPCommand: Command {
   static let discussion = """
     Speaks MCP over stdin and stdout, one JSON-RPC message a line: protocol 2026-07-28
     (stateless, server/discover) and, after an initialize, 2025-11-25, 2025-06-18, 2025-03-26
-    and 2024-11-05. Tools: search. Resources: every document of the corpus at
+    and 2024-11-05. Tools: search, quote, cite, verify. Resources: every document of the corpus at
     duokb://document/ID, as Markdown with time links. Stdout carries only protocol messages;
     notices go to stderr. Exits when stdin closes. An assistant starts it; see README.md,
     "Use from AI assistants".
