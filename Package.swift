@@ -36,11 +36,13 @@ let package = Package(
       dependencies: ["CCurl", "HLS", "WebVTT", "TalkPage", "DocCRender", "Normalize", "Corpus"]),
     .target(name: "SearchIndex", dependencies: ["Normalize"]),
     .target(name: "Citations", dependencies: ["SearchIndex", "Corpus", "Normalize"]),
+    // The knowledge base as a Model Context Protocol server (stdio).
+    .target(name: "MCPServer", dependencies: ["Citations", "SearchIndex", "Corpus", "Normalize"]),
     .target(
       name: "DuoKBCLI",
       dependencies: [
         "HLS", "WebVTT", "TalkPage", "DocCRender", "Normalize", "Corpus", "Harvest",
-        "SearchIndex", "Citations",
+        "SearchIndex", "Citations", "MCPServer",
       ]),
     .executableTarget(name: "duo-kb", dependencies: ["DuoKBCLI"]),
     // The transport benchmark that scripts/bench-harvest runs (a release build).
@@ -67,8 +69,12 @@ let package = Package(
     .testTarget(
       name: "SearchIndexTests", dependencies: ["SearchIndex", "DuoKBTestSupport", "CSQLite3"],
       exclude: ["Fixtures"]),
-    .testTarget(name: "CitationsTests", dependencies: ["Citations", "DuoKBTestSupport"]),
-    .testTarget(name: "DuoKBCLITests", dependencies: ["DuoKBCLI", "DuoKBTestSupport"]),
+    .testTarget(name: "CitationsTests", dependencies: ["Citations", "DuoKBTestSupport"], exclude: ["Golden"]),
+    .testTarget(name: "DuoKBCLITests", dependencies: ["DuoKBCLI", "DuoKBTestSupport"], exclude: ["Golden"]),
+    .testTarget(
+      name: "MCPServerTests",
+      dependencies: ["MCPServer", "Citations", "Corpus", "Normalize", "DuoKBCLI", "DuoKBTestSupport"],
+      exclude: ["Golden"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -11,6 +11,8 @@ public enum CitationsError: Error, Sendable {
   case emptyCorpus(path: String)
   /// A citation id that does not parse, or names nothing in the corpus.
   case unknownCitation(String, reason: String)
+  /// A checklist for `audit` that cannot be read: the line (1-based; 0 for JSON) and why.
+  case checklist(line: Int, reason: String)
 }
 
 extension CitationsError: CustomStringConvertible {
@@ -22,6 +24,7 @@ extension CitationsError: CustomStringConvertible {
     case .query(let error): "\(error)"
     case .emptyCorpus(let path): "the corpus at \(path) has no documents"
     case .unknownCitation(let id, let reason): "'\(id)': \(reason)"
+    case .checklist(let line, let reason): line > 0 ? "checklist line \(line): \(reason)" : "checklist: \(reason)"
     }
   }
 }

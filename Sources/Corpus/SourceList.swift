@@ -7,7 +7,8 @@ import Foundation
 ///   {"kind": "talk", "url": "https://developer.apple.com/videos/play/tech-talks/111466/"},
 ///   {"kind": "talk", "url": "https://…/cmaf.m3u8", "id": "keynotes/2026", "title": "Keynote"},
 ///   {"kind": "hig", "url": "https://developer.apple.com/design/human-interface-guidelines/layout"},
-///   {"kind": "hig", "url": "…", "follow": {"maxDepth": 2, "maxPages": 200}}
+///   {"kind": "hig", "url": "…", "follow": {"maxDepth": 2, "maxPages": 200}},
+///   {"kind": "catalog", "url": "https://…/videos/all-videos/", "filter": {"event": "wwdc2020"}}
 /// ]}
 /// ```
 public struct SourceList: Codable, Sendable, Equatable {
@@ -84,6 +85,23 @@ public struct SourceEntry: Codable, Sendable, Equatable {
     case talk
     /// A HIG page, by its page URL or its render JSON URL.
     case hig
+    /// A list of talks (Apple's video catalog JSON, or an event's index page): every talk
+    /// that matches `filter` is refreshed as a talk source.
+    case catalog
+  }
+
+  /// Which talks of a catalog to take; every field given must match.
+  public struct Filter: Codable, Sendable, Equatable {
+    /// The collection: `wwdc2020`, `tech-talks`.
+    public var event: String?
+    public var year: Int?
+    /// Text the title contains, compared case- and diacritic-insensitively.
+    public var titleContains: String?
+    public init(event: String? = nil, year: Int? = nil, titleContains: String? = nil) {
+      self.event = event
+      self.year = year
+      self.titleContains = titleContains
+    }
   }
 
   /// How far to follow a HIG page's topic sections to the pages below it.
@@ -103,10 +121,12 @@ public struct SourceEntry: Codable, Sendable, Equatable {
   /// Overrides the list's language for this source.
   public var language: String?
   public var follow: Follow?
+  /// Catalog sources: which of its talks to take (nil: all).
+  public var filter: Filter?
 
   public init(
     kind: Kind, url: String, id: String? = nil, title: String? = nil, language: String? = nil,
-    follow: Follow? = nil
+    follow: Follow? = nil, filter: Filter? = nil
   ) {
     self.kind = kind
     self.url = url
@@ -114,5 +134,6 @@ public struct SourceEntry: Codable, Sendable, Equatable {
     self.title = title
     self.language = language
     self.follow = follow
+    self.filter = filter
   }
 }

@@ -1,18 +1,28 @@
+import Citations
 import Corpus
 import Foundation
 import Harvest
 
-/// `duo-kb refresh`: harvests every source into the corpus, then rebuilds the index.
+/// `duo-kb refresh`: brings the corpus up to date with every source, then rebuilds the
+/// index; safe to run unattended (one at a time, atomic, interruptible).
 enum RefreshCommand: Command {
   static let name = "refresh"
   static let summary = "Harvest every source in sources.json into the corpus"
   static let usage =
-    "[--sources FILE] [--jobs N] [--allow-host HOST]... [--language TAG] [--format text|json]"
+    "[--sources FILE] [--deep] [--deep-every DAYS] [--timeout SECONDS] [--quiet] [--format text|json]"
   static let discussion = """
     Walks each talk page to its subtitle track and each HIG page's render JSON, and writes
     the documents into Corpus/ atomically; a source that fails keeps its previous copy.
-    Conditional requests make an unchanged source cost one small request. Exit status: 0 all
-    sources fine, 1 some failed (the rest applied), 2 usage or fatal error.
+    Conditional requests make an unchanged source cost one small request. Talks whose last
+    deep check is older than --deep-every also revalidate every playlist and segment (about
+    a seventh of them each day, for the default of 7 days); --deep does it for all.
+    Catalog sources add every matching talk. A talk page that is gone upstream keeps its
+    document, marked removed. The index is rebuilt when the corpus changed, and each refresh
+    appends a line to Corpus/changelog.jsonl.
+    One refresh runs at a time (the lock is .refresh.lock in the home). SIGINT and SIGTERM
+    stop it gracefully: work in flight is dropped, the report is printed, the lock released.
+    Exit status: 0 all sources fine, 1 some failed or not attempted (the rest applied),
+    2 usage or fatal error (another refresh is running).
     --mirror ORIGINAL=MIRROR fetches URLs under ORIGINAL from MIRROR (a local copy of the
     site) while documents keep the original URLs.
     """
@@ -24,9 +34,13 @@ enum RefreshCommand: Command {
     .value("format", "FORMAT", help: "text or json (default text)"),
     .value("cacert", "FILE", help: "trust this CA too (also SSL_CERT_FILE)"),
     .value("mirror", "ORIGINAL=MIRROR", repeatable: true, help: "fetch URLs under ORIGINAL from MIRROR"),
-    .value("timeout", "SECONDS", help: "stop starting new work after this long"),
+    .value("timeout", "SECONDS", help: "start no source after this long; sources left are reported failed"),
+    .flag("deep", help: "revalidate every playlist and segment of every talk"),
+    .value("deep-every", "DAYS", help: "deep-check each talk this often (default 7; also 12h, 30m)"),
     .flag("quiet", short: "q", help: "print only failures (for cron mail)"),
   ]
+
+  static let lockFileName = ".refresh.lock"
 
   static func run(_ context: CommandContext) async throws -> ExitStatus {
     let arguments = context.arguments
@@ -34,6 +48,7 @@ enum RefreshCommand: Command {
       throw UsageError("refresh takes no arguments, got '\(arguments.positionals[0])'")
     }
     let format = try arguments.choice("format", among: ["text", "json"], default: "text")
+    let quiet = arguments.has("quiet")
     let home = context.home
     let store = CorpusStore(directory: home.corpusDirectory)
     let sourcesURL = arguments.value("sources").map(context.fileURL) ?? store.sourcesFile
@@ -42,25 +57,79 @@ enum RefreshCommand: Command {
         "no sources list at \(sourcesURL.path)", hint: "add one with 'duo-kb add URL'")
     }
     let list = try SourceList.load(from: sourcesURL)
-    let fetcher = SiteFetcher(
-      client: try HTTPClient(configuration: try clientConfiguration(context)),
-      mirror: try mirror(arguments))
-    var refresher = Refresher(fetcher: fetcher, corpus: store, now: fetchClock(context.environment))
+    var refresher = Refresher(
+      fetcher: SiteFetcher(
+        client: try HTTPClient(configuration: try clientConfiguration(context)),
+        mirror: try mirror(arguments)),
+      corpus: store, deepChecks: try deepChecks(arguments), now: fetchClock(context.environment))
     if let language = arguments.value("language") { refresher.languages = [language] }
-    let quiet = arguments.has("quiet")
-    let reporter = context.reporter
-    var progress: Refresher.Progress?
-    if format == "text" && !quiet {
-      progress = { done, total, entry in
-        reporter.notice("[\(done)/\(total)] \(entry.status.rawValue) \(entry.documentID ?? entry.source)")
-      }
+
+    let lock: RefreshLock
+    do {
+      lock = try RefreshLock.acquire(at: home.url.appendingPathComponent(lockFileName))
+    } catch {
+      throw CommandFailure(
+        error.description,
+        hint: "wait for it to finish; a lock left by a dead process is taken over automatically")
     }
-    let report = await refresher.refresh(list, progress: progress)
+    defer { lock.release() }
+    if let stale = lock.tookOverFrom, !quiet {
+      context.reporter.notice("took over the lock left by process \(stale), which is no longer running")
+    }
+    // Half-written files of a refresh that was killed (never read: their names are hidden).
+    TemporaryFileSweep.sweep(store.directory)
+
+    let clock = fetchClock(context.environment)
+    let startedAt = clock()
+    let progress = RefreshProgress(reporter: context.reporter, client: refresher.fetcher.client, quiet: quiet || format == "json")
+    let work = Task { [refresher] in await refresher.refresh(list, progress: progress.update) }
+    let signals = SignalTrap(signals: [SIGINT, SIGTERM]) { signal in
+      progress.interrupted(by: signal)
+      work.cancel()
+    }
+    let report = await work.value
+    signals.restore()
+    progress.finish()
+
+    var outcome = RefreshOutcome(report: report)
+    outcome.index = updateIndex(home: home, store: store)
+    do {
+      try ChangeLog(corpus: store).append(ChangeLog.entry(for: report, startedAt: startedAt, finishedAt: clock()))
+    } catch {
+      context.reporter.warning("could not append to the change log: \(error)")
+    }
     switch format {
-    case "json": context.stdout.write(try RefreshReportFormatter.json(report))
-    default: context.stdout.write(RefreshReportFormatter.text(report, quiet: quiet))
+    case "json": context.stdout.write(try RefreshReportFormatter.json(outcome))
+    default: context.stdout.write(RefreshReportFormatter.text(outcome, quiet: quiet))
     }
+    if case .failed(let reason) = outcome.index { context.reporter.error("the index was not rebuilt: \(reason)") }
+    if case .failed = outcome.index { return .usage }
     return report.hasFailures ? .failure : .success
+  }
+
+  /// Rebuilds the index when it does not match the corpus (built into a new generation,
+  /// swapped in atomically), so searches see the old index or the new one.
+  static func updateIndex(home: HomeDirectory, store: CorpusStore) -> RefreshOutcome.IndexUpdate {
+    let base = KnowledgeBase(corpus: store, indexDirectory: home.indexDirectory)
+    if base.isIndexCurrent() { return .current }
+    do {
+      let summary = try base.rebuild()
+      return .rebuilt(documents: summary.documentCount, passages: summary.passageCount)
+    } catch {
+      if case .emptyCorpus = error { return .current }
+      return .failed(error.description)
+    }
+  }
+
+  static func deepChecks(_ arguments: ParsedArguments) throws(UsageError) -> DeepCheckSchedule {
+    var schedule = DeepCheckSchedule(isForced: arguments.has("deep"))
+    if let text = arguments.value("deep-every") {
+      guard let seconds = DeepCheckSchedule.seconds(parsing: text) else {
+        throw UsageError("--deep-every takes a number of days (7), or 12h, 30m, 90s; not '\(text)'")
+      }
+      schedule.periodSeconds = seconds
+    }
+    return schedule
   }
 
   static func clientConfiguration(_ context: CommandContext) throws -> HTTPClientConfiguration {
@@ -72,7 +141,7 @@ enum RefreshCommand: Command {
     if let jobs = try arguments.positiveInteger("jobs") { configuration.maxConnectionsPerHost = jobs }
     if let file = arguments.value("cacert") { configuration.caFile = context.fileURL(file).path }
     if let timeout = arguments.value("timeout") {
-      guard let seconds = Double(timeout), seconds > 0 else {
+      guard let seconds = Double(timeout), seconds > 0, seconds < 1e9 else {
         throw UsageError("--timeout needs a number of seconds, not '\(timeout)'")
       }
       configuration.deadline = .now + .milliseconds(Int(seconds * 1000))
@@ -99,37 +168,5 @@ enum RefreshCommand: Command {
       mappings.append(mapping)
     }
     return SiteMirror(mappings)
-  }
-}
-
-/// Words a refresh report for people, or encodes it for programs.
-enum RefreshReportFormatter {
-  static func text(_ report: RefreshReport, quiet: Bool) -> String {
-    var text = ""
-    for entry in report.entries where !quiet || entry.status == .failed {
-      let name = entry.documentID ?? entry.source
-      switch entry.status {
-      case .failed: text += "failed     \(name): \(entry.error ?? "unknown error")\n"
-      case .changed:
-        text += "changed    \(name) (+\(entry.passagesAdded.count) −\(entry.passagesRemoved.count) passages)\n"
-        for passage in entry.passagesRemoved.prefix(5) { text += "  − \(passage)\n" }
-        for passage in entry.passagesAdded.prefix(5) { text += "  + \(passage)\n" }
-      default: text += "\(entry.status.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)) \(name)\n"
-      }
-      for warning in entry.warnings where !quiet { text += "  warning: \(warning)\n" }
-    }
-    if !quiet {
-      text += "\(report.count(.added)) added, \(report.count(.changed)) changed, "
-        + "\(report.count(.unchanged)) unchanged, \(report.count(.failed)) failed; "
-        + "\(report.requests) requests, \(report.bytes) bytes, "
-        + String(format: "%.1f s\n", report.seconds)
-    }
-    return text
-  }
-
-  static func json(_ report: RefreshReport) throws -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return String(decoding: try encoder.encode(report), as: UTF8.self) + "\n"
   }
 }

@@ -3,10 +3,16 @@ enum CommandRegistry {
   static var commands: [any Command.Type] {
     [
       SearchCommand.self,
+      QuoteCommand.self,
+      CiteCommand.self,
+      VerifyCommand.self,
+      AuditCommand.self,
       IndexCommand.self,
       ImportCommand.self,
       AddCommand.self,
       RefreshCommand.self,
+      StatusCommand.self,
+      MCPCommand.self,
       ParseCommand.self,
       HelpCommand.self,
     ]

@@ -21,6 +21,9 @@ public enum HarvestError: Error, Sendable {
   case noPassages(url: String)
   case corpus(CorpusError)
   case invalidSource(url: String, reason: String)
+  /// The talk page is gone upstream: it answers 404 or 410, or redirects to a page that is
+  /// not a talk (Apple redirects removed talks to an index).
+  case removedUpstream(url: String, reason: String)
 }
 
 extension HarvestError: CustomStringConvertible {
@@ -40,6 +43,7 @@ extension HarvestError: CustomStringConvertible {
     case .noPassages(let url): "\(url): no quotable text"
     case .corpus(let error): error.description
     case .invalidSource(let url, let reason): "\(url): \(reason)"
+    case .removedUpstream(let url, let reason): "\(url): gone upstream (\(reason))"
     }
   }
 }

@@ -2,8 +2,11 @@ import Foundation
 
 /// What a refresh did with each source, for people (text) and programs (JSON).
 public struct RefreshReport: Codable, Sendable, Equatable {
-  public enum Status: String, Codable, Sendable {
-    case added, changed, unchanged, failed
+  public enum Status: String, Codable, Sendable, CaseIterable {
+    case added, changed, unchanged
+    /// Gone upstream (404, 410, or a redirect to an index): the document is kept, marked.
+    case gone
+    case failed
   }
 
   public struct Entry: Codable, Sendable, Equatable {
@@ -16,10 +19,15 @@ public struct RefreshReport: Codable, Sendable, Equatable {
     public var passagesAdded: [String]
     public var passagesRemoved: [String]
     public var warnings: [String]
+    /// Every playlist and segment was revalidated too (a deep check).
+    public var deepChecked: Bool
+    /// Catalog sources: how many of its talks matched the filter (and were refreshed).
+    public var catalogTalks: Int?
 
     public init(
       source: String, documentID: String? = nil, status: Status, error: String? = nil,
-      passagesAdded: [String] = [], passagesRemoved: [String] = [], warnings: [String] = []
+      passagesAdded: [String] = [], passagesRemoved: [String] = [], warnings: [String] = [],
+      deepChecked: Bool = false
     ) {
       self.source = source
       self.documentID = documentID
@@ -28,6 +36,7 @@ public struct RefreshReport: Codable, Sendable, Equatable {
       self.passagesAdded = passagesAdded
       self.passagesRemoved = passagesRemoved
       self.warnings = warnings
+      self.deepChecked = deepChecked
     }
   }
 
@@ -36,13 +45,24 @@ public struct RefreshReport: Codable, Sendable, Equatable {
   public var bytes: Int
   public var connections: Int
   public var seconds: Double
+  /// Stopped (SIGINT, SIGTERM: the task was cancelled) before every source was done.
+  public var isInterrupted: Bool
 
-  public init(entries: [Entry] = [], requests: Int = 0, bytes: Int = 0, connections: Int = 0, seconds: Double = 0) {
+  public init(
+    entries: [Entry] = [], requests: Int = 0, bytes: Int = 0, connections: Int = 0, seconds: Double = 0,
+    isInterrupted: Bool = false
+  ) {
     self.entries = entries
     self.requests = requests
     self.bytes = bytes
     self.connections = connections
     self.seconds = seconds
+    self.isInterrupted = isInterrupted
+  }
+
+  /// Whether any document was written (added, changed, or marked gone).
+  public var changedCorpus: Bool {
+    entries.contains { [.added, .changed, .gone].contains($0.status) }
   }
 
   public func count(_ status: Status) -> Int { entries.filter { $0.status == status }.count }

@@ -18,9 +18,20 @@ extension Refresher {
     var seen: Set<String> = []
     var entries: [RefreshReport.Entry] = []
     while !queue.isEmpty, entries.count < maxPages {
+      if !entries.isEmpty, let reason = stopReason() {
+        entries.append(Self.notAttempted(SourceEntry(kind: .hig, url: queue[0].0.absoluteString), reason: reason))
+        break
+      }
       let (url, depth) = queue.removeFirst()
-      guard let slug = HIGURL.slug(fromPageOrJSON: url), seen.insert(slug.lowercased()).inserted
-      else { continue }
+      guard let slug = HIGURL.slug(fromPageOrJSON: url) else {
+        if depth == 0 {
+          entries.append(RefreshReport.Entry(
+            source: url.absoluteString, status: .failed,
+            error: "not a HIG page URL (https://developer.apple.com/design/human-interface-guidelines/…)"))
+        }
+        continue
+      }
+      guard seen.insert(slug.lowercased()).inserted else { continue }
       let previous = (try? DocumentID.hig(slug: slug)).flatMap { try? corpus.read(id: $0) }
       do throws(HarvestError) {
         switch try await harvester.harvest(pageURL: url, previous: previous) {
@@ -33,18 +44,28 @@ extension Refresher {
           if depth < maxDepth { queue += links.map { ($0, depth + 1) } }
         }
       } catch {
-        entries.append(RefreshReport.Entry(source: url.absoluteString, status: .failed, error: error.description))
+        if case .http(.status(let code, _)) = error, code == 404 || code == 410, let previous,
+          let entry = try? markGone(
+            previous, source: SourceEntry(kind: .hig, url: url.absoluteString), reason: "HTTP \(code)",
+            originalError: error)
+        {
+          entries.append(entry)
+          continue
+        }
+        entries.append(RefreshReport.Entry(
+          source: url.absoluteString, documentID: previous?.id, status: .failed, error: error.description))
       }
     }
     return entries
   }
 
   /// The id a source's document has, when it can be told from the URL alone.
-  static func documentID(for source: SourceEntry) -> String? {
+  public static func documentID(for source: SourceEntry) -> String? {
     guard let url = URL(string: source.url) else { return nil }
     switch source.kind {
     case .talk: return TalkURL.documentID(for: url)
     case .hig: return HIGURL.slug(fromPageOrJSON: url).flatMap { try? DocumentID.hig(slug: $0) }
+    case .catalog: return nil
     }
   }
 }

@@ -42,6 +42,26 @@ public struct SiteFetcher: Sendable {
     return responses
   }
 
+  /// Fetches many resources concurrently (bounded), each conditionally with its
+  /// validators, and returns them in order; the first failure, in order, is thrown.
+  public func fetchAll(validating validators: [ResourceValidator], maxConcurrent: Int)
+    async throws(HarvestError) -> [HTTPResponse]
+  {
+    let requests = validators.map {
+      HTTPRequest(url: mirror.requestURL(for: $0.url), etag: $0.etag, lastModified: $0.lastModified)
+    }
+    let results = await client.fetchAll(requests, maxConcurrent: maxConcurrent)
+    var responses: [HTTPResponse] = []
+    responses.reserveCapacity(results.count)
+    for (index, result) in results.enumerated() {
+      switch result {
+      case .success(let response): responses.append(logical(response, requested: validators[index].url))
+      case .failure(let error): throw .http(error)
+      }
+    }
+    return responses
+  }
+
   /// The response as if the original had answered. A mirror's validators (ETag,
   /// Last-Modified) are its own, not the original's: they are dropped, so that a later
   /// conditional request to the original cannot be answered 304 by mistake.

@@ -12,6 +12,8 @@ public struct TalkHarvestDetails: Sendable {
   public var merge: MergeReport?
   /// Where the page's own transcript disagrees with the subtitles (empty when it has none).
   public var transcriptDisagreements: [TranscriptCrossCheck.Disagreement] = []
+  /// The validators of the playlists and segments fetched, for later deep checks.
+  public var validators: TrackValidators?
 }
 
 struct SubtitleTrack: Sendable {
@@ -26,7 +28,15 @@ extension TalkHarvester {
   func subtitleTrack(masterURL: String, languages: [String]) async throws(HarvestError)
     -> SubtitleTrack
   {
-    let masterResponse = try await fetcher.fetch(masterURL)
+    try await subtitleTrack(masterURL: masterURL, languages: languages, masterResponse: nil)
+  }
+
+  /// As above; `masterResponse`, when given, is the master playlist already fetched.
+  func subtitleTrack(
+    masterURL: String, languages: [String], masterResponse given: HTTPResponse?
+  ) async throws(HarvestError) -> SubtitleTrack {
+    let masterResponse: HTTPResponse
+    if let given { masterResponse = given } else { masterResponse = try await fetcher.fetch(masterURL) }
     let master = try parseMaster(masterResponse, url: masterURL)
     guard let choice = SubtitleSelector(preferredLanguages: languages).choose(from: master),
       let mediaURL = choice.rendition.resolvedURL
@@ -52,6 +62,10 @@ extension TalkHarvester {
     details.subtitleChoice = choice.explanation
     details.segmentCount = segments.count
     details.merge = merged.report
+    details.validators = TrackValidators(
+      master: ResourceValidator(url: masterURL, response: masterResponse),
+      media: ResourceValidator(url: mediaURL.absoluteString, response: mediaResponse),
+      segments: zip(segmentURLs, bodies).map { ResourceValidator(url: $0, response: $1) })
     return SubtitleTrack(
       cues: merged.cues,
       language: choice.rendition.language ?? languages.first ?? "en",

@@ -36,11 +36,23 @@ public struct TalkHarvester: Sendable {
     if URL(string: source.url)?.path.lowercased().hasSuffix(".m3u8") == true {
       return try await harvestMaster(source, languages: languages, previous: previous)
     }
-    let pageResponse = try await fetcher.fetch(
-      source.url, etag: previous?.fetch?.etag, lastModified: previous?.fetch?.lastModified)
+    let pageResponse: HTTPResponse
+    do throws(HarvestError) {
+      pageResponse = try await fetcher.fetch(
+        source.url, etag: previous?.fetch?.etag, lastModified: previous?.fetch?.lastModified)
+    } catch {
+      if case .http(.status(let code, _)) = error, code == 404 || code == 410 {
+        throw .removedUpstream(url: source.url, reason: "HTTP \(code)")
+      }
+      throw error
+    }
     if pageResponse.isNotModified { return .notModified }
     guard let pageURL = URL(string: pageResponse.finalURL) else {
       throw .invalidSource(url: source.url, reason: "not a URL")
+    }
+    // Apple redirects a removed talk to an index page.
+    if pageResponse.redirectCount > 0, !TalkURL.isTalkPage(pageURL) {
+      throw .removedUpstream(url: source.url, reason: "redirects to \(pageResponse.finalURL)")
     }
     let page: TalkPage
     do {
@@ -83,7 +95,12 @@ public struct TalkHarvester: Sendable {
       throw .invalidSource(url: source.url, reason: "a master playlist source needs an id and a title")
     }
     guard CorpusStore.isValidDocumentID(id) else { throw .corpus(.invalidDocumentID(id)) }
-    let track = try await subtitleTrack(masterURL: source.url, languages: languages)
+    // The master playlist stands for the page: asked for conditionally.
+    let masterResponse = try await fetcher.fetch(
+      source.url, etag: previous?.fetch?.etag, lastModified: previous?.fetch?.lastModified)
+    if masterResponse.isNotModified { return .notModified }
+    let track = try await subtitleTrack(
+      masterURL: source.url, languages: languages, masterResponse: masterResponse)
     var document = Document(
       id: id, kind: .talk, title: title, url: source.url, language: track.language,
       passages: TalkNormalizer().passages(from: track.cues), cues: track.cues)

@@ -1,0 +1,19 @@
+/// People's names for the collections talks belong to.
+public enum EventName {
+  /// `tech-talks` is "Apple Developer Tech Talk", `wwdc2024` is "WWDC24"; other collections
+  /// keep their id; nil stays nil (HIG pages).
+  public static func display(_ event: String?) -> String? {
+    guard let event else { return nil }
+    if event == "tech-talks" { return "Apple Developer Tech Talk" }
+    if event.hasPrefix("wwdc"), event.count == 8, let year = Int(event.dropFirst(4)) {
+      return "WWDC\(String(year % 100).count == 1 ? "0" : "")\(year % 100)"
+    }
+    return event
+  }
+
+  /// The year of a `wwdcYYYY` collection, when the document itself gives none.
+  static func year(_ event: String?) -> Int? {
+    guard let event, event.hasPrefix("wwdc"), event.count == 8 else { return nil }
+    return Int(event.dropFirst(4))
+  }
+}

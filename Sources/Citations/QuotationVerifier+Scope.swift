@@ -1,0 +1,78 @@
+import Foundation
+
+extension QuotationVerifier {
+  /// Which documents a quotation may come from, and the HIG section its link names.
+  struct Scope {
+    /// Nil: any document.
+    var documents: Set<Int>?
+    var anchor: String?
+    var name: String?
+    /// Why nothing in the corpus can match (a link to a talk the corpus lacks).
+    var problem: String?
+  }
+
+  /// A link names its document (a talk page `/videos/play/EVENT/NUMBER/`, a HIG page
+  /// `/design/human-interface-guidelines/SLUG`, or any document's own URL); without a link,
+  /// a document id or a talk title of three or more words named in the quotation's sentence
+  /// or source line does (shorter titles, like a HIG page's "Layout", are ordinary words).
+  func scope(of quotation: FoundQuotation) -> Scope {
+    var documents: Set<Int> = []
+    var anchor: String?
+    var missing: String?
+    for link in quotation.links {
+      guard let components = URLComponents(string: link) else { continue }
+      if let id = Self.documentID(path: components.path) {
+        if let number = transcript.documentNumbers[id] {
+          documents.insert(number)
+          if transcript.documents[number].kind == .hig, let fragment = components.fragment, !fragment.isEmpty {
+            anchor = fragment
+          }
+        } else {
+          missing = id
+        }
+        continue
+      }
+      let page = Self.pageKey(link)
+      if let number = transcript.documents.firstIndex(where: { Self.pageKey($0.url) == page }) {
+        documents.insert(number)
+      }
+    }
+    if documents.isEmpty, let missing {
+      return Scope(documents: [], name: missing, problem: "the page linked, \(missing), is not in the corpus")
+    }
+    if documents.isEmpty {
+      let hint = quotation.hint.lowercased()
+      for (number, document) in transcript.documents.enumerated() {
+        let title = document.title.lowercased()
+        if hint.contains(document.id) || (title.split(separator: " ").count >= 3 && hint.contains(title)) {
+          documents.insert(number)
+        }
+      }
+    }
+    guard !documents.isEmpty else { return Scope() }
+    let names = documents.sorted().map { transcript.documents[$0].title }
+    return Scope(documents: documents, anchor: anchor, name: names.joined(separator: "” or “"))
+  }
+
+  /// `tech-talks/111466` from `/videos/play/tech-talks/111466/`, `hig/layout` from
+  /// `/design/human-interface-guidelines/layout`.
+  static func documentID(path: String) -> String? {
+    let parts = path.lowercased().split(separator: "/")
+    if let play = parts.firstIndex(of: "play"), play > 0, parts[play - 1] == "videos", play + 2 < parts.count {
+      return "\(parts[play + 1])/\(parts[play + 2])"
+    }
+    if let guide = parts.firstIndex(of: "human-interface-guidelines"), guide + 1 < parts.count {
+      return "hig/\(parts[guide + 1])"
+    }
+    return nil
+  }
+
+  /// A page URL without scheme, query, fragment or trailing slash, lower-cased.
+  static func pageKey(_ url: String) -> String {
+    var key = Substring(url.lowercased())
+    if let cut = key.firstIndex(where: { $0 == "?" || $0 == "#" }) { key = key[..<cut] }
+    if let scheme = key.range(of: "://") { key = key[scheme.upperBound...] }
+    while key.hasSuffix("/") { key = key.dropLast() }
+    return String(key)
+  }
+}

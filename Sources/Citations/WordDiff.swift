@@ -1,0 +1,114 @@
+/// A word-level diff between what the corpus says and what a quotation says.
+public struct WordDiff: Sendable, Equatable {
+  public enum Change: String, Sendable, Codable {
+    /// In both.
+    case same
+    /// Said in the corpus, missing from the quotation.
+    case said
+    /// In the quotation, never said there.
+    case quoted
+  }
+
+  public struct Part: Sendable, Equatable, Codable {
+    public var change: Change
+    public var words: [String]
+  }
+
+  public var parts: [Part]
+  /// Words of the quotation that match the corpus.
+  public var matchedWords: Int
+  public var quotedWords: Int
+  /// Words said that the quotation leaves out, and quoted words never said (a changed word
+  /// counts in both).
+  public var leftOut: Int { parts.filter { $0.change == .said }.reduce(0) { $0 + $1.words.count } }
+  public var added: Int { parts.filter { $0.change == .quoted }.reduce(0) { $0 + $1.words.count } }
+
+  /// `same words [-said-]{+quoted+} same words`, as `wdiff` writes it.
+  public var rendered: String {
+    parts.map { part in
+      let words = part.words.joined(separator: " ")
+      switch part.change {
+      case .same: return words
+      case .said: return "[-\(words)-]"
+      case .quoted: return "{+\(words)+}"
+      }
+    }.joined(separator: " ")
+  }
+
+  mutating func append(_ change: Change, _ word: String) {
+    if let last = parts.indices.last, parts[last].change == change {
+      parts[last].words.append(word)
+    } else {
+      parts.append(Part(change: change, words: [word]))
+    }
+  }
+}
+
+/// Where a quotation fits best inside a stretch of the corpus: the span of the corpus with
+/// the fewest word edits to it (a fitting alignment: the span may start and end anywhere).
+struct WordAlignment {
+  /// The best span of `corpus` (half-open word offsets) and the diff against it.
+  var span: Range<Int>
+  var diff: WordDiff
+  var cost: Int
+
+  /// `quote` and `corpus` are (exact, folded) words. Words compare folded; a word equal only
+  /// folded shows as a change, except the quotation's first letter.
+  init(quote: [(text: String, folded: String, original: String)], corpus: [(text: String, folded: String, original: String)]) {
+    let rows = quote.count + 1
+    let columns = corpus.count + 1
+    var cost = [Int32](repeating: 0, count: rows * columns)
+    for row in 1..<rows { cost[row * columns] = Int32(row) }
+    for row in 1..<rows {
+      for column in 1..<columns {
+        let same = quote[row - 1].folded == corpus[column - 1].folded
+        let diagonal = cost[(row - 1) * columns + column - 1] + (same ? 0 : 1)
+        let up = cost[(row - 1) * columns + column] + 1
+        let left = cost[row * columns + column - 1] + 1
+        cost[row * columns + column] = min(diagonal, up, left)
+      }
+    }
+    var end = 0
+    for column in 0..<columns where cost[(rows - 1) * columns + column] < cost[(rows - 1) * columns + end] {
+      end = column
+    }
+    self.cost = Int(cost[(rows - 1) * columns + end])
+    var operations: [(WordDiff.Change, String)] = []
+    var row = rows - 1
+    var column = end
+    while row > 0 {
+      let here = cost[row * columns + column]
+      if column > 0 {
+        let same = quote[row - 1].folded == corpus[column - 1].folded
+        if here == cost[(row - 1) * columns + column - 1] + (same ? 0 : 1) {
+          let exact =
+            quote[row - 1].text == corpus[column - 1].text
+            || (row == 1 && QuoteText.firstLetterFolded(quote[0].text) == QuoteText.firstLetterFolded(corpus[column - 1].text))
+          if same && exact {
+            operations.append((.same, corpus[column - 1].original))
+          } else {
+            operations.append((.quoted, quote[row - 1].original))
+            operations.append((.said, corpus[column - 1].original))
+          }
+          row -= 1
+          column -= 1
+          continue
+        }
+        if here == cost[row * columns + column - 1] + 1 {
+          operations.append((.said, corpus[column - 1].original))
+          column -= 1
+          continue
+        }
+      }
+      operations.append((.quoted, quote[row - 1].original))
+      row -= 1
+    }
+    var diff = WordDiff(parts: [], matchedWords: 0, quotedWords: quote.count)
+    for (change, word) in operations.reversed() {
+      diff.append(change, word)
+      if change == .same { diff.matchedWords += 1 }
+    }
+    self.diff = diff
+    span = column..<end
+  }
+}

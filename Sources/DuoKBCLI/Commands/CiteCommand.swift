@@ -1,0 +1,47 @@
+import Citations
+import Foundation
+import SearchIndex
+
+/// `duo-kb cite QUERY-OR-ID`: one ready-to-paste citation.
+enum CiteCommand: Command {
+  static let name = "cite"
+  static let summary = "A ready-to-paste citation of an id or of a query's top hit"
+  static let usage = "QUERY-OR-ID [--format markdown|json|csl-json|text]"
+  static let discussion = """
+    A citation id (tech-talks/111466@3:46, hig/page#anchor) is cited as it is; anything
+    else is searched and the top hit cited. The citation holds the quote in quotation marks,
+    the speaker where known, the talk's title and event, the time and the deep link.
+    markdown is a line 'duo-kb verify' reads back; csl-json is an array of one CSL 1.0.2 item
+    (type speech for talks, webpage for HIG) for reference managers.
+    Exit status: 0 cited, 1 no hit, 2 usage.
+    """
+  static let options: [OptionSpec] = [
+    .value("format", "FORMAT", help: "markdown, json, csl-json or text (default markdown)")
+  ]
+
+  static func run(_ context: CommandContext) async throws -> ExitStatus {
+    let arguments = context.arguments
+    let formatName = try arguments.choice(
+      "format", among: CitationFormat.allCases.map(\.rawValue), default: CitationFormat.markdown.rawValue)
+    let format = CitationFormat(rawValue: formatName) ?? .markdown
+    guard !arguments.positionals.isEmpty else {
+      throw UsageError("cite needs a query or a citation id", hint: "duo-kb cite \"scrolling content\"")
+    }
+    let input = arguments.positionals.joined(separator: " ")
+    let index = try IndexMaintenance.open(context)
+    var hit: QuotedHit?
+    if arguments.positionals.count == 1, let citation = CitationID(parsing: input),
+      index.documentIndex(id: citation.documentID) != nil
+    {
+      do { hit = try index.quote(citation, context: 0).target } catch { throw CommandFailure(error.description) }
+    } else {
+      do { hit = try index.answer(input, limit: 1).hits.first } catch { throw QueryFailure(error: error, query: input) }
+    }
+    guard let hit else {
+      context.reporter.error("nothing matches '\(input)'")
+      return .failure
+    }
+    context.stdout.write(CitationFormatter.format(hit, as: format) + "\n")
+    return .success
+  }
+}

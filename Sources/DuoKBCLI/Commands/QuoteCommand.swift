@@ -1,0 +1,86 @@
+import Citations
+import Foundation
+import SearchIndex
+
+/// `duo-kb quote ID`: the exact words a citation id names, with passages around them.
+enum QuoteCommand: Command {
+  static let name = "quote"
+  static let summary = "Print the exact sentence(s) a citation id names, with context and link"
+  static let usage = "ID [--context N] [--format text|markdown|json]"
+  static let discussion = """
+    ID is a citation id as search prints it: tech-talks/111466@3:46 names the passage spoken
+    from that second (or the one whose time span holds it), hig/designing-for-iphone-duo#anchor
+    the whole section, and a ~hash suffix one passage among several. --context N adds N
+    passages before and after. Exit status: 0 found, 2 an id that names nothing.
+    """
+  static let options: [OptionSpec] = [
+    .value("context", "N", short: "C", help: "passages to show before and after (default 0)"),
+    .value("format", "FORMAT", help: "text, markdown or json (default text)"),
+  ]
+
+  static func run(_ context: CommandContext) async throws -> ExitStatus {
+    let arguments = context.arguments
+    let format = try arguments.choice("format", among: ["text", "markdown", "json"], default: "text")
+    let around: Int
+    if let text = arguments.value("context") {
+      guard let number = Int(text), number >= 0, number <= 1_000 else {
+        throw UsageError("--context needs a whole number from 0 to 1000, not '\(text)'")
+      }
+      around = number
+    } else {
+      around = 0
+    }
+    guard arguments.positionals.count == 1, let text = arguments.positionals.first else {
+      throw UsageError("quote needs one citation id", hint: "duo-kb quote tech-talks/111466@3:46")
+    }
+    guard let citation = CitationID(parsing: text) else {
+      throw UsageError("'\(text)' is not a citation id", hint: "ids look like tech-talks/111466@3:46 or hig/layout#anchor")
+    }
+    let index = try IndexMaintenance.open(context)
+    let answer: QuoteAnswer
+    do { answer = try index.quote(citation, context: around) } catch {
+      throw CommandFailure(error.description, hint: "'duo-kb search WORDS' prints the ids of matching passages")
+    }
+    switch format {
+    case "json": context.stdout.write(try json(answer) + "\n")
+    case "markdown": context.stdout.write(markdown(answer))
+    default: context.stdout.write(self.text(answer))
+    }
+    return .success
+  }
+
+  static func text(_ answer: QuoteAnswer) -> String {
+    let target = answer.target
+    var output = "\(target.citation) · \(target.source.title)"
+    if let event = EventName.display(target.source.event) { output += " · \(event)" }
+    output += "\n\(target.link)\n\n"
+    func line(_ hit: QuotedHit, marker: String) -> String {
+      let place = hit.timestamp.map { "[\($0)] " } ?? hit.heading.map { "[\($0)] " } ?? ""
+      let speaker = hit.speaker.map { "\($0): " } ?? ""
+      return "\(marker) \(place)\(speaker)\(CitationFormatter.inlineQuote(hit.quote))\n"
+    }
+    for hit in answer.before { output += line(hit, marker: " ") }
+    for hit in answer.passages { output += line(hit, marker: ">") }
+    for hit in answer.after { output += line(hit, marker: " ") }
+    return output
+  }
+
+  static func markdown(_ answer: QuoteAnswer) -> String {
+    var output = ""
+    for hit in answer.before { output += "\(hit.timestamp.map { "(\($0)) " } ?? "")\(hit.quote)\n\n" }
+    output += CitationFormatter.format(answer.target, as: .markdown) + "\n\n"
+    for hit in answer.after { output += "\(hit.timestamp.map { "(\($0)) " } ?? "")\(hit.quote)\n\n" }
+    return output
+  }
+
+  static func json(_ answer: QuoteAnswer) throws -> String {
+    let object: [String: Any] = [
+      "target": SearchFormatter.jsonObject(answer.target),
+      "passages": answer.passages.map(SearchFormatter.jsonObject),
+      "before": answer.before.map(SearchFormatter.jsonObject),
+      "after": answer.after.map(SearchFormatter.jsonObject),
+    ]
+    let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted])
+    return String(decoding: data, as: UTF8.self)
+  }
+}

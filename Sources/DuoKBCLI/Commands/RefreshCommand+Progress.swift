@@ -1,0 +1,73 @@
+import Foundation
+import Harvest
+
+/// Shows a refresh advancing, on stderr: on a terminal one line redrawn with `\r`
+/// (sources done and total, requests, bytes, time left); otherwise one plain line per
+/// source; nothing with --quiet or --format json.
+final class RefreshProgress: @unchecked Sendable {
+  private let reporter: Reporter
+  private let client: HTTPClient
+  private let isQuiet: Bool
+  private let started = ContinuousClock.now
+  private let lock = NSLock()
+  private var hasDrawn = false
+
+  init(reporter: Reporter, client: HTTPClient, quiet: Bool) {
+    self.reporter = reporter
+    self.client = client
+    isQuiet = quiet
+  }
+
+  var update: Refresher.Progress {
+    { [self] done, total, entry in self.show(done: done, total: total, entry: entry) }
+  }
+
+  private func show(done: Int, total: Int, entry: RefreshReport.Entry) {
+    guard !isQuiet else { return }
+    lock.withLock {
+      guard reporter.output.isTerminal else {
+        reporter.notice("[\(done)/\(total)] \(entry.status.rawValue) \(entry.documentID ?? entry.source)")
+        return
+      }
+      let stats = client.stats
+      let elapsed = Self.seconds(ContinuousClock.now - started)
+      var line = "[\(done)/\(total) sources] \(stats.requestsSent) requests, \(Self.bytes(stats.bodyBytes))"
+      if done > 0, done < total {
+        line += ", about \(Self.clock(elapsed / Double(done) * Double(total - done))) left"
+      }
+      reporter.output.write("\r\u{1B}[K" + line)
+      hasDrawn = true
+    }
+  }
+
+  func interrupted(by signal: Int32) {
+    lock.withLock {
+      if hasDrawn { reporter.output.write("\n") }
+      hasDrawn = false
+      reporter.notice("stopping (signal \(signal)): dropping work in flight")
+    }
+  }
+
+  /// Ends the redrawn line.
+  func finish() {
+    lock.withLock {
+      if hasDrawn { reporter.output.write("\n") }
+      hasDrawn = false
+    }
+  }
+
+  static func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+  }
+
+  static func clock(_ seconds: Double) -> String {
+    let whole = Int(seconds.rounded(.up))
+    return String(format: "%d:%02d", whole / 60, whole % 60)
+  }
+
+  static func bytes(_ count: Int) -> String {
+    if count < 10_000 { return "\(count) B" }
+    if count < 10_000_000 { return String(format: "%.1f kB", Double(count) / 1000) }
+    return String(format: "%.1f MB", Double(count) / 1_000_000)
+  }
+}

@@ -1,0 +1,134 @@
+import Citations
+import Corpus
+import Foundation
+import Harvest
+import Normalize
+
+/// `duo-kb status`: what the corpus holds, how the last refresh went, what needs attention.
+enum StatusCommand: Command {
+  static let name = "status"
+  static let summary = "Show the corpus, the index and how the last refresh went"
+  static let usage = "[--format text|json]"
+  static let discussion = """
+    Documents by kind, corpus and index size, the last refresh (from Corpus/changelog.jsonl)
+    with its result, failing sources (failed in the last refresh, with how many refreshes
+    in a row), stale sources (listed but never harvested, or gone upstream), and whether
+    the index matches the corpus. Exit status: 0, or 1 when something needs attention
+    (failing or stale sources, an index that does not match), 2 on error.
+    """
+  static let options: [OptionSpec] = [
+    .value("format", "FORMAT", help: "text or json (default text)"),
+  ]
+
+  struct Failing: Codable, Equatable {
+    var source: String
+    var error: String
+    var refreshesInARow: Int
+  }
+
+  struct Status: Codable {
+    var home: String
+    var documents: [String: Int]
+    var removedUpstream: Int
+    var corpusBytes: Int
+    var indexBytes: Int
+    var indexMatchesCorpus: Bool
+    var lastRefresh: ChangeLog.Entry?
+    var refreshes: Int
+    var failing: [Failing]
+    var neverHarvested: [String]
+    var goneUpstream: [String]
+
+    var needsAttention: Bool {
+      !failing.isEmpty || !neverHarvested.isEmpty || !goneUpstream.isEmpty || !indexMatchesCorpus
+    }
+  }
+
+  static func run(_ context: CommandContext) async throws -> ExitStatus {
+    guard context.arguments.positionals.isEmpty else {
+      throw UsageError("status takes no arguments, got '\(context.arguments.positionals[0])'")
+    }
+    let format = try context.arguments.choice("format", among: ["text", "json"], default: "text")
+    let status = try gather(context.home)
+    switch format {
+    case "json":
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+      context.stdout.write(String(decoding: try encoder.encode(status), as: UTF8.self) + "\n")
+    default: context.stdout.write(text(status))
+    }
+    return status.needsAttention ? .failure : .success
+  }
+
+  static func gather(_ home: HomeDirectory) throws -> Status {
+    let store = CorpusStore(directory: home.corpusDirectory)
+    let documents = try store.readAll()
+    var byKind: [String: Int] = [:]
+    for kind in DocumentKind.allCases { byKind[kind.rawValue] = 0 }
+    for document in documents { byKind[document.kind.rawValue, default: 0] += 1 }
+    let log = ChangeLog(corpus: store).entries()
+    let list = (try? SourceList.load(from: store.sourcesFile)) ?? SourceList()
+    let ids = Set(documents.map(\.id))
+    let neverHarvested = list.sources.filter { source in
+      guard source.kind != .catalog, let id = source.id ?? Refresher.documentID(for: source) else { return false }
+      return !ids.contains(id)
+    }.map(\.url)
+    let base = KnowledgeBase(corpus: store, indexDirectory: home.indexDirectory)
+    return Status(
+      home: home.url.path, documents: byKind,
+      removedUpstream: documents.filter(\.isRemovedUpstream).count,
+      corpusBytes: directoryBytes(store.documentsDirectory),
+      indexBytes: directoryBytes(home.indexDirectory), indexMatchesCorpus: base.isIndexCurrent(),
+      lastRefresh: log.last, refreshes: log.count, failing: failing(log),
+      neverHarvested: neverHarvested,
+      goneUpstream: documents.filter(\.isRemovedUpstream).map(\.id))
+  }
+
+  /// Sources that failed in the last refresh, with how many refreshes in a row they failed.
+  static func failing(_ log: [ChangeLog.Entry]) -> [Failing] {
+    guard let last = log.last else { return [] }
+    return last.failed.map { failure in
+      var run = 0
+      for entry in log.reversed() {
+        guard entry.failed.contains(where: { $0.source == failure.source }) else { break }
+        run += 1
+      }
+      return Failing(source: failure.source, error: failure.error, refreshesInARow: run)
+    }
+  }
+
+  static func directoryBytes(_ url: URL) -> Int {
+    guard let walker = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.fileSizeKey])
+    else { return 0 }
+    var total = 0
+    for case let file as URL in walker {
+      total += (try? file.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
+    }
+    return total
+  }
+
+  static func text(_ status: Status) -> String {
+    var text = "home: \(status.home)\n"
+    let kinds = status.documents.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
+    text += "corpus: \(status.documents.values.reduce(0, +)) documents (\(kinds.joined(separator: ", "))"
+    text += status.removedUpstream > 0 ? "; \(status.removedUpstream) removed upstream)" : ")"
+    text += ", \(RefreshProgress.bytes(status.corpusBytes))\n"
+    text += "index: \(RefreshProgress.bytes(status.indexBytes)), "
+    text += status.indexMatchesCorpus ? "matches the corpus\n" : "does not match the corpus (run 'duo-kb index')\n"
+    if let last = status.lastRefresh {
+      text += "last refresh: \(last.finishedAt): \(last.isClean ? "ok" : "with problems"); "
+      text += "\(last.added.count) added, \(last.changed.count) changed, \(last.unchanged) unchanged, "
+      text += "\(last.gone.count) gone, \(last.failed.count) failed"
+      text += last.interrupted ? ", interrupted\n" : "\n"
+    } else {
+      text += "last refresh: none recorded\n"
+    }
+    for failing in status.failing {
+      let run = failing.refreshesInARow > 1 ? " (\(failing.refreshesInARow) refreshes in a row)" : ""
+      text += "failing: \(failing.source)\(run): \(failing.error)\n"
+    }
+    for url in status.neverHarvested { text += "stale: \(url): listed but not in the corpus\n" }
+    for id in status.goneUpstream { text += "stale: \(id): gone upstream (kept)\n" }
+    return text
+  }
+}

@@ -1,0 +1,93 @@
+import Citations
+import Normalize
+
+/// A corpus document as Markdown for a resource read: talks as paragraphs that open with
+/// their `[m:ss](deep link)`, HIG pages as sections whose headings link to their anchors.
+/// Passage text is left exactly as stored (no Markdown escaping), so every paragraph stays
+/// a quotable slice of Apple's words.
+public enum DocumentMarkdown {
+  public static func render(_ document: Document) -> String {
+    var lines = ["# \(document.title)", "", header(document)]
+    if let summary = document.summary, !summary.isEmpty { lines += ["", summary] }
+    lines += [""]
+    lines += document.kind == .talk ? talkBody(document) : pageBody(document)
+    while lines.last == "" { lines.removeLast() }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  static func header(_ document: Document) -> String {
+    var facts: [String] = [document.kind == .talk ? "Talk" : "Human Interface Guidelines"]
+    if let event = document.event { facts.append(event) }
+    if let year = document.year { facts.append(String(year)) }
+    facts.append("<\(document.url)>")
+    var text = facts.joined(separator: " · ")
+    text += document.kind == .talk
+      ? "\n\nApple's exact words from the talk's subtitles. Cite a paragraph by its time link."
+      : "\n\nApple's exact words. Cite a paragraph by its section link."
+    if document.isRemovedUpstream { text += "\n\nThis document is no longer published by Apple." }
+    return text
+  }
+
+  static func talkBody(_ document: Document) -> [String] {
+    var lines: [String] = []
+    var chapter: String?
+    var speaker: String?
+    for passage in document.passages {
+      if let heading = passage.heading, heading != chapter {
+        chapter = heading
+        lines += ["## \(heading)", ""]
+      }
+      var lead = ""
+      if let start = passage.startMilliseconds {
+        lead = "[\(Timecode.format(milliseconds: start))](\(DeepLink.talk(page: document.url, milliseconds: start))) "
+      }
+      if passage.kind == .code {
+        lines += [lead.isEmpty ? "Code:" : "\(lead)Code:", ""] + fenced(passage.text) + [""]
+        continue
+      }
+      if let name = passage.speaker, name != speaker {
+        speaker = name
+        lead += "**\(name):** "
+      }
+      lines += [lead + passage.text, ""]
+    }
+    return lines
+  }
+
+  static func pageBody(_ document: Document) -> [String] {
+    var levels: [String: Int] = [:]
+    for section in document.sections { if let anchor = section.anchor { levels[anchor] = section.level } }
+    var lines: [String] = []
+    var currentAnchor: String?
+    var currentHeading: String?
+    for passage in document.passages {
+      if passage.anchor != currentAnchor || passage.heading != currentHeading {
+        currentAnchor = passage.anchor
+        currentHeading = passage.heading
+        if let heading = passage.heading {
+          let level = max(2, min(6, passage.anchor.flatMap { levels[$0] } ?? 2))
+          let marks = String(repeating: "#", count: level)
+          if let anchor = passage.anchor {
+            lines += ["\(marks) [\(heading)](\(DeepLink.section(page: document.url, anchor: anchor)))", ""]
+          } else {
+            lines += ["\(marks) \(heading)", ""]
+          }
+        }
+      }
+      lines += passage.kind == .code ? fenced(passage.text) + [""] : [passage.text, ""]
+    }
+    return lines
+  }
+
+  /// A code fence longer than any run of backticks in the code.
+  static func fenced(_ code: String) -> [String] {
+    var longest = 0
+    var run = 0
+    for character in code {
+      run = character == "`" ? run + 1 : 0
+      longest = max(longest, run)
+    }
+    let fence = String(repeating: "`", count: max(3, longest + 1))
+    return [fence, code, fence]
+  }
+}

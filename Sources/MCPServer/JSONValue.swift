@@ -1,0 +1,121 @@
+import Foundation
+
+/// A JSON value as JSON-RPC carries it (RFC 8259): integers kept apart from other numbers so
+/// that request ids and counts come back as they were sent.
+public enum JSONValue: Sendable, Equatable {
+  case null
+  case bool(Bool)
+  case int(Int)
+  case double(Double)
+  case string(String)
+  case array([JSONValue])
+  case object([String: JSONValue])
+
+  public subscript(key: String) -> JSONValue? {
+    if case .object(let members) = self { return members[key] }
+    return nil
+  }
+
+  public var stringValue: String? {
+    if case .string(let value) = self { return value }
+    return nil
+  }
+
+  public var intValue: Int? {
+    switch self {
+    case .int(let value): value
+    case .double(let value) where value.rounded() == value && abs(value) < 1e15: Int(value)
+    default: nil
+    }
+  }
+
+  public var objectValue: [String: JSONValue]? {
+    if case .object(let members) = self { return members }
+    return nil
+  }
+
+  public var arrayValue: [JSONValue]? {
+    if case .array(let elements) = self { return elements }
+    return nil
+  }
+
+  /// The JSON type name, as JSON Schema's `type` keyword spells it.
+  var typeName: String {
+    switch self {
+    case .null: "null"
+    case .bool: "boolean"
+    case .int: "integer"
+    case .double: "number"
+    case .string: "string"
+    case .array: "array"
+    case .object: "object"
+    }
+  }
+
+  /// Compact JSON on one line (no newline inside: string newlines are escaped), keys sorted.
+  public func encodedLine() -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    guard let data = try? encoder.encode(self) else { return "null" }
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  /// Reads one JSON text; nil when it is not JSON. Leniency (Foundation's decoder): a
+  /// trailing comma in an array or object is accepted.
+  public static func decode(_ data: Data) -> JSONValue? {
+    try? JSONDecoder().decode(JSONValue.self, from: data)
+  }
+}
+
+extension JSONValue: Codable {
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if container.decodeNil() {
+      self = .null
+    } else if let value = try? container.decode(Bool.self) {
+      self = .bool(value)
+    } else if let value = try? container.decode(Int.self) {
+      self = .int(value)
+    } else if let value = try? container.decode(Double.self) {
+      self = .double(value)
+    } else if let value = try? container.decode(String.self) {
+      self = .string(value)
+    } else if let value = try? container.decode([JSONValue].self) {
+      self = .array(value)
+    } else {
+      self = .object(try container.decode([String: JSONValue].self))
+    }
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    switch self {
+    case .null: try container.encodeNil()
+    case .bool(let value): try container.encode(value)
+    case .int(let value): try container.encode(value)
+    case .double(let value): try container.encode(value.isFinite ? value : 0)
+    case .string(let value): try container.encode(value)
+    case .array(let value): try container.encode(value)
+    case .object(let value): try container.encode(value)
+    }
+  }
+}
+
+extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
+  ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByFloatLiteral, ExpressibleByNilLiteral
+{
+  public init(stringLiteral value: String) { self = .string(value) }
+  public init(integerLiteral value: Int) { self = .int(value) }
+  public init(booleanLiteral value: Bool) { self = .bool(value) }
+  public init(floatLiteral value: Double) { self = .double(value) }
+  public init(nilLiteral: ()) { self = .null }
+  public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+  public init(dictionaryLiteral elements: (String, JSONValue)...) {
+    self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+  }
+}
+
+extension Optional where Wrapped == String {
+  /// The string, or JSON null.
+  var json: JSONValue { map(JSONValue.string) ?? .null }
+}

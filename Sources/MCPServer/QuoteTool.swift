@@ -1,0 +1,91 @@
+import Citations
+
+/// `quote`: the exact passage a citation id (or a talk and a time) names, with the passages
+/// around it.
+enum QuoteTool {
+  static let maximumContext = 10
+
+  static let tool = Tool(
+    name: "quote",
+    title: "Quote a passage by citation id or time",
+    description: """
+      Returns the exact passage that a citation id names (as `search` gives them: \
+      tech-talks/111466@3:46 for a talk at 3:46, hig/designing-for-iphone-duo#anchor for a HIG \
+      section), or the passage of a talk spoken at a time (`source` and `time`), with `context` \
+      passages before and after it. Every `quote` is Apple's exact words: quote it verbatim in \
+      quotation marks and cite its `link` and `timestamp` (or section) and its `citation` id. \
+      Use it to check the words around a search hit before you quote it.
+      """,
+    inputSchema: [
+      "type": "object",
+      "properties": [
+        "citation": [
+          "type": "string", "minLength": 1,
+          "description": "A citation id, e.g. tech-talks/111466@3:46 or hig/designing-for-iphone-duo#Best-practices",
+        ],
+        "source": ["type": "string", "minLength": 1, "description": "A talk's document id, e.g. tech-talks/111466 (with time)"],
+        "time": ["type": ["string", "integer"], "description": "With source: m:ss (or h:mm:ss), or whole seconds"],
+        "context": [
+          "type": "integer", "minimum": 0, "maximum": .int(maximumContext), "default": 1,
+          "description": "How many passages to add before and after (default 1)",
+        ],
+      ],
+      "additionalProperties": false,
+    ],
+    outputSchema: [
+      "type": "object",
+      "properties": [
+        "citation": ["type": "string", "description": "The citation id of the passage (or section)"],
+        "target": SearchResultJSON.hitSchema,
+        "before": ["type": "array", "items": SearchResultJSON.hitSchema],
+        "after": ["type": "array", "items": SearchResultJSON.hitSchema],
+      ],
+      "required": ["citation", "target", "before", "after"],
+    ],
+    run: run)
+
+  static func run(_ context: ToolContext, _ arguments: [String: JSONValue]) throws(ToolFailure) -> ToolOutput {
+    let citation = try citationID(arguments)
+    let index = try context.index()
+    let answer: QuoteAnswer
+    do {
+      answer = try index.quote(citation, context: arguments["context"]?.intValue ?? 1)
+    } catch {
+      throw ToolFailure(error)
+    }
+    return ToolOutput(structured: [
+      "citation": .string(answer.target.citation.description), "target": SearchResultJSON.hit(answer.target),
+      "before": .array(answer.before.map(SearchResultJSON.hit)), "after": .array(answer.after.map(SearchResultJSON.hit)),
+    ])
+  }
+
+  /// The id from `citation`, or from `source` and `time`.
+  static func citationID(_ arguments: [String: JSONValue]) throws(ToolFailure) -> CitationID {
+    let source = arguments["source"]?.stringValue
+    let time = arguments["time"]
+    switch (arguments["citation"]?.stringValue, source, time) {
+    case (let text?, nil, nil):
+      guard let citation = CitationID(parsing: text) else {
+        throw ToolFailure(
+          "'\(text)' is not a citation id: use one from a search result, such as tech-talks/111466@3:46 "
+            + "or hig/designing-for-iphone-duo#anchor.")
+      }
+      return citation
+    case (nil, let source?, let time?):
+      let seconds: Int?
+      switch time {
+      case .int(let value): seconds = value >= 0 ? value : nil
+      case .string(let text): seconds = Timecode.parse(Substring(text)) ?? Int(text).flatMap { $0 >= 0 ? $0 : nil }
+      default: seconds = nil
+      }
+      guard let seconds else { throw ToolFailure("'time' must be m:ss, h:mm:ss or whole seconds, not \(time.encodedLine()).") }
+      let citation = CitationID(documentID: source, locator: .time(seconds: seconds))
+      guard CitationID(parsing: citation.description) != nil else {
+        throw ToolFailure("'\(source)' is not a document id, such as tech-talks/111466.")
+      }
+      return citation
+    default:
+      throw ToolFailure("Give either 'citation' (e.g. tech-talks/111466@3:46), or 'source' and 'time' together.")
+    }
+  }
+}

@@ -1,0 +1,70 @@
+import Citations
+
+/// `search`: ranked passages of Apple's talks and HIG pages, each an exact quote with its
+/// source, time or anchor, deep link and citation id.
+enum SearchTool {
+  static let maximumLimit = 50
+
+  static let tool = Tool(
+    name: "search",
+    title: "Search Apple's talks and Human Interface Guidelines",
+    description: """
+      Finds passages in Apple's developer talks (WWDC, tech talks; from their subtitle tracks) \
+      and Human Interface Guidelines pages. Every result's `quote` is Apple's exact words, whole \
+      sentences, never a paraphrase: quote it verbatim inside quotation marks and cite it with its \
+      `link` (a talk link opens the video at that second) and its `timestamp` (m:ss) for talks or \
+      the section for HIG pages, plus the `citation` id (e.g. tech-talks/111466@3:46). Do not \
+      change words inside the quotation marks; leave out what you do not quote.
+      Query language: all words must match; "exact phrases", OR, -word or NOT, prefix*, \
+      parentheses, and the filters kind:talk|hig|code, source:ID, event:wwdc2024, year:2026, \
+      speaker:NAME. Case and diacritics never matter; identifiers match whole and split \
+      (toolbarVerticalBehavior is found by "toolbar vertical behavior"); plurals fold.
+      """,
+    inputSchema: [
+      "type": "object",
+      "properties": [
+        "query": [
+          "type": "string", "minLength": 1, "maxLength": 1000,
+          "description": "What to find, e.g. \"scrolling content\" or toolbar vertical -sheet",
+        ],
+        "limit": [
+          "type": "integer", "minimum": 1, "maximum": .int(maximumLimit), "default": 10,
+          "description": "How many passages to return (default 10)",
+        ],
+        "kind": [
+          "type": "string", "enum": ["talk", "hig", "code"],
+          "description": "Only talks, only HIG pages, or only code samples",
+        ],
+        "source": [
+          "type": "string", "minLength": 1,
+          "description": "Only this document, by id (e.g. tech-talks/111466, hig/designing-for-iphone-duo)",
+        ],
+      ],
+      "required": ["query"],
+      "additionalProperties": false,
+    ],
+    outputSchema: [
+      "type": "object",
+      "properties": [
+        "query": ["type": "string"],
+        "total": ["type": "integer", "description": "How many passages match; the best are in results"],
+        "results": ["type": "array", "items": SearchResultJSON.hitSchema],
+      ],
+      "required": ["query", "total", "results"],
+    ],
+    run: run)
+
+  static func run(_ context: ToolContext, _ arguments: [String: JSONValue]) throws(ToolFailure) -> ToolOutput {
+    let query = arguments["query"]?.stringValue ?? ""
+    let limit = arguments["limit"]?.intValue ?? 10
+    let scope = SearchScope(
+      kinds: arguments["kind"]?.stringValue.map { [$0] } ?? [],
+      sources: arguments["source"]?.stringValue.map { [$0] } ?? [])
+    let index = try context.index()
+    do {
+      return ToolOutput(structured: SearchResultJSON.answer(try index.answer(query, limit: limit, scope: scope)))
+    } catch {
+      throw ToolFailure(error)
+    }
+  }
+}

@@ -1,0 +1,104 @@
+import DuoKBTestSupport
+import Foundation
+import Testing
+
+@testable import Citations
+
+@Suite struct AuditTests {
+  static let checklist = """
+    # Fold review
+
+    - [ ] Keep buttons out of the fold
+    - [x] Scrolling content keeps flowing across the fold
+      - query: "scrolling content"
+    1. Support landscape keyboards on watches
+    2) Bars move to the side
+       of the outer display
+    """
+
+  @Test func markdownChecklists() throws {
+    let items = try AuditChecklist.parse(Self.checklist)
+    #expect(items.map(\.rule) == [
+      "Keep buttons out of the fold", "Scrolling content keeps flowing across the fold",
+      "Support landscape keyboards on watches", "Bars move to the side of the outer display",
+    ])
+    #expect(items.map(\.queries) == [[], ["\"scrolling content\""], [], []])
+  }
+
+  @Test func jsonChecklists() throws {
+    let items = try AuditChecklist.parse(#"[{"rule": "Keep  buttons\nout", "queries": ["fold", " "]}, {"rule": "Bars"}]"#)
+    #expect(items == [ChecklistItem(rule: "Keep buttons out", queries: ["fold"]), ChecklistItem(rule: "Bars")])
+  }
+
+  @Test(
+    "Checklists that cannot be read say why",
+    arguments: [
+      ("", "no rules"),
+      ("Just a paragraph.", "no rules"),
+      ("[", "not valid JSON"),
+      (#"{"rule": "x"}"#, "not an array of rules"),
+      ("[{\"rule\": \"x\"", "not valid JSON"),
+      (#"[{"queries": ["x"]}]"#, "item 1 has no \"rule\""),
+      (#"[{"rule": "x", "queries": "fold"}]"#, "must be an array of strings"),
+      (#"[{"rule": "x", "queries": [1]}]"#, "must be an array of strings"),
+      (#"["x"]"#, "item 1 has no \"rule\""),
+    ])
+  func badChecklists(text: String, reason: String) {
+    #expect {
+      try AuditChecklist.parse(text)
+    } throws: { error in
+      (error as? CitationsError)?.description.contains(reason) == true
+    }
+  }
+
+  @Test func oversizedChecklistsAreRefused() {
+    let many = String(repeating: "- rule\n", count: AuditChecklist.maximumItems + 1)
+    #expect(throws: CitationsError.self) { try AuditChecklist.parse(many) }
+    let huge = String(repeating: "x", count: AuditChecklist.maximumBytes + 1)
+    #expect(throws: CitationsError.self) { try AuditChecklist.parse(huge) }
+    let deep = String(repeating: "[", count: 100_000)
+    #expect(throws: CitationsError.self) { try AuditChecklist.parse(deep) }
+  }
+
+  @Test func keywordsDropStopWords() {
+    #expect(AuditKeywords.keywords("Keep the buttons OUT of the fold, and the fold's edge") == ["buttons", "fold", "edge"])
+    #expect(AuditKeywords.keywords("the and or not").isEmpty)
+  }
+
+  @Test func reportGolden() throws {
+    let corpus = try TestCorpus()
+    let report = try corpus.index().audit(try AuditChecklist.parse(Self.checklist), title: "fold-review.md")
+    #expect(report.unsupported.map(\.rule) == ["Support landscape keyboards on watches"])
+    try Golden.check(report.markdown, named: "audit-report.md")
+  }
+
+  @Test func jsonReportGolden() throws {
+    let corpus = try TestCorpus()
+    let report = try corpus.index().audit(try AuditChecklist.parse(Self.checklist), title: "fold-review.md")
+    try Golden.check(report.json + "\n", named: "audit-report.json")
+  }
+
+  @Test func everyQuoteOfAnUntouchedReportVerifies() throws {
+    let corpus = try TestCorpus()
+    let items = try AuditChecklist.parse(Self.checklist) + [
+      ChecklistItem(rule: "Anything about layout", queries: ["safe area", "backgrounds", "toolbar", "thank"]),
+      ChecklistItem(rule: "Lists", queries: ["lists feeds"]),
+    ]
+    let report = try corpus.index().audit(items, title: "all", quotesPerRule: 5)
+    let verdicts = try corpus.verifier().verify(text: report.markdown, file: "report.md")
+    let quoteCount = report.items.reduce(0) { $0 + $1.quotes.count }
+    #expect(quoteCount >= 8)
+    #expect(verdicts.count == quoteCount)
+    let failures = verdicts.filter { !$0.isVerified }
+    #expect(failures.isEmpty, "\(failures)")
+  }
+
+  @Test func aKeywordSearchNeedsTwoOfItsWords() throws {
+    let corpus = try TestCorpus()
+    let report = try corpus.index().audit([ChecklistItem(rule: "Mind the fold")], title: "t")
+    // The key words are "mind" and "fold": two passages say "fold", none says both.
+    #expect(report.items[0].quotes.isEmpty)
+    let single = try corpus.index().audit([ChecklistItem(rule: "The fold")], title: "t")
+    #expect(single.items[0].quotes.count == 2)
+  }
+}

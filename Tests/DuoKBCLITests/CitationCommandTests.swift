@@ -1,0 +1,179 @@
+import DuoKBTestSupport
+import Foundation
+import Testing
+
+@testable import DuoKBCLI
+
+@Suite struct CitationCommandTests {
+  static func home() throws -> ScratchDirectory {
+    let scratch = try ScratchDirectory()
+    try CitationTestCorpus.write(into: scratch.url)
+    return scratch
+  }
+
+  static func run(_ arguments: [String], in scratch: ScratchDirectory) async -> CLIRun {
+    await runCLI(arguments, in: scratch.url, environment: ["DUO_KB_HOME": scratch.url.path])
+  }
+
+  @Test func quotePrintsThePassageWithContextAndLink() async throws {
+    let scratch = try Self.home()
+    let run = await Self.run(["quote", "tech-talks/900001@0:40", "--context", "1"], in: scratch)
+    #expect(run.status == .success, "\(run.stderr)")
+    try Golden.check(run.stdout, named: "quote-context.txt")
+  }
+
+  @Test(arguments: ["markdown", "json"])
+  func quoteFormats(format: String) async throws {
+    let scratch = try Self.home()
+    let run = await Self.run(["quote", "hig/testing-layout#Best-practices", "-C", "1", "--format", format], in: scratch)
+    #expect(run.status == .success, "\(run.stderr)")
+    try Golden.check(run.stdout, named: "quote-section.\(format == "json" ? "json" : "md")")
+  }
+
+  @Test func verifyJSONGolden() async throws {
+    let scratch = try Self.home()
+    try scratch.write(Self.plantedDocument, to: "notes.md")
+    let run = await Self.run(["verify", "notes.md", "--format", "json"], in: scratch)
+    try Golden.check(run.stdout, named: "verify-planted.json")
+  }
+
+  @Test(
+    "quote: ids that name nothing exit 2 with the reason",
+    arguments: [
+      (["quote", "tech-talks/123@0:10"], "no document 'tech-talks/123'"),
+      (["quote", "tech-talks/900001@0:30"], "nearest passage starts at 0:40"),
+      (["quote", "not an id"], "not a citation id"),
+      (["quote"], "needs one citation id"),
+      (["quote", "tech-talks/900001@0:40", "--context", "-1"], "--context needs"),
+    ])
+  func quoteErrors(arguments: [String], message: String) async throws {
+    let scratch = try Self.home()
+    let run = await Self.run(arguments, in: scratch)
+    #expect(run.status == .usage)
+    #expect(run.stderr.contains(message), "\(run.stderr)")
+  }
+
+  @Test func citeAnIDOrAQueryInEveryFormat() async throws {
+    let scratch = try Self.home()
+    let byID = await Self.run(["cite", "wwdc2024/900002@1:10", "--format", "text"], in: scratch)
+    #expect(byID.status == .success)
+    #expect(
+      byID.stdout
+        == "“The toolbar moves to the side on the outer display.” — Bo, Meet the testing toolbar (WWDC24, 1:10), https://developer.apple.com/videos/play/wwdc2024/900002/?time=70\n"
+    )
+    let byQuery = await Self.run(["cite", "toolbar", "outer", "--format", "csl-json"], in: scratch)
+    #expect(byQuery.status == .success)
+    let items = try JSONSerialization.jsonObject(with: Data(byQuery.stdout.utf8)) as? [[String: Any]]
+    #expect(items?.first?["id"] as? String == "wwdc2024/900002@1:10")
+    #expect(items?.first?["type"] as? String == "speech")
+    let none = await Self.run(["cite", "zebra"], in: scratch)
+    #expect(none.status == .failure)
+    #expect(none.stderr.contains("nothing matches"))
+    let badFormat = await Self.run(["cite", "toolbar", "--format", "bibtex"], in: scratch)
+    #expect(badFormat.status == .usage)
+  }
+
+  static let plantedDocument = """
+    # Notes
+
+    Right: “Today we look at folding screens” (0:10).
+    Shifted: “hard to tap there” (0:16).
+    Misquoted: “Lists, feeds and articles keep flowing.” (0:44)
+    Invented: “Purple toolbars delight everyone on Tuesdays” (0:20).
+    """
+
+  @Test func verifyReportsEachQuotationWithFileAndLine() async throws {
+    let scratch = try Self.home()
+    try scratch.write(Self.plantedDocument, to: "notes.md")
+    let run = await Self.run(["verify", "notes.md"], in: scratch)
+    #expect(run.status == .failure)
+    try Golden.check(run.stdout, named: "verify-planted.txt")
+  }
+
+  @Test func verifyJSON() async throws {
+    let scratch = try Self.home()
+    try scratch.write(Self.plantedDocument, to: "notes.md")
+    let run = await Self.run(["verify", "notes.md", "--format", "json", "--tolerance", "10"], in: scratch)
+    #expect(run.status == .failure)
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+    #expect(object["toleranceSeconds"] as? Int == 10)
+    #expect((object["counts"] as? [String: Int]) == ["verified": 2, "misquoted": 1, "wrong-time": 0, "not-found": 1])
+    let quotations = try #require(object["quotations"] as? [[String: Any]])
+    #expect(quotations.map { $0["line"] as? Int } == [3, 4, 5, 6])
+    #expect(quotations[2]["closest"] as? String == "Lists, feeds & articles keep flowing.")
+  }
+
+  @Test func verifyErrors() async throws {
+    let scratch = try Self.home()
+    let missing = await Self.run(["verify", "nowhere.md"], in: scratch)
+    #expect(missing.status == .usage)
+    #expect(missing.stderr.contains("cannot read nowhere.md"))
+    let none = await Self.run(["verify"], in: scratch)
+    #expect(none.status == .usage)
+    let tolerance = await Self.run(["verify", "-", "--tolerance", "soon"], in: scratch)
+    #expect(tolerance.status == .usage)
+    let empty = await runCLI(
+      ["verify", "-"], in: scratch.url, environment: ["DUO_KB_HOME": scratch.url.path], stdin: "No quotations.")
+    #expect(empty.status == .success)
+    #expect(empty.stdout == "0 quotations: 0 verified, 0 misquoted, 0 wrong time, 0 not found\n")
+  }
+
+  @Test func anUntouchedAuditReportVerifies() async throws {
+    let scratch = try Self.home()
+    try scratch.write(
+      "- Keep buttons out of the fold\n- Bars move to the side\n  - query: toolbar\n- Watches need keyboards\n",
+      to: "checklist.md")
+    let audit = await Self.run(["audit", "checklist.md", "--quotes", "2"], in: scratch)
+    #expect(audit.status == .failure, "one rule has no support")
+    #expect(audit.stdout.contains("**No support found.**"))
+    try scratch.write(audit.stdout, to: "report.md")
+    let verify = await Self.run(["verify", "report.md"], in: scratch)
+    #expect(verify.status == .success, "\(verify.stdout)")
+    let quotes = audit.stdout.split(separator: "\n").filter { $0.hasPrefix("> “") }.count
+    #expect(quotes == 2)
+    #expect(verify.stdout.hasSuffix("\(quotes) quotations: \(quotes) verified, 0 misquoted, 0 wrong time, 0 not found\n"))
+    let json = await Self.run(["audit", "checklist.md", "--format", "json"], in: scratch)
+    let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+    #expect(object?["unsupported"] as? Int == 1)
+  }
+
+  @Test func auditErrors() async throws {
+    let scratch = try Self.home()
+    try scratch.write("[{\"queries\": []}]", to: "bad.json")
+    let bad = await Self.run(["audit", "bad.json"], in: scratch)
+    #expect(bad.status == .usage)
+    #expect(bad.stderr.contains("bad.json: checklist: item 1 has no \"rule\""))
+    let quotes = await Self.run(["audit", "bad.json", "--quotes", "0"], in: scratch)
+    #expect(quotes.status == .usage)
+  }
+
+  /// The shipped sample corpus holds the quotes of a public write-up at its timestamps: a few
+  /// of them, in the write-up's own shapes, verify against it.
+  @Test func theSampleCorpusVerifiesItsWriteUpQuotes() async throws {
+    let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let scratch = try ScratchDirectory()
+    try FileManager.default.copyItem(
+      at: repository.appendingPathComponent("Corpus"), to: scratch.url.appendingPathComponent("Corpus"))
+    try scratch.write(
+      """
+      At the fold, “elements like alerts move to the trailing side” (4:09) in the book pose, while \
+      “continuous scrolling content like articles, feeds, documents, and lists don’t displace.” (3:46)
+
+      Vince: “People will use iPhone Duo in many different poses, and you’ll want your app to look great across \
+      all of them. But that doesn’t mean designing a custom layout for each pose.” (3:50)
+
+      So “items with an icon, like the back and share buttons, change their axis to be vertical. And text-only \
+      items, like the edit button, continue to stay on the horizontal axis” (7:06).
+
+      Then, from the adaptive-layouts talk (16:40): “start by auditing your app’s centered layouts. Consider \
+      whether you can make it a two column layout, or what displacement pattern makes sense in that use case”.
+
+      Planted: “buttons are easy to tap when they land right in the fold,” (9:28)
+      """, to: "write-up.md")
+    let run = await Self.run(["verify", "write-up.md"], in: scratch)
+    #expect(run.status == .failure)
+    #expect(run.stdout.hasSuffix("6 quotations: 5 verified, 1 misquoted, 0 wrong time, 0 not found\n"), "\(run.stdout)")
+    #expect(run.stdout.contains("diff: buttons are [-tough-] {+easy+} to tap when they land right in the fold"))
+  }
+}

@@ -1,0 +1,116 @@
+import Corpus
+import DuoKBTestSupport
+import Foundation
+import Harvest
+import SearchIndex
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The built `duo-kb` binary, killed or stopped mid-refresh against a slow loopback site.
+///
+/// These tests run the executable that `swift build` made (`scripts/test` builds before it
+/// tests; `swift build --build-tests` builds it too); they never build it themselves, and
+/// fail with a clear message when it is missing.
+@Suite(.serialized) struct RefreshSignalTests {
+  static var binary: URL? {
+    let bundle = Bundle.main.bundleURL
+    let candidates = [
+      bundle.appendingPathComponent("duo-kb"),
+      bundle.deletingLastPathComponent().appendingPathComponent("duo-kb"),
+      ConformanceData.repositoryRoot.appendingPathComponent(".build/debug/duo-kb"),
+    ]
+    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+  }
+
+  static func requireBinary() throws -> URL {
+    try #require(Self.binary, "no duo-kb binary beside the tests: run 'swift build' before 'swift test'")
+  }
+
+  static func start(_ binary: URL, _ arguments: [String], output: FileHandle? = nil) throws -> Process {
+    let process = Process()
+    process.executableURL = binary
+    process.arguments = arguments
+    process.environment = ["PATH": "/usr/bin:/bin", "HOME": FileManager.default.temporaryDirectory.path]
+    process.standardOutput = output ?? FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    return process
+  }
+
+  /// Every document file decodes, and the index (when there is one) opens.
+  static func expectReadable(_ home: URL, run: Int) {
+    let store = CorpusStore(directory: home.appendingPathComponent("Corpus"))
+    #expect(throws: Never.self, "run \(run): the corpus reads") { _ = try store.readAll() }
+    let index = home.appendingPathComponent("Index")
+    if FileManager.default.fileExists(atPath: index.appendingPathComponent("CURRENT").path) {
+      #expect(throws: Never.self, "run \(run): the index opens") { _ = try SearchIndex.open(at: index) }
+    }
+    #expect(ChangeLog(corpus: store).entries().count <= run + 1)
+  }
+
+  @Test(.tags(.large)) func sigkillAtAnyPointLeavesAReadableCorpusAndIndexAndTheNextRefreshCompletes() async throws {
+    let binary = try Self.requireBinary()
+    let site = try RefreshFixtureSite(count: 8, delayMilliseconds: 10)
+    let scratch = try RefreshCommandTests.home(site)
+    let store = CorpusStore(directory: scratch.url.appendingPathComponent("Corpus"))
+    let arguments = ["refresh", "--home", scratch.url.path, "--allow-host", "127.0.0.1", "--quiet"]
+    for run in 0..<20 {
+      // Take a document away so that every run has writing to do, then kill the refresh
+      // after a delay that moves through it, from its start to past its end.
+      if let victim = try store.documentFiles().dropFirst(run % 8).first {
+        try store.remove(id: victim.id)
+      }
+      let process = try Self.start(binary, arguments)
+      try await Task.sleep(for: .milliseconds(run * 12))
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+      Self.expectReadable(scratch.url, run: run)
+    }
+    let final = await RefreshCommandTests.refresh(scratch)
+    #expect(final.status == .success, "\(final.stdout)\(final.stderr)")
+    #expect(try store.documentFiles().count == 8)
+    let status = await runCLI(["status", "--home", scratch.url.path, "--format", "json"])
+    let object = try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any]
+    #expect(object?["indexMatchesCorpus"] as? Bool == true)
+    #expect(try store.readAll().allSatisfy { !$0.passages.isEmpty })
+    let leftovers = FileManager.default.enumerator(atPath: store.directory.path)?
+      .compactMap { $0 as? String }.filter { $0.hasSuffix(".tmp") } ?? []
+    #expect(leftovers.isEmpty, "half-written files of killed refreshes are swept: \(leftovers)")
+  }
+
+  @Test(.tags(.large), arguments: [SIGTERM, SIGINT])
+  func signalStopsGracefullyReleasesTheLockAndPrintsTheReport(signal: Int32) async throws {
+    let binary = try Self.requireBinary()
+    let site = try RefreshFixtureSite(count: 30, delayMilliseconds: 100)
+    let scratch = try RefreshCommandTests.home(site)
+    let pipe = Pipe()
+    let process = try Self.start(
+      binary, ["refresh", "--home", scratch.url.path, "--allow-host", "127.0.0.1"], output: pipe.fileHandleForWriting)
+    // Wait until it is at work (the handlers are in place before the first request).
+    var waited = 0
+    while site.server.requests.isEmpty, waited < 1_000 {
+      try await Task.sleep(for: .milliseconds(10))
+      waited += 1
+    }
+    kill(process.processIdentifier, signal)
+    process.waitUntilExit()
+    try pipe.fileHandleForWriting.close()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(process.terminationReason == .exit, "ended by its own exit, not the signal")
+    #expect(process.terminationStatus == 1, "\(output)")
+    #expect(output.contains("; interrupted"), "\(output)")
+    #expect(output.contains("not attempted: interrupted"))
+    #expect(try scratch.read(".refresh.lock").isEmpty, "the lock is released")
+    let log = ChangeLog(corpus: CorpusStore(directory: scratch.url.appendingPathComponent("Corpus"))).entries()
+    #expect(log.last?.interrupted == true)
+  }
+}
+
+extension Tag {
+  @Tag static var large: Self
+}

@@ -1,0 +1,30 @@
+import Foundation
+import Harvest
+import Testing
+
+@Suite struct ChangeLogTests {
+  @Test func appendsOneLinePerRefreshAndSkipsATornLine() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("duo-kb-log-\(UUID().uuidString)")
+    let log = ChangeLog(corpus: .init(directory: directory))
+    let report = RefreshReport(entries: [
+      .init(source: "a", documentID: "wwdc2020/1", status: .added),
+      .init(source: "b", documentID: "wwdc2020/2", status: .failed, error: "HTTP 500"),
+    ], requests: 9, bytes: 100, seconds: 1.23456)
+    let start = Date(timeIntervalSince1970: 1_800_000_000)
+    try log.append(ChangeLog.entry(for: report, startedAt: start, finishedAt: start.addingTimeInterval(2)))
+    // A writer killed mid-line.
+    let handle = try FileHandle(forWritingTo: log.url)
+    try handle.seekToEnd()
+    try handle.write(contentsOf: Data("{\"startedAt\": \"2027".utf8))
+    try handle.close()
+    try log.append(ChangeLog.entry(for: RefreshReport(), startedAt: start, finishedAt: start))
+    let entries = log.entries()
+    #expect(entries.count == 2)
+    #expect(entries[0].added == ["wwdc2020/1"])
+    #expect(entries[0].failed.map(\.source) == ["b"] && entries[0].failed.map(\.error) == ["HTTP 500"])
+    #expect(entries[0].seconds == 1.235)
+    #expect(entries[0].startedAt == "2027-01-15T08:00:00Z")
+    #expect(!entries[0].isClean && entries[1].isClean)
+    #expect(try String(contentsOf: log.url, encoding: .utf8).split(separator: "\n").count == 3)
+  }
+}
