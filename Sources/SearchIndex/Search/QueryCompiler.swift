@@ -46,8 +46,9 @@ struct QueryCompiler {
   }
 
   /// One word: its forms, and (standard mode) the phrase of its parts when it is an
-  /// identifier, or of two known words it splits into when it is unknown or rarer than
-  /// both (`verticalbehavior` also finds "vertical behavior").
+  /// identifier, or of two known words it splits into when it is never written as a word
+  /// of its own (unknown, or only inside identifiers) and is rarer than both
+  /// (`verticalbehavior` also finds "vertical behavior").
   func wordMatcher(_ word: Analyzer.Word) -> Matcher {
     let whole = termMatcher(word.folded)
     guard !verbatim else { return whole }
@@ -55,6 +56,9 @@ struct QueryCompiler {
       let parts = phrase(word.parts.map(termMatcher))
       return OrMatcher([whole, parts])
     }
+    // Only a word never written as such (unknown, or only inside identifiers) is split:
+    // a word of the text is left alone, and costs no extra lookups.
+    guard let written = keys(word.folded).first, index.dictionary.find(written) == nil else { return whole }
     let splits = splitPhrases(word.folded, wholeFrequency: whole.cost)
     if splits.isEmpty { return whole }
     let alternatives = (whole is EmptyMatcher ? [] : [whole]) + splits
