@@ -213,6 +213,18 @@ final class PostingCursor {
   /// Skips the rest of the current block.
   func nextBlock() { load(block: block + 1) }
 
+  /// How many ids the cursor walks from where it is (its document frequency, unless the
+  /// postings are damaged).
+  func countRemaining() -> Int {
+    decodesFrequencies = false
+    var count = 0
+    while current != PostingCursor.exhausted {
+      count += idCount - index
+      load(block: block + 1)
+    }
+    return count
+  }
+
   /// A new cursor over the same postings, at their start.
   func fresh() -> PostingCursor { PostingCursor(postings: postings, entry: entry, idLimit: Int(idLimit)) }
 

@@ -1,76 +1,74 @@
 /// Two common query shapes answered by their own loops (no filters): `a NOT b` and
-/// `a OR b` of single words. Their totals come from document frequencies less a count of
-/// the ids both lists share, and ranking jumps over blocks whose bound cannot enter the
-/// top hits, instead of visiting every match.
+/// `a OR b` of single words. Their totals are counted on fresh cursors (document
+/// frequencies less the ids both lists share, found by leaping over skip records), and
+/// ranking jumps over blocks whose bound cannot enter the top hits instead of visiting
+/// every match.
 extension SearchIndex {
-  /// The cursor of a word with one form in the index.
-  private static func single(_ matcher: Matcher) -> (TermMatcher, PostingCursor)? {
-    guard let term = matcher as? TermMatcher, term.cursors.count == 1 else { return nil }
-    return (term, term.cursors[0])
-  }
-
-  /// `include` without `exclude`, both single words; nil for another shape.
+  /// `include` without `exclude`, both words; nil for another shape.
   func collectExcluding(_ matcher: Matcher, context: ScoringContext, into collector: inout TopHits) -> Int? {
-    guard let excluding = matcher as? ExcludingMatcher, let (include, cursor) = Self.single(excluding.include),
-      let (_, excluded) = Self.single(excluding.exclude)
+    guard let excluding = matcher as? ExcludingMatcher, let include = excluding.include as? TermMatcher,
+      let exclude = excluding.exclude as? TermMatcher
     else { return nil }
-    let total = cursor.documentFrequency - PostingCursor.countCommon(cursor.fresh(), excluded.fresh())
+    let total = include.fresh().countRemaining() - TermMatcher.countCommon(include.fresh(), exclude.fresh())
     guard collector.limit > 0 else { return max(0, total) }
-    let exclude = excluding.exclude
-    while cursor.current != PostingCursor.exhausted {
-      if collector.isFull && include.idf * Double(cursor.blockMaxImpact) <= collector.threshold {
-        cursor.nextBlock()
-        continue
+    while include.current != PostingCursor.exhausted {
+      if collector.isFull {
+        let (bound, end) = include.blockBound()
+        if bound <= collector.threshold && end >= include.current {
+          if end == PostingCursor.exhausted { break }
+          include.advance(to: end + 1)
+          continue
+        }
+        if include.upperBound() <= collector.threshold {
+          include.next()
+          continue
+        }
       }
-      let id = cursor.current
-      include.advance(to: id)
-      if !collector.isFull || include.upperBound() > collector.threshold {
-        exclude.advance(to: id)
-        if exclude.current != id { collector.insert(id, include.score(context)) }
-      }
-      cursor.next()
+      let id = include.current
+      exclude.advance(to: id)
+      if exclude.current != id { collector.insert(id, include.score(context)) }
+      include.next()
     }
     return max(0, total)
   }
 
-  /// `a OR b`, both single words; nil for another shape.
+  /// `a OR b`, both words; nil for another shape.
   func collectEither(_ matcher: Matcher, context: ScoringContext, into collector: inout TopHits) -> Int? {
     guard let or = matcher as? OrMatcher, or.children.count == 2,
-      let (a, first) = Self.single(or.children[0]), let (b, second) = Self.single(or.children[1])
+      let a = or.children[0] as? TermMatcher, let b = or.children[1] as? TermMatcher
     else { return nil }
-    let total = first.documentFrequency + second.documentFrequency
-      - PostingCursor.countCommon(first.fresh(), second.fresh())
+    let total = a.fresh().countRemaining() + b.fresh().countRemaining()
+      - TermMatcher.countCommon(a.fresh(), b.fresh())
     guard collector.limit > 0 else { return max(0, total) }
     let exhausted = PostingCursor.exhausted
     let bonusBound = Proximity.weight * (a.idf + b.idf)
     var proximity = Proximity()
     var leaves: [Matcher] = []
-    while first.current != exhausted || second.current != exhausted {
+    while a.current != exhausted || b.current != exhausted {
+      let id = min(a.current, b.current)
       if collector.isFull {
-        let bound = (first.current != exhausted ? a.idf * Double(first.blockMaxImpact) : 0)
-          + (second.current != exhausted ? b.idf * Double(second.blockMaxImpact) : 0)
-        if bound + bonusBound <= collector.threshold {
-          // Every id up to the nearer block end lies in a block just bounded.
-          let end = min(
-            first.current != exhausted ? first.blockLastId : exhausted,
-            second.current != exhausted ? second.blockLastId : exhausted)
+        let none: (bound: Double, end: UInt32) = (0, exhausted)
+        let first = a.current != exhausted ? a.blockBound() : none
+        let second = b.current != exhausted ? b.blockBound() : none
+        // Every id up to the nearer block end lies in a block just bounded.
+        let end = min(first.end, second.end)
+        if first.bound + second.bound + bonusBound <= collector.threshold && end >= id {
           if end == exhausted { break }
-          first.advance(to: end + 1)
-          second.advance(to: end + 1)
+          a.advance(to: end + 1)
+          b.advance(to: end + 1)
           continue
         }
       }
-      let id = min(first.current, second.current)
       or.advance(to: id)
       // The proximity bonus needs both words in the passage.
-      let bonus = first.current == second.current ? bonusBound : 0
+      let bonus = a.current == b.current ? bonusBound : 0
       if !collector.isFull || or.upperBound() + bonus > collector.threshold {
         leaves.removeAll(keepingCapacity: true)
         or.scoringLeaves(into: &leaves)
         collector.insert(id, or.score(context) + proximity.bonus(leaves))
       }
-      if first.current == id { first.next() }
-      if second.current == id { second.next() }
+      if a.current == id { a.next() }
+      if b.current == id { b.next() }
     }
     return max(0, total)
   }

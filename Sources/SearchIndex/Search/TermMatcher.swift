@@ -11,8 +11,11 @@ final class TermMatcher: Matcher {
     BM25.saturation(frequency: Double(frequency), length: 0, averageLength: 1).nextUp
   }
 
+  let passageCount: Int
+
   init(cursors: [PostingCursor], passageCount: Int) {
     self.cursors = cursors
+    self.passageCount = passageCount
     let frequency = min(passageCount, cursors.reduce(0) { $0 + $1.documentFrequency })
     idf = BM25.idf(documentFrequency: frequency, count: passageCount)
     super.init()
@@ -123,6 +126,52 @@ final class TermMatcher: Matcher {
   }
 
   override func scoringLeaves(into output: inout [Matcher]) { output.append(self) }
+
+  /// A new matcher over the same postings, at their start.
+  func fresh() -> TermMatcher { TermMatcher(cursors: cursors.map { $0.fresh() }, passageCount: passageCount) }
+
+  /// A bound on the score of every passage from `current` through `end`: the forms'
+  /// block maxima, up to the nearest block end.
+  func blockBound() -> (bound: Double, end: UInt32) {
+    var bound: Float = 0
+    var end = PostingCursor.exhausted
+    for index in cursors.indices where cursors[index].current != PostingCursor.exhausted {
+      bound += cursors[index].blockMaxImpact
+      end = min(end, cursors[index].blockLastId)
+    }
+    return (idf * min(Double(bound), Self.maximumFactor), end)
+  }
+
+  /// How many passages it matches from where it is (walking it to the end).
+  func countRemaining() -> Int {
+    if cursors.count == 1 { return cursors[0].countRemaining() }
+    var count = 0
+    while current != PostingCursor.exhausted {
+      count += 1
+      next()
+    }
+    return count
+  }
+
+  /// How many passages `a` and `b` both match, from where they are (walking them).
+  static func countCommon(_ a: TermMatcher, _ b: TermMatcher) -> Int {
+    if a.cursors.count == 1 && b.cursors.count == 1 {
+      return PostingCursor.countCommon(a.cursors[0], b.cursors[0])
+    }
+    var count = 0
+    while a.current != PostingCursor.exhausted && b.current != PostingCursor.exhausted {
+      if a.current < b.current {
+        a.advance(to: b.current)
+      } else if b.current < a.current {
+        b.advance(to: a.current)
+      } else {
+        count += 1
+        a.next()
+        b.next()
+      }
+    }
+    return count
+  }
 }
 
 /// A prefix standing for many terms: their postings merged once into ids and frequencies.
