@@ -1,6 +1,6 @@
 /// Two common query shapes answered by their own loops (no filters): `a NOT b` and
-/// `a OR b` of single words. Their totals are counted on fresh cursors (document
-/// frequencies less the ids both lists share, found by leaping over skip records), and
+/// `a OR b` of single words. Their totals are document frequencies less the ids both
+/// lists share (counted on fresh cursors, leaping over skip records), and
 /// ranking jumps over blocks whose bound cannot enter the top hits instead of visiting
 /// every match.
 extension SearchIndex {
@@ -9,7 +9,7 @@ extension SearchIndex {
     guard let excluding = matcher as? ExcludingMatcher, let include = excluding.include as? TermMatcher,
       let exclude = excluding.exclude as? TermMatcher
     else { return nil }
-    let total = include.fresh().countRemaining() - TermMatcher.countCommon(include.fresh(), exclude.fresh())
+    let total = include.countAll() - TermMatcher.countCommon(include.fresh(), exclude.fresh())
     guard collector.limit > 0 else { return max(0, total) }
     while include.current != PostingCursor.exhausted {
       if collector.isFull {
@@ -37,7 +37,7 @@ extension SearchIndex {
     guard let or = matcher as? OrMatcher, or.children.count == 2,
       let a = or.children[0] as? TermMatcher, let b = or.children[1] as? TermMatcher
     else { return nil }
-    let total = a.fresh().countRemaining() + b.fresh().countRemaining()
+    let total = a.countAll() + b.countAll()
       - TermMatcher.countCommon(a.fresh(), b.fresh())
     guard collector.limit > 0 else { return max(0, total) }
     let exhausted = PostingCursor.exhausted

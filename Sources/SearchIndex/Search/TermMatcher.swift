@@ -142,6 +142,21 @@ final class TermMatcher: Matcher {
     return (idf * min(Double(bound), Self.maximumFactor), end)
   }
 
+  /// How many passages a fresh matcher over these postings matches: one form's document
+  /// frequency (the figure a lone word's total is), two forms' frequencies less the
+  /// passages both have (leaping: cheap when one form is rare), more forms walked.
+  func countAll() -> Int {
+    switch cursors.count {
+    case 1:
+      return cursors[0].documentFrequency
+    case 2:
+      return cursors[0].documentFrequency + cursors[1].documentFrequency
+        - PostingCursor.countCommon(cursors[0].fresh(), cursors[1].fresh())
+    default:
+      return fresh().countRemaining()
+    }
+  }
+
   /// How many passages it matches from where it is (walking it to the end).
   func countRemaining() -> Int {
     if cursors.count == 1 { return cursors[0].countRemaining() }
