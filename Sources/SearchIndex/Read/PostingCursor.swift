@@ -104,6 +104,31 @@ final class PostingCursor {
     }
   }
 
+  /// Calls `body` with each block's ids (frequencies are not decoded), as `decodeAll`.
+  static func forEachIdBlock(
+    _ postings: ByteReader, _ entry: TermDictionary.Entry, idLimit: Int, scratch: DecodeScratch,
+    _ body: (UnsafePointer<UInt32>, Int) -> Void
+  ) {
+    guard entry.postingsOffset >= 0, let base = postings.bytes.baseAddress else { return }
+    let maximumBlocks = max(0, (postings.count - entry.postingsOffset) / PostingsWriter.skipRecordLength)
+    let blockCount = min(entry.blockCount, maximumBlocks)
+    let dataStart = entry.postingsOffset + blockCount * PostingsWriter.skipRecordLength
+    let limit = UInt32(clamping: idLimit)
+    let bytes = base.assumingMemoryBound(to: UInt8.self)
+    var previous: UInt32 = 0
+    for block in 0..<blockCount {
+      let record = entry.postingsOffset + block * PostingsWriter.skipRecordLength
+      var offset = dataStart + Int(postings.u32(at: record + 4))
+      let count = max(0, min(PostingsWriter.blockSize, entry.documentFrequency - block * PostingsWriter.blockSize))
+      let decoded = decodeBlock(
+        bytes, &offset, postings.count, count: count, previous: previous, isFirst: block == 0, idLimit: limit,
+        ids: scratch.ids, frequencies: nil)
+      body(scratch.ids, decoded)
+      if decoded < count { return }
+      previous = postings.u32(at: record)
+    }
+  }
+
   /// Decodes one block's ids and frequency words (`frequency << 2 | flags`) at `offset`;
   /// how many ids are good (damage ends a block early: ids must increase and stay under
   /// `idLimit`, frequencies are capped at 2^20).

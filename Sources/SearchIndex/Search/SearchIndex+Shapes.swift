@@ -9,7 +9,8 @@ extension SearchIndex {
     guard let excluding = matcher as? ExcludingMatcher, let include = excluding.include as? TermMatcher,
       let exclude = excluding.exclude as? TermMatcher
     else { return nil }
-    let total = include.countAll() - TermMatcher.countCommon(include.fresh(), exclude.fresh())
+    let counts = countBoth(include, exclude)
+    let total = counts.a - counts.common
     guard collector.limit > 0 else { return max(0, total) }
     while include.current != PostingCursor.exhausted {
       if collector.isFull {
@@ -37,8 +38,8 @@ extension SearchIndex {
     guard let or = matcher as? OrMatcher, or.children.count == 2,
       let a = or.children[0] as? TermMatcher, let b = or.children[1] as? TermMatcher
     else { return nil }
-    let total = a.countAll() + b.countAll()
-      - TermMatcher.countCommon(a.fresh(), b.fresh())
+    let counts = countBoth(a, b)
+    let total = counts.a + counts.b - counts.common
     guard collector.limit > 0 else { return max(0, total) }
     let exhausted = PostingCursor.exhausted
     let bonusBound = Proximity.weight * (a.idf + b.idf)
@@ -71,5 +72,70 @@ extension SearchIndex {
       if b.current == id { b.next() }
     }
     return max(0, total)
+  }
+
+  /// How many passages `a` matches, `b` matches, and both match. Lists of similar length
+  /// that are long together are marked in a bit per passage (every id decoded once, ids
+  /// only, no leaping: the leaps would decode nearly every block anyway); otherwise the
+  /// rarer list leaps through the other's skip records.
+  func countBoth(_ a: TermMatcher, _ b: TermMatcher) -> (a: Int, b: Int, common: Int) {
+    let passageCount = store.passageCount
+    let aFrequency = a.cursors.reduce(0) { $0 + $1.documentFrequency }
+    let bFrequency = b.cursors.reduce(0) { $0 + $1.documentFrequency }
+    guard aFrequency + bFrequency >= passageCount / 64,
+      min(aFrequency, bFrequency) * 32 >= max(aFrequency, bFrequency)
+    else {
+      return (a.countAll(), b.countAll(), TermMatcher.countCommon(a.fresh(), b.fresh()))
+    }
+    let words = (passageCount + 63) / 64
+    // `a`'s passages, then (several forms only) `b`'s, one bit each.
+    let arrays = b.cursors.count == 1 ? 1 : 2
+    let buffer = passageCounters.take(count: words * 8 * arrays)
+    defer {
+      buffer.update(repeating: 0)
+      passageCounters.give(buffer)
+    }
+    let scratch = PostingCursor.DecodeScratch()
+    var counts = (a: 0, b: 0, common: 0)
+    buffer.baseAddress!.withMemoryRebound(to: UInt64.self, capacity: words * arrays) { bits in
+      for cursor in a.cursors {
+        PostingCursor.forEachIdBlock(cursor.postings, cursor.entry, idLimit: passageCount, scratch: scratch) { ids, count in
+          for index in 0..<count {
+            let id = Int(ids[index])
+            let mask: UInt64 = 1 << UInt64(id & 63)
+            let word = bits[id >> 6]
+            counts.a += word & mask == 0 ? 1 : 0
+            bits[id >> 6] = word | mask
+          }
+        }
+      }
+      if arrays == 1 {
+        let cursor = b.cursors[0]
+        PostingCursor.forEachIdBlock(cursor.postings, cursor.entry, idLimit: passageCount, scratch: scratch) { ids, count in
+          counts.b += count
+          for index in 0..<count {
+            let id = Int(ids[index])
+            counts.common += Int((bits[id >> 6] >> UInt64(id & 63)) & 1)
+          }
+        }
+        return
+      }
+      let seen = bits + words
+      for cursor in b.cursors {
+        PostingCursor.forEachIdBlock(cursor.postings, cursor.entry, idLimit: passageCount, scratch: scratch) { ids, count in
+          for index in 0..<count {
+            let id = Int(ids[index])
+            let mask: UInt64 = 1 << UInt64(id & 63)
+            let word = seen[id >> 6]
+            if word & mask == 0 {
+              seen[id >> 6] = word | mask
+              counts.b += 1
+              counts.common += bits[id >> 6] & mask == 0 ? 0 : 1
+            }
+          }
+        }
+      }
+    }
+    return counts
   }
 }
