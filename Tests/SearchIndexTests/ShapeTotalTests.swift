@@ -1,0 +1,69 @@
+import Foundation
+import Normalize
+import Testing
+@testable import SearchIndex
+
+/// The loops for common shapes (`a NOT b`, `a OR b`, a lone word or prefix) count their
+/// totals their own way; a filter sends the same query through the general walk. Talks
+/// and HIG pages split the corpus, so the two filtered totals must add up to the total.
+@Suite struct ShapeTotalTests {
+  @Test(arguments: [false, true])
+  func shapeTotalsMatchTheGeneralWalk(verbatim: Bool) throws {
+    var generator = CorpusGenerator(seed: 5, vocabularySize: 1_200)
+    let documents = generator.documents(talks: 10, pages: 6, wordScale: 0.1)
+    let (index, directory) = try IndexFixture.build(documents)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    var checked = 0
+    for query in QueryGenerator.queries(count: 120, seed: 21, generator: generator, documents: documents) {
+      let whole = try index.search(query.ours, limit: 10_000, verbatim: verbatim)
+      let talks = try index.search(query.ours, limit: 0, verbatim: verbatim, filters: .init(kinds: ["talk"]))
+      let pages = try index.search(query.ours, limit: 0, verbatim: verbatim, filters: .init(kinds: ["hig"]))
+      #expect(whole.total == talks.total + pages.total, "\(query.kind): \(query.ours)")
+      #expect(whole.total == whole.hits.count, "\(query.kind): \(query.ours)")
+      if whole.total > 0 { checked += 1 }
+    }
+    #expect(checked > 60)
+  }
+
+  /// Words written both singular and plural have two forms each (FORMAT.md, "Terms and
+  /// slots"): `a NOT b` and `a OR b` count each passage once however many forms it has.
+  @Test(arguments: [
+    ("view -toolbar", ["view"], ["toolbar"], false),
+    ("views NOT cats", ["view"], ["cat"], false),
+    ("cat NOT window", ["cat"], ["window"], false),
+    ("view OR button", ["view"], ["button"], true),
+    ("toolbars OR windows", ["toolbar"], ["window"], true),
+    ("cat OR views", ["cat"], ["view"], true),
+  ])
+  func wordsWithSeveralForms(query: String, include: [String], other: [String], isOr: Bool) throws {
+    let stems = ["view", "toolbar", "cat", "button", "window"]
+    var random = SplitMix64(seed: 77)
+    var texts: [[String]] = []
+    for _ in 0..<600 {
+      let count = 2 + Int(random.next() % 5)
+      texts.append((0..<count).map { _ in
+        let stem = stems[Int(random.next() % UInt64(stems.count))]
+        return random.next() % 2 == 0 ? stem : stem + "s"
+      })
+    }
+    let documents = (0..<6).map { number in
+      Document(
+        id: "talk/\(number)", kind: number < 4 ? .talk : .hig, title: "Part \(number)",
+        url: "https://example.com/\(number)",
+        passages: texts[(number * 100)..<(number * 100 + 100)].map {
+          Passage(kind: .text, text: $0.joined(separator: " ") + ".")
+        })
+    }
+    func has(_ words: [String], _ stems: [String]) -> Bool {
+      words.contains { word in stems.contains { word == $0 || word == $0 + "s" } }
+    }
+    let expected = texts.filter { words in
+      isOr ? has(words, include) || has(words, other) : has(words, include) && !has(words, other)
+    }.count
+    let (index, directory) = try IndexFixture.build(documents)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let results = try index.search(query, limit: 3)
+    #expect(results.total == expected)
+    #expect(expected > 50 && expected < 600)
+  }
+}
