@@ -45,9 +45,14 @@ extension SearchIndex {
     let bonusBound = Proximity.weight * (a.idf + b.idf)
     var proximity = Proximity()
     var leaves: [Matcher] = []
+    // Ids up to here lie in blocks whose bound was found to reach the threshold: not
+    // bounded again until the walk leaves one of them (the threshold only rises, so this
+    // skips a little less than it could, for one check per pair of blocks, not per id).
+    var boundedThrough: UInt32 = 0
+    var isBounded = false
     while a.current != exhausted || b.current != exhausted {
       let id = min(a.current, b.current)
-      if collector.isFull {
+      if collector.isFull && (!isBounded || id > boundedThrough) {
         let none: (bound: Double, end: UInt32) = (0, exhausted)
         let first = a.current != exhausted ? a.blockBound() : none
         let second = b.current != exhausted ? b.blockBound() : none
@@ -59,6 +64,8 @@ extension SearchIndex {
           b.advance(to: end + 1)
           continue
         }
+        isBounded = end >= id
+        boundedThrough = end
       }
       or.advance(to: id)
       // The proximity bonus needs both words in the passage.
