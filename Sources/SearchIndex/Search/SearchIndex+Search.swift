@@ -86,7 +86,7 @@ extension SearchIndex {
 
   /// After queries that together read more postings than this (an estimate), their pages are
   /// released (`MappedFile.releasePages`): resident memory stays near one query's needs.
-  static let releaseThresholdBytes = 256 << 10
+  static let releaseThresholdBytes = 2 << 20
 
   private func collect(
     _ matcher: Matcher, filter: inout PassageFilter, context: ScoringContext, into collector: inout TopHits
