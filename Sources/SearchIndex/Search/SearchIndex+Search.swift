@@ -141,41 +141,29 @@ extension SearchIndex {
   }
 
   /// A merged prefix, no filters: the total is known; only passages whose frequency can
-  /// still beat the threshold (saturation grows with frequency) are scored. Word counts are
-  /// read in batches of independent loads first (the passages lie all over the table).
+  /// still beat the threshold (saturation grows with frequency) are scored, so once the
+  /// top hits are full most passages (of frequency 1) cost one comparison.
   private func collectMerged(_ matcher: MaterializedMatcher, context: ScoringContext, into collector: inout TopHits) {
     guard collector.limit > 0 else { return }
     let idf = matcher.idf
     var minimumFrequency: UInt32 = 0
-    let batch = 64
-    var lengths = [Double](repeating: 0, count: batch)
     matcher.ids.withUnsafeBufferPointer { ids in
       matcher.frequencies.withUnsafeBufferPointer { frequencies in
-        lengths.withUnsafeMutableBufferPointer { lengths in
-          var batchStart = 0
-          while batchStart < ids.count {
-            let batchEnd = min(ids.count, batchStart + batch)
-            for position in batchStart..<batchEnd {
-              lengths[position - batchStart] = Double(store.wordCount(Int(ids[position])))
+        for position in 0..<ids.count where frequencies[position] >= minimumFrequency {
+          let score = idf * BM25.saturation(
+            frequency: Double(frequencies[position]), length: Double(store.wordCount(Int(ids[position]))),
+            averageLength: context.averageWords)
+          let wasFull = collector.isFull
+          let threshold = collector.threshold
+          collector.insert(ids[position], score)
+          if collector.isFull && (!wasFull || collector.threshold != threshold) {
+            // The least frequency whose best case (length 0) beats the threshold.
+            while minimumFrequency < 1 << 22
+              && idf * BM25.saturation(frequency: Double(minimumFrequency), length: 0, averageLength: 1)
+                <= collector.threshold
+            {
+              minimumFrequency += 1
             }
-            for position in batchStart..<batchEnd where frequencies[position] >= minimumFrequency {
-              let score = idf * BM25.saturation(
-                frequency: Double(frequencies[position]), length: lengths[position - batchStart],
-                averageLength: context.averageWords)
-              let wasFull = collector.isFull
-              let threshold = collector.threshold
-              collector.insert(ids[position], score)
-              if collector.isFull && (!wasFull || collector.threshold != threshold) {
-                // The least frequency whose best case (length 0) beats the threshold.
-                while minimumFrequency < 1 << 22
-                  && idf * BM25.saturation(frequency: Double(minimumFrequency), length: 0, averageLength: 1)
-                    <= collector.threshold
-                {
-                  minimumFrequency += 1
-                }
-              }
-            }
-            batchStart = batchEnd
           }
         }
       }
