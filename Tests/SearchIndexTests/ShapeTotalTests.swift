@@ -25,6 +25,27 @@ import Testing
     #expect(checked > 60)
   }
 
+  /// A prefix after other words of one token (`the-co*`) must walk in passage order even
+  /// when it is the whole query and stands for many terms.
+  @Test func prefixJoinedToWords() throws {
+    var generator = CorpusGenerator(seed: 5, vocabularySize: 1_200)
+    let documents = generator.documents(talks: 10, pages: 6, wordScale: 0.1)
+    let (index, directory) = try IndexFixture.build(documents)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let leading = generator.vocabulary[0].lowercased()
+    var found = 0
+    for stem in ["a", "b", "c", "d", "e", "l", "m", "p", "s", "t"] {
+      let query = "\(leading)-\(stem)*"
+      let whole = try index.search(query, limit: 10_000)
+      let talks = try index.search(query, limit: 0, filters: .init(kinds: ["talk"]))
+      let pages = try index.search(query, limit: 0, filters: .init(kinds: ["hig"]))
+      #expect(whole.total == talks.total + pages.total, "\(query)")
+      #expect(whole.total == whole.hits.count, "\(query)")
+      found += whole.total
+    }
+    #expect(found > 0)
+  }
+
   /// Words written both singular and plural have two forms each (FORMAT.md, "Terms and
   /// slots"): `a NOT b` and `a OR b` count each passage once however many forms it has.
   @Test(arguments: [

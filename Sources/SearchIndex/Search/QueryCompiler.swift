@@ -116,8 +116,11 @@ struct QueryCompiler {
     case .prefix(let text):
       let words = analyzer.queryWords(text)
       guard let last = words.last else { return nil }
-      let prefixMatcher = try prefix(last.folded, text: text)
-      guard words.count > 1 else { return prefixMatcher }
+      guard words.count > 1 else { return try prefix(last.folded, text: text) }
+      // Joined to words before it: it must walk in passage order.
+      var ordered = self
+      ordered.sortsMergedPrefixes = true
+      let prefixMatcher = try ordered.prefix(last.folded, text: text)
       let leading = phrase(words.dropLast().map(wordMatcher))
       return AndMatcher([leading, prefixMatcher])
     case .and(let parts):
@@ -162,6 +165,12 @@ struct QueryCompiler {
       let cursors = ranges.flatMap { $0.map(cursor) }
       return TermMatcher(cursors: cursors, passageCount: passageCount)
     }
-    return MaterializedMatcher(terms: ranges.flatMap { Array($0) }, index: index, sorted: sortsMergedPrefixes)
+    let terms = ranges.flatMap { Array($0) }
+    if !sortsMergedPrefixes
+      && terms.reduce(0, { $0 + index.dictionary.entry($1).documentFrequency }) > passageCount / 8
+    {
+      return PrefixTermsMatcher(terms: terms)
+    }
+    return MaterializedMatcher(terms: terms, index: index, sorted: sortsMergedPrefixes)
   }
 }

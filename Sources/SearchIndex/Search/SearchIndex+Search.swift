@@ -42,6 +42,8 @@ extension SearchIndex {
     if filter.isEmpty, let single = matcher as? TermMatcher, single.cursors.count == 1 {
       total = single.cursors[0].documentFrequency
       collectSingleTerm(single, context: context, into: &collector)
+    } else if filter.isEmpty, let prefix = matcher as? PrefixTermsMatcher {
+      total = collectPrefix(prefix.terms, context: context, into: &collector)
     } else if filter.isEmpty, let merged = matcher as? MaterializedMatcher {
       total = merged.ids.count
       collectMerged(merged, context: context, into: &collector)

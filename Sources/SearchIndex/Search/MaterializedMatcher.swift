@@ -1,0 +1,156 @@
+/// A prefix standing for many terms: their postings merged once into ids and frequencies.
+/// It has no positions (a prefix is not allowed inside a phrase).
+final class MaterializedMatcher: Matcher {
+  let ids: [UInt32]
+  let frequencies: [UInt32]
+  private var index = 0
+  let idf: Double
+
+  /// Merges the postings of `terms`, one term at a time (no cursor per term kept): each
+  /// passage's frequencies are summed in a reused byte per passage (saturating at 255, far
+  /// past where BM25 saturates), and the passages seen are listed as they first appear.
+  /// `sorted: false` leaves a short list in that order: enough to count and rank them (a
+  /// lone prefix without filters), and saves sorting it.
+  init(terms: [Int], index: SearchIndex, sorted: Bool = true) {
+    let passageCount = index.store.passageCount
+    let total = terms.reduce(0) { $0 + index.dictionary.entry($1).documentFrequency }
+    var ids: [UInt32] = []
+    var frequencies: [UInt32] = []
+    let counts = index.passageCounters.take(count: passageCount)
+    defer { index.passageCounters.give(counts) }
+    // Passages as they first appear (only when few enough that a scan would cost more).
+    let listsFirstSeen = total <= passageCount / 8
+    let seen = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: listsFirstSeen ? max(1, min(total, passageCount)) : 1)
+    defer { seen.deallocate() }
+    var seenCount = 0
+    var distinct = 0
+    Self.accumulate(
+      terms: terms, index: index, into: counts, seen: listsFirstSeen ? seen : nil, seenCount: &seenCount,
+      distinct: &distinct)
+    if !listsFirstSeen || seenCount > passageCount / 32 {
+      // Many: read them back in passage order from the counters (a linear scan), so that
+      // scoring reads the word counts in order too.
+      ids.reserveCapacity(listsFirstSeen ? seenCount : passageCount / 4)
+      frequencies.reserveCapacity(listsFirstSeen ? seenCount : passageCount / 4)
+      // Eight counters at a time: each non-zero byte of a word is one passage.
+      let wordCount = passageCount / 8
+      counts.baseAddress!.withMemoryRebound(to: UInt64.self, capacity: max(wordCount, 1)) { words in
+        for wordIndex in 0..<wordCount where words[wordIndex] != 0 {
+          var word = UInt64(littleEndian: words[wordIndex])
+          words[wordIndex] = 0
+          while word != 0 {
+            let byte = word.trailingZeroBitCount >> 3
+            ids.append(UInt32(wordIndex * 8 + byte))
+            frequencies.append(UInt32(truncatingIfNeeded: word >> UInt64(byte * 8)) & 0xFF)
+            word &= ~(0xFF << UInt64(byte * 8))
+          }
+        }
+      }
+      for id in (wordCount * 8)..<passageCount where counts[id] != 0 {
+        ids.append(UInt32(id))
+        frequencies.append(UInt32(counts[id]))
+        counts[id] = 0
+      }
+    } else {
+      ids = Array(seen[0..<seenCount])
+      if sorted { ids.sort() }
+      frequencies.reserveCapacity(ids.count)
+      for id in ids {
+        frequencies.append(UInt32(counts[Int(id)]))
+        counts[Int(id)] = 0
+      }
+    }
+    self.ids = ids
+    self.frequencies = frequencies
+    idf = BM25.idf(documentFrequency: ids.count, count: passageCount)
+    super.init()
+    current = sorted ? ids.first ?? PostingCursor.exhausted : PostingCursor.exhausted
+  }
+
+  /// Adds the frequencies of `terms` to `counts` (one byte per passage, saturating at 255),
+  /// listing in `seen` (while it has room) each passage as it first appears; `distinct`
+  /// counts the passages that were at 0.
+  static func accumulate(
+    terms: [Int], index: SearchIndex, into counts: UnsafeMutableBufferPointer<UInt8>,
+    seen: UnsafeMutableBufferPointer<UInt32>?, seenCount: inout Int, distinct: inout Int
+  ) {
+    let passageCount = index.store.passageCount
+    // Terms of one prefix are neighbours in the dictionary, and their postings neighbours
+    // in the file: each run of them is read with one `pread` (not faulted into the map, so
+    // they do not stay resident), then decoded term by term.
+    var first = 0
+    let scratch = PostingCursor.DecodeScratch()
+    while first < terms.count {
+      var last = first
+      while last + 1 < terms.count && terms[last + 1] == terms[last] + 1 { last += 1 }
+      let start = index.dictionary.entry(terms[first]).postingsOffset
+      let end = index.dictionary.entry(terms[last]).postingsOffset
+        + index.dictionary.postingsLength(terms[last], postingsBytes: index.postings.count)
+      let bytes = index.postingsFile.read(at: IndexFile.headerLength + start, count: max(0, end - start))
+      bytes.withUnsafeBytes { buffer in
+        let reader = ByteReader(buffer, file: "postings.dki")
+        for term in terms[first...last] {
+          var entry = index.dictionary.entry(term)
+          entry.postingsOffset -= start
+          if let seen {
+            PostingCursor.decodeAll(reader, entry, idLimit: passageCount, scratch: scratch) { id, frequency in
+              let count = counts[Int(id)]
+              if count == 0 {
+                distinct += 1
+                if seenCount < seen.count {
+                  seen[seenCount] = id
+                  seenCount += 1
+                }
+              }
+              counts[Int(id)] = UInt8(min(255, Int(count) + Int(max(frequency, 1))))
+            }
+          } else {
+            PostingCursor.decodeAll(reader, entry, idLimit: passageCount, scratch: scratch) { id, frequency in
+              let count = counts[Int(id)]
+              distinct += count == 0 ? 1 : 0
+              counts[Int(id)] = UInt8(min(255, Int(count) + Int(max(frequency, 1))))
+            }
+          }
+        }
+      }
+      first = last + 1
+    }
+  }
+
+  override var inverseDocumentFrequency: Double { idf }
+  override var cost: Int { ids.count }
+
+  override func next() {
+    let nextIndex = index + 1
+    index = nextIndex
+    current = nextIndex < ids.count ? ids[nextIndex] : PostingCursor.exhausted
+  }
+
+  override func advance(to target: UInt32) {
+    guard current < target else { return }
+    var low = index + 1
+    var high = ids.count
+    if low < high && ids[low] < target {
+      while low < high {
+        let middle = (low + high) / 2
+        if ids[middle] < target { low = middle + 1 } else { high = middle }
+      }
+    }
+    index = low
+    current = low < ids.count ? ids[low] : PostingCursor.exhausted
+  }
+
+  override func score(_ context: ScoringContext) -> Double {
+    let passage = Int(current)
+    return idf * BM25.saturation(
+      frequency: Double(frequencies[index]), length: Double(context.store.wordCount(passage)),
+      averageLength: context.averageWords)
+  }
+
+  /// Saturation grows with frequency and falls with length: length 0 bounds it.
+  override func upperBound() -> Double {
+    idf * BM25.saturation(frequency: Double(frequencies[index]), length: 0, averageLength: 1)
+  }
+
+  override func scoringLeaves(into output: inout [Matcher]) { output.append(self) }
+}
