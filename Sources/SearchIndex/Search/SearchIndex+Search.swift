@@ -111,8 +111,11 @@ extension SearchIndex {
         if wantsHits && (!collector.isFull || matcher.upperBound() + bonusBound > collector.threshold) {
           leaves.removeAll(keepingCapacity: true)
           matcher.scoringLeaves(into: &leaves)
-          let score = matcher.score(context) + proximity.bonus(leaves)
-          collector.insert(passage, score)
+          let score = matcher.score(context)
+          // The bonus reads positions: only when it could lift the passage into the top hits.
+          if !collector.isFull || score + Proximity.bound(leaves) > collector.threshold {
+            collector.insert(passage, score + proximity.bonus(leaves))
+          }
         }
       }
       matcher.next()

@@ -73,7 +73,10 @@ extension SearchIndex {
       if !collector.isFull || or.upperBound() + bonus > collector.threshold {
         leaves.removeAll(keepingCapacity: true)
         or.scoringLeaves(into: &leaves)
-        collector.insert(id, or.score(context) + proximity.bonus(leaves))
+        let score = or.score(context)
+        if !collector.isFull || score + Proximity.bound(leaves) > collector.threshold {
+          collector.insert(id, score + proximity.bonus(leaves))
+        }
       }
       if a.current == id { a.next() }
       if b.current == id { b.next() }
