@@ -50,7 +50,7 @@ let package = Package(
     // Benchmark of the index against SQLite FTS5 (scripts/bench-search).
     .executableTarget(name: "duo-kb-bench", dependencies: ["SearchIndex", "Normalize", "Corpus", "CSQLite3"]),
 
-    .target(name: "DuoKBTestSupport", dependencies: ["CSQLite3"]),
+    .target(name: "DuoKBTestSupport", dependencies: ["CSQLite3", "Normalize"]),
     .testTarget(name: "HLSTests", dependencies: ["HLS", "DuoKBTestSupport"], exclude: ["Golden"]),
     .testTarget(
       name: "WebVTTTests", dependencies: ["WebVTT", "DuoKBTestSupport"],

@@ -19,8 +19,8 @@ extension CitationsError: CustomStringConvertible {
   public var description: String {
     switch self {
     case .corpus(let error): error.description
-    case .indexFormat(let error): "\(error)"
-    case .indexBuild(let error): "\(error)"
+    case .indexFormat(let error): "the index: \(error.description)"
+    case .indexBuild(let error): "building the index: \(error.description)"
     case .query(let error): "\(error)"
     case .emptyCorpus(let path): "the corpus at \(path) has no documents"
     case .unknownCitation(let id, let reason): "'\(id)': \(reason)"

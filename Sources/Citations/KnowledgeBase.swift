@@ -24,6 +24,8 @@ public struct KnowledgeBase: Sendable {
     case missing
     case stale
     case unreadable(String)
+    /// A read found the index damaged after it was opened.
+    case damaged(String)
   }
 
   /// The index, current with the corpus; `rebuilt` says whether (and why) it was built first.

@@ -5,13 +5,16 @@ public enum SourceClassifier {
   /// A sources.json entry for `url`, or an error saying why it is not one.
   public static func entry(
     for url: String, id: String? = nil, title: String? = nil, language: String? = nil,
-    follow: Bool = false
+    follow: Bool = false, catalogFilter: SourceEntry.Filter? = nil
   ) throws(CorpusError) -> SourceEntry {
     guard let components = URLComponents(string: url),
       let scheme = components.scheme?.lowercased(), scheme == "https" || scheme == "http",
       components.host?.isEmpty == false
     else { throw .unrecognizedSource(url: url, reason: "not an http(s) URL") }
     let path = components.path.lowercased()
+    if let catalogFilter {
+      return SourceEntry(kind: .catalog, url: url, language: language, filter: catalogFilter)
+    }
     if path.hasSuffix(".m3u8") {
       guard let id, let title, !title.isEmpty else {
         throw .unrecognizedSource(

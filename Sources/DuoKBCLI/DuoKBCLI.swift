@@ -1,9 +1,10 @@
 import Foundation
+import Normalize
 
 /// The command-line front of duo-kb: parses arguments, calls the library, prints.
 /// Only this module prints or picks an exit status.
 public enum DuoKBCLI {
-  public static let version = "0.1.0"
+  public static let version = DuoKBVersion.current
 
   /// Runs one command line (without the program name) and returns its exit status.
   public static func run(

@@ -25,11 +25,21 @@ final class IndexCache {
     case .missing?: log("built the index from the corpus (there was none)")
     case .stale?: log("rebuilt the index: the corpus changed since it was built")
     case .unreadable(let reason)?: log("rebuilt the index: the old one was unreadable (\(reason))")
+    case .damaged(let damage)?: log("rebuilt the index: \(damage)")
     case nil: break
     }
     index = opened
     fingerprint = print
     return opened
+  }
+
+  /// Rebuilds the index from the corpus after a read found it damaged; the next
+  /// `current()` opens the new one.
+  func repair(_ damage: String) throws(CitationsError) {
+    log("rebuilt the index: \(damage)")
+    index = nil
+    fingerprint = nil
+    try knowledgeBase.rebuild()
   }
 
   /// Every corpus document (for cue-accurate quotation times), read again only when the

@@ -26,7 +26,7 @@ extension MCPServer {
       return failure("Invalid arguments for \(name): \(problem).")
     }
     do {
-      let output = try tool.run(ToolContext(indexes: indexes), arguments)
+      let output = try runRepairing(tool, arguments)
       var result: [String: JSONValue] = [
         "content": [["type": "text", "text": .string(output.text)]], "isError": false,
       ]
@@ -35,6 +35,17 @@ extension MCPServer {
     } catch {
       log("\(name): \(error.message)")
       return failure(error.message)
+    }
+  }
+
+  /// Runs a tool; when it finds the index damaged, rebuilds the index once and runs it again.
+  func runRepairing(_ tool: Tool, _ arguments: [String: JSONValue]) throws(ToolFailure) -> ToolOutput {
+    do {
+      return try tool.run(ToolContext(indexes: indexes), arguments)
+    } catch {
+      guard let damage = error.indexDamage else { throw error }
+      do { try indexes.repair(damage) } catch { throw ToolFailure(error) }
+      return try tool.run(ToolContext(indexes: indexes), arguments)
     }
   }
 

@@ -48,12 +48,15 @@ struct ToolOutput {
 /// (2025-11-25 server/tools, "Error Handling").
 struct ToolFailure: Error {
   let message: String
+  /// What is damaged, when the failure is a damaged index (the server rebuilds and retries).
+  var indexDamage: String?
 
   init(_ message: String) { self.message = message }
 
   /// Worded for the cases a model can act on; any other error as the library words it
   /// (an if-chain, not a switch, so that new error cases need no change here).
   init(_ error: CitationsError) {
+    indexDamage = KnowledgeBase.damage(in: error)
     if case .emptyCorpus(let path) = error {
       message = "The knowledge base is empty: the corpus at \(path) has no documents. "
         + "Harvest it with 'duo-kb refresh', or start the server with --home pointing at a corpus."

@@ -57,4 +57,20 @@ import Testing
     #expect(run.status == .usage)
     #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("Corpus/sources.json").path))
   }
+
+  @Test func addsACatalogWithItsFilter() async throws {
+    let scratch = try ScratchDirectory()
+    let env = ["DUO_KB_HOME": scratch.url.path]
+    let run = await runCLI(
+      ["add", "https://developer.apple.com/videos/all-videos/", "--catalog", "--event", "wwdc2025", "--year", "2025"],
+      environment: env)
+    #expect(run.status == .success, "\(run.stderr)")
+    let list = try SourceList.load(from: scratch.url.appendingPathComponent("Corpus/sources.json"))
+    #expect(list.sources.first?.kind == .catalog)
+    #expect(list.sources.first?.filter == SourceEntry.Filter(event: "wwdc2025", year: 2025))
+    let stray = await runCLI(["add", "https://developer.apple.com/videos/play/wwdc2024/10173/", "--event", "x"], environment: env)
+    #expect(stray.status == .usage)
+    let badYear = await runCLI(["add", "https://developer.apple.com/videos/x.json", "--catalog", "--year", "soon"], environment: env)
+    #expect(badYear.status == .usage)
+  }
 }

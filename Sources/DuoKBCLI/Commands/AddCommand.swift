@@ -5,17 +5,25 @@ import Foundation
 enum AddCommand: Command {
   static let name = "add"
   static let summary = "Add a talk page, HLS master playlist or HIG page to sources.json"
-  static let usage = "URL [--id ID --title TITLE] [--language TAG] [--follow]"
+  static let usage =
+    "URL [--id ID --title TITLE] [--language TAG] [--follow] | URL --catalog [--event E] [--year Y] [--title-contains T]"
   static let discussion = """
     The kind is told from the URL: a talk page (…/videos/play/COLLECTION/ID/), an HLS master
     playlist (….m3u8, which needs --id and --title), or a HIG page (…/design/human-interface-
     guidelines/SLUG or its …/tutorials/data/….json form). A URL already listed is refused.
+    --catalog adds a list of talks instead (Apple's video catalog JSON, or an event's index page
+    of talk cards): every talk matching --event, --year and --title-contains is harvested at
+    each refresh, so new talks arrive without editing sources.json.
     """
   static let options: [OptionSpec] = [
     .value("id", "ID", help: "document id for a master playlist (e.g. keynotes/wwdc2026)"),
     .value("title", "TITLE", help: "title for a master playlist"),
     .value("language", "TAG", help: "preferred subtitle language for this source (BCP 47)"),
     .flag("follow", help: "HIG: also harvest the pages below this one (depth 2, 200 pages)"),
+    .flag("catalog", help: "URL lists talks (catalog JSON or an index page): harvest the matching ones"),
+    .value("event", "E", help: "catalog: only this collection (wwdc2025, tech-talks)"),
+    .value("year", "Y", help: "catalog: only this year"),
+    .value("title-contains", "T", help: "catalog: only talks whose title contains T"),
   ]
 
   static func run(_ context: CommandContext) async throws -> ExitStatus {
@@ -23,9 +31,25 @@ enum AddCommand: Command {
     guard arguments.positionals.count == 1, let url = arguments.positionals.first else {
       throw UsageError("add takes exactly one URL", hint: "duo-kb add \(usage)")
     }
+    var filter: SourceEntry.Filter?
+    if arguments.has("catalog") {
+      var year: Int?
+      if let text = arguments.value("year") {
+        guard let number = Int(text), (2000...2100).contains(number) else {
+          throw UsageError("--year needs a year such as 2025, not '\(text)'")
+        }
+        year = number
+      }
+      filter = SourceEntry.Filter(
+        event: arguments.value("event"), year: year, titleContains: arguments.value("title-contains"))
+    } else if arguments.value("event") != nil || arguments.value("year") != nil
+      || arguments.value("title-contains") != nil
+    {
+      throw UsageError("--event, --year and --title-contains filter a catalog: add --catalog")
+    }
     let entry = try SourceClassifier.entry(
       for: url, id: arguments.value("id"), title: arguments.value("title"),
-      language: arguments.value("language"), follow: arguments.has("follow"))
+      language: arguments.value("language"), follow: arguments.has("follow"), catalogFilter: filter)
     let store = CorpusStore(directory: context.home.corpusDirectory)
     var list = try SourceList.load(from: store.sourcesFile)
     try list.add(entry)

@@ -31,11 +31,9 @@ enum AuditCommand: Command {
     let text = try VerifyCommand.readText(path, context: context)
     let items: [ChecklistItem]
     do { items = try AuditChecklist.parse(text) } catch { throw CommandFailure("\(path): \(error.description)") }
-    let index = try IndexMaintenance.open(context)
     let title = path == "-" ? "checklist" : URL(fileURLWithPath: path).lastPathComponent
-    let report: AuditReport
-    do { report = try index.audit(items, title: title, quotesPerRule: quotes) } catch {
-      throw CommandFailure(error.description)
+    let report = try IndexMaintenance.withIndex(context) { index throws(CitationsError) in
+      try index.audit(items, title: title, quotesPerRule: quotes)
     }
     context.stdout.write(format == "json" ? report.json + "\n" : report.markdown)
     return report.unsupported.isEmpty ? .success : .failure

@@ -28,14 +28,17 @@ enum CiteCommand: Command {
       throw UsageError("cite needs a query or a citation id", hint: "duo-kb cite \"scrolling content\"")
     }
     let input = arguments.positionals.joined(separator: " ")
-    let index = try IndexMaintenance.open(context)
-    var hit: QuotedHit?
-    if arguments.positionals.count == 1, let citation = CitationID(parsing: input),
-      index.documentIndex(id: citation.documentID) != nil
-    {
-      do { hit = try index.quote(citation, context: 0).target } catch { throw CommandFailure(error.description) }
-    } else {
-      do { hit = try index.answer(input, limit: 1).hits.first } catch { throw QueryFailure(error: error, query: input) }
+    let citation = arguments.positionals.count == 1 ? CitationID(parsing: input) : nil
+    let hit: QuotedHit?
+    do {
+      hit = try IndexMaintenance.withIndex(context) { index throws(CitationsError) -> QuotedHit? in
+        if let citation, index.documentIndex(id: citation.documentID) != nil {
+          return try index.quote(citation, context: 0).target
+        }
+        return try index.answer(input, limit: 1).hits.first
+      }
+    } catch let error as CitationsError {
+      throw QueryFailure(error: error, query: input)
     }
     guard let hit else {
       context.reporter.error("nothing matches '\(input)'")

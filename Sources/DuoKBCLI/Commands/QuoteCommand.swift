@@ -36,10 +36,8 @@ enum QuoteCommand: Command {
     guard let citation = CitationID(parsing: text) else {
       throw UsageError("'\(text)' is not a citation id", hint: "ids look like tech-talks/111466@3:46 or hig/layout#anchor")
     }
-    let index = try IndexMaintenance.open(context)
-    let answer: QuoteAnswer
-    do { answer = try index.quote(citation, context: around) } catch {
-      throw CommandFailure(error.description, hint: "'duo-kb search WORDS' prints the ids of matching passages")
+    let answer = try IndexMaintenance.withIndex(context) { index throws(CitationsError) in
+      try index.quote(citation, context: around)
     }
     switch format {
     case "json": context.stdout.write(try json(answer) + "\n")

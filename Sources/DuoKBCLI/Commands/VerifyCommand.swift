@@ -45,7 +45,11 @@ enum VerifyCommand: Command {
     for path in arguments.positionals {
       inputs.append((path, try readText(path, context: context)))
     }
-    let index = try IndexMaintenance.open(context)
+    // Every passage may be compared: check the whole index once (a damaged one is rebuilt).
+    let index = try IndexMaintenance.withIndex(context) { index throws(CitationsError) in
+      do throws(IndexFormatError) { try index.verify() } catch { throw .indexFormat(error) }
+      return index
+    }
     let documents: [Document]
     do { documents = try KnowledgeBase(home: context.home.url).corpus.readAll() } catch {
       throw CommandFailure(error.description)

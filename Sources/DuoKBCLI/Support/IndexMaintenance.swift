@@ -5,30 +5,48 @@ import SearchIndex
 /// than the corpus, and saying so on stderr.
 enum IndexMaintenance {
   static func open(_ context: CommandContext) throws -> SearchIndex {
+    try withIndex(context) { index throws(CitationsError) in index }
+  }
+
+  /// Runs `body` on the index; when a read finds the index damaged, rebuilds it once from
+  /// the corpus, says so, and runs `body` again (see `KnowledgeBase.withIndex`).
+  static func withIndex<Answer>(
+    _ context: CommandContext, _ body: (SearchIndex) throws(CitationsError) -> Answer
+  ) throws -> Answer {
     let base = KnowledgeBase(home: context.home.url)
     do {
-      let (index, rebuilt) = try base.openIndex()
-      switch rebuilt {
-      case .none: break
-      case .missing?: context.reporter.notice("built the index from the corpus (there was none)")
-      case .stale?: context.reporter.notice("rebuilt the index: the corpus changed since it was built")
-      case .unreadable(let reason)?: context.reporter.warning("rebuilt the index: the old one was unreadable (\(reason))")
-      }
-      return index
-    } catch let error {
-      if case .emptyCorpus = error {
-        throw CommandFailure(
-          "no documents in \(base.corpus.directory.path)",
-          hint: "harvest with 'duo-kb refresh', or use --home to point at a corpus")
-      }
-      throw CommandFailure(error.description)
+      return try base.withIndex(body) { report($0, context: context) }
+    } catch {
+      throw failure(error, base: base)
+    }
+  }
+
+  static func report(_ reason: KnowledgeBase.RebuildReason, context: CommandContext) {
+    switch reason {
+    case .missing: context.reporter.notice("built the index from the corpus (there was none)")
+    case .stale: context.reporter.notice("rebuilt the index: the corpus changed since it was built")
+    case .unreadable(let reason): context.reporter.warning("rebuilt the index: the old one was unreadable (\(reason))")
+    case .damaged(let damage): context.reporter.warning("rebuilt the index: \(damage)")
+    }
+  }
+
+  /// A library error worded for the command line.
+  static func failure(_ error: CitationsError, base: KnowledgeBase) -> any Error {
+    switch error {
+    case .emptyCorpus:
+      CommandFailure(
+        "no documents in \(base.corpus.directory.path)",
+        hint: "harvest with 'duo-kb refresh', or use --home to point at a corpus")
+    case .query: error
+    case .unknownCitation: CommandFailure(error.description, hint: "'duo-kb search WORDS' prints the ids of matching passages")
+    default: CommandFailure(error.description)
     }
   }
 }
 
 /// Answers queries from the index, and when a search finds the index damaged (a hit's text
 /// that fails its checksum), rebuilds it from the corpus once, says so on stderr, and asks
-/// again: the damaged text is never printed.
+/// again: the damaged text is never printed. Kept for `--batch`, which asks many times.
 struct RepairingSearcher {
   private(set) var index: SearchIndex
   private let context: CommandContext
@@ -43,9 +61,9 @@ struct RepairingSearcher {
     do {
       return try index.answer(query, limit: limit, scope: scope)
     } catch {
-      guard !hasRebuilt, case .indexFormat(.corrupt(let file, let reason)) = error else { throw error }
+      guard !hasRebuilt, let damage = KnowledgeBase.damage(in: error) else { throw error }
       hasRebuilt = true
-      context.reporter.warning("rebuilt the index: \(file) was damaged (\(reason))")
+      IndexMaintenance.report(.damaged(damage), context: context)
       let base = KnowledgeBase(home: context.home.url)
       try base.rebuild()
       index = try base.openIndex().index

@@ -1,9 +1,10 @@
 import Foundation
+import Normalize
 
 /// Everything an `HTTPClient` is set up with; the defaults are the polite ones of DESIGN.md.
 public struct HTTPClientConfiguration: Sendable {
   /// duo-kb's version, as the User-Agent names it.
-  public static let version = "0.1.0"
+  public static let version = DuoKBVersion.current
 
   public var allowedHosts: HostAllowList
   public var userAgent: String

@@ -1,0 +1,31 @@
+import Foundation
+import MCPServer
+import Testing
+
+/// A tool that finds the index damaged after the server opened it rebuilds it once and
+/// answers from the new one: the damaged text is never returned.
+@Suite struct IndexRepairTests {
+  @Test func damagedPassageTextIsRebuiltAndAnsweredExactly() throws {
+    let harness = try ServerHarness()
+    _ = harness.initialize()
+    let first = try #require(harness.call("search", ["query": "scrolling content"])["result"])
+    #expect(first["isError"] == false)
+
+    let index = harness.home.appendingPathComponent("Index")
+    let generation = try String(contentsOf: index.appendingPathComponent("CURRENT"), encoding: .utf8)
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    let store = index.appendingPathComponent("\(generation)/store.dki")
+    var bytes = try Data(contentsOf: store)
+    let quote = Data(TestCorpus.scrollingQuote.utf8)
+    let found = try #require(bytes.range(of: quote), "the passage text is stored verbatim")
+    bytes[found.lowerBound + 3] ^= 0x20  // "Continuous" becomes "ConTinuous"
+    try bytes.write(to: store)
+
+    let second = try #require(harness.call("search", ["query": "scrolling content"])["result"])
+    #expect(second["isError"] == false)
+    let quotes = second["structuredContent"]?["results"]?.arrayValue?.compactMap { $0["quote"]?.stringValue } ?? []
+    #expect(quotes.contains(TestCorpus.scrollingQuote))
+    #expect(!quotes.contains { $0.contains("ConTinuous") })
+    #expect(harness.logs.contains { $0.hasPrefix("rebuilt the index") })
+  }
+}
