@@ -88,7 +88,7 @@ extension SearchIndex {
 
   /// After queries that together read more postings than this (an estimate), their pages are
   /// released (`MappedFile.releasePages`): resident memory stays near one query's needs.
-  static let releaseThresholdBytes = 2 << 20
+  static let releaseThresholdBytes = 256 << 10
 
   private func collect(
     _ matcher: Matcher, filter: inout PassageFilter, context: ScoringContext, into collector: inout TopHits
