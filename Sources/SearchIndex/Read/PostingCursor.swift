@@ -27,7 +27,11 @@ final class PostingCursor {
   /// False for a cursor that only counts ids: blocks skip their frequencies.
   private var decodesFrequencies = true
 
-  init(postings: ByteReader, entry: TermDictionary.Entry, idLimit: Int) {
+  /// Postings read into memory for this cursor (and its fresh copies), if any.
+  private let storage: PostingsBuffer?
+
+  init(postings: ByteReader, entry: TermDictionary.Entry, idLimit: Int, storage: PostingsBuffer? = nil) {
+    self.storage = storage
     self.postings = postings
     self.entry = entry
     documentFrequency = entry.documentFrequency
@@ -251,7 +255,9 @@ final class PostingCursor {
   }
 
   /// A new cursor over the same postings, at their start.
-  func fresh() -> PostingCursor { PostingCursor(postings: postings, entry: entry, idLimit: Int(idLimit)) }
+  func fresh() -> PostingCursor {
+    PostingCursor(postings: postings, entry: entry, idLimit: Int(idLimit), storage: storage)
+  }
 
   /// How many ids `a` and `b` share, from where they are: the one behind leaps to the
   /// other (over skip records), so a rare list costs little against a common one; where
@@ -333,4 +339,17 @@ struct SlotRange: Equatable, Comparable, Sendable {
   var start: UInt32
   var end: UInt32
   static func < (a: SlotRange, b: SlotRange) -> Bool { (a.start, a.end) < (b.start, b.end) }
+}
+
+/// A term's postings copied out of the file (short lists: one `pread` instead of faulting
+/// pages of the map in, which would stay resident until the next release).
+final class PostingsBuffer {
+  let bytes: UnsafeMutableRawBufferPointer
+
+  init(_ source: [UInt8]) {
+    bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: max(source.count, 1), alignment: 8)
+    source.withUnsafeBytes { bytes.copyMemory(from: $0) }
+  }
+
+  deinit { bytes.deallocate() }
 }

@@ -25,8 +25,21 @@ struct QueryCompiler {
 
   private var passageCount: Int { index.store.passageCount }
 
+  /// Postings at most this long are read with `pread` into the cursor's own buffer.
+  static let copiedPostingsBytes = 2_048
+
   func cursor(_ termIndex: Int) -> PostingCursor {
-    let entry = index.dictionary.entry(termIndex)
+    var entry = index.dictionary.entry(termIndex)
+    let length = index.dictionary.postingsLength(termIndex, postingsBytes: index.postings.count)
+    if length <= Self.copiedPostingsBytes {
+      let bytes = index.postingsFile.read(at: IndexFile.headerLength + entry.postingsOffset, count: length)
+      let buffer = PostingsBuffer(bytes)
+      entry.postingsOffset = 0
+      // A short read (damage) leaves fewer bytes: every read of the cursor is bounds-checked.
+      let reader = ByteReader(
+        UnsafeRawBufferPointer(rebasing: buffer.bytes[0..<bytes.count]), file: "postings.dki")
+      return PostingCursor(postings: reader, entry: entry, idLimit: passageCount, storage: buffer)
+    }
     // A fault maps at least a fault-around window (or a large folio) of the file.
     readEstimate.bytes += max(entry.documentFrequency * 4, 64 << 10)
     return PostingCursor(postings: index.postings, entry: entry, idLimit: passageCount)
