@@ -60,16 +60,17 @@ public struct KnowledgeBase: Sendable {
   @discardableResult
   public func rebuild(fingerprint: String? = nil) throws(CitationsError) -> IndexBuildSummary {
     let documents: [Document]
-    let print: String
+    let corpusFingerprint: String
     do throws(CorpusError) {
-      if let fingerprint { print = fingerprint } else { print = try corpus.fingerprint() }
+      // Taken before the documents are read: a write meanwhile leaves the index stale, not wrong.
+      if let fingerprint { corpusFingerprint = fingerprint } else { corpusFingerprint = try corpus.fingerprint() }
       documents = try corpus.readAll()
     } catch {
       throw .corpus(error)
     }
     guard !documents.isEmpty else { throw .emptyCorpus(path: corpus.directory.path) }
     do {
-      return try IndexBuilder().build(documents: documents, corpusFingerprint: print, into: indexDirectory)
+      return try IndexBuilder().build(documents: documents, corpusFingerprint: corpusFingerprint, into: indexDirectory)
     } catch {
       throw .indexBuild(error)
     }
