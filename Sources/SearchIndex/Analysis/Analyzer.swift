@@ -80,6 +80,22 @@ struct Analyzer: Sendable {
     return (wordCount, slot - firstSlot)
   }
 
+  /// The slots and bytes of each verbatim word, as `analyze` would give them, without
+  /// folding or extras (for highlights, which only need where words are).
+  func wordSlots(
+    _ bytes: UnsafeBufferPointer<UInt8>, emit: (_ startSlot: Int, _ endSlot: Int, _ bytes: Range<Int>) -> Void
+  ) {
+    var slot = 0
+    WordScanner.scan(bytes) { words in
+      for range in words {
+        let partCount =
+          options.splitsIdentifiers ? TermFolding.identifierBoundaries(bytes, range).count + 1 : 1
+        emit(slot, slot + partCount - 1, range)
+        slot += partCount
+      }
+    }
+  }
+
   private func extra(_ term: [UInt8], _ start: Int, _ end: Int, _ range: Range<Int>) -> Token {
     Token(term: [TermSpace.extraMarker] + term, startSlot: start, endSlot: end,
           byteStart: range.lowerBound, byteEnd: range.upperBound)

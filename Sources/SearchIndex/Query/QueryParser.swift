@@ -108,8 +108,9 @@ struct QueryParser {
         index += 1
       } else {
         var end = index
+        // Compared one by one: `String.contains` walks a string's characters each time.
         while end < characters.count, !isSpace(characters[end]),
-          !"()\"".contains(characters[end])
+          characters[end] != "(", characters[end] != ")", characters[end] != "\""
         {
           end += 1
         }

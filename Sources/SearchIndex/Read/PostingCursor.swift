@@ -28,7 +28,7 @@ final class PostingCursor {
   private var decodesFrequencies = true
 
   /// Postings read into memory for this cursor (and its fresh copies), if any.
-  private let storage: PostingsBuffer?
+  let storage: PostingsBuffer?
 
   init(postings: ByteReader, entry: TermDictionary.Entry, idLimit: Int, storage: PostingsBuffer? = nil) {
     self.storage = storage

@@ -17,6 +17,15 @@ struct QueryCompiler {
     var bytes = 0
   }
 
+  /// Dictionary lookups and cursors of this query, kept for compiling it again to
+  /// highlight: the second compile looks up no term and reads no postings again (it
+  /// takes fresh copies of the cursors, sharing their postings).
+  final class Lookups {
+    var found: [[UInt8]: Int?] = [:]
+    var cursors: [Int: PostingCursor] = [:]
+  }
+  let lookups = Lookups()
+
   init(index: SearchIndex, verbatim: Bool) {
     self.index = index
     self.verbatim = verbatim
@@ -29,6 +38,24 @@ struct QueryCompiler {
   static let copiedPostingsBytes = 2_048
 
   func cursor(_ termIndex: Int) -> PostingCursor {
+    if let known = lookups.cursors[termIndex] {
+      if known.storage == nil { readEstimate.bytes += max(known.documentFrequency * 4, 64 << 10) }
+      return known.fresh()
+    }
+    let made = newCursor(termIndex)
+    lookups.cursors[termIndex] = made
+    return made
+  }
+
+  /// Term `index` of the dictionary, looked up once per query.
+  func find(_ key: [UInt8]) -> Int? {
+    if let known = lookups.found[key] { return known }
+    let found = index.dictionary.find(key)
+    lookups.found[key] = found
+    return found
+  }
+
+  private func newCursor(_ termIndex: Int) -> PostingCursor {
     var entry = index.dictionary.entry(termIndex)
     let length = index.dictionary.postingsLength(termIndex, postingsBytes: index.postings.count)
     if length <= Self.copiedPostingsBytes {
@@ -53,7 +80,7 @@ struct QueryCompiler {
   }
 
   func termMatcher(_ folded: [UInt8]) -> Matcher {
-    let cursors = keys(folded).compactMap { index.dictionary.find($0) }.map(cursor)
+    let cursors = keys(folded).compactMap(find).map(cursor)
     guard !cursors.isEmpty else { return EmptyMatcher() }
     return TermMatcher(cursors: cursors, passageCount: passageCount)
   }
@@ -71,7 +98,7 @@ struct QueryCompiler {
     }
     // Only a word never written as such (unknown, or only inside identifiers) is split:
     // a word of the text is left alone, and costs no extra lookups.
-    guard let written = keys(word.folded).first, index.dictionary.find(written) == nil else { return whole }
+    guard let written = keys(word.folded).first, find(written) == nil else { return whole }
     let splits = splitPhrases(word.folded, wholeFrequency: whole.cost)
     if splits.isEmpty { return whole }
     let alternatives = (whole is EmptyMatcher ? [] : [whole]) + splits
@@ -90,7 +117,7 @@ struct QueryCompiler {
     let part = Self.minimumSplitPart
     guard folded.count >= 2 * part, folded.count <= 48, wholeFrequency < 1_000 else { return [] }
     func frequency(_ key: [UInt8]) -> Int {
-      keys(key).compactMap { index.dictionary.find($0) }.reduce(0) { $0 + index.dictionary.entry($1).documentFrequency }
+      keys(key).compactMap(find).reduce(0) { $0 + index.dictionary.entry($1).documentFrequency }
     }
     var candidates: [(cut: Int, rarer: Int)] = []
     for cut in part...(folded.count - part) where folded[cut] & 0xC0 != 0x80 {

@@ -191,6 +191,11 @@ extension SearchIndex {
     let analyzer = Analyzer(options: analyzerOptions)
     var words: [(slots: ClosedRange<UInt32>, bytes: Range<Int>)] = []
     bytes.withUnsafeBufferPointer { buffer in
+      guard !prefixKeys.isEmpty else {
+        // No prefix to find again: the words' places are enough, without their terms.
+        analyzer.wordSlots(buffer) { start, end, range in words.append((UInt32(start)...UInt32(end), range)) }
+        return
+      }
       _ = analyzer.analyze(buffer, firstSlot: 0) { token in
         if !token.isExtra {
           words.append((UInt32(token.startSlot)...UInt32(token.endSlot), token.byteStart..<token.byteEnd))
