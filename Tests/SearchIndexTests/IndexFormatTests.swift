@@ -204,6 +204,24 @@ import Testing
     #expect(second.generation.lastPathComponent == "generation-2")
   }
 
+  @Test func aBuildSweepsWhatAKilledBuildLeftButNotARunningOne() throws {
+    let directory = IndexFixture.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let fileManager = FileManager.default
+    let abandoned = directory.appendingPathComponent(".build-abandoned")
+    let running = directory.appendingPathComponent(".build-running")
+    let pointer = directory.appendingPathComponent("CURRENT.tmp-abandoned")
+    for folder in [abandoned, running] { try fileManager.createDirectory(at: folder, withIntermediateDirectories: true) }
+    try Data("generation-9\n".utf8).write(to: pointer)
+    let twoHoursAgo = Date().addingTimeInterval(-7200)
+    for url in [abandoned, pointer] {
+      try fileManager.setAttributes([.modificationDate: twoHoursAgo], ofItemAtPath: url.path)
+    }
+    _ = try IndexBuilder().build(documents: IndexFixture.documents, corpusFingerprint: "one", into: directory)
+    let names = try fileManager.contentsOfDirectory(atPath: directory.path).sorted()
+    #expect(names == [".build-running", "CURRENT", "generation-1"])
+  }
+
   @Test func concurrentReadersSeeOldOrNew() async throws {
     let directory = IndexFixture.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }

@@ -29,6 +29,7 @@ public struct IndexBuilder: Sendable {
     } catch {
       throw .io(path: indexDirectory.path, reason: "cannot create: \(error)")
     }
+    IndexDirectory.sweepAbandoned(in: indexDirectory)
     let staging = indexDirectory.appendingPathComponent(".build-\(UUID().uuidString)")
     do {
       try fileManager.createDirectory(at: staging, withIntermediateDirectories: false)

@@ -37,6 +37,21 @@ enum IndexDirectory {
     }.sorted { $0.number < $1.number }
   }
 
+  /// Removes what builders killed midway left behind: `.build-*` staging folders and
+  /// `CURRENT.tmp-*` pointers older than `age` (a live build takes seconds, so an old one
+  /// is abandoned; a younger one may belong to a build running now and is left alone).
+  static func sweepAbandoned(in directory: URL, olderThan age: TimeInterval = 3600, now: Date = Date()) {
+    let fileManager = FileManager.default
+    let names = (try? fileManager.contentsOfDirectory(atPath: directory.path)) ?? []
+    for name in names where name.hasPrefix(".build-") || name.hasPrefix("\(pointerName).tmp-") {
+      let url = directory.appendingPathComponent(name)
+      guard let modified = (try? fileManager.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date,
+        now.timeIntervalSince(modified) > age
+      else { continue }
+      try? fileManager.removeItem(at: url)
+    }
+  }
+
   /// Moves the finished `staging` directory in as the newest generation and points
   /// `CURRENT` at it.
   static func publish(_ staging: URL, in directory: URL) throws(IndexBuildError) -> URL {
