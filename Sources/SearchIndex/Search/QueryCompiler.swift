@@ -93,16 +93,19 @@ struct QueryCompiler {
     let whole = termMatcher(word.folded)
     guard !verbatim else { return whole }
     if word.parts.count > 1 {
-      let parts = phrase(word.parts.map(termMatcher))
-      return OrMatcher([whole, parts])
+      return alternatives(whole, [phrase(word.parts.map(termMatcher), settles: false)])
     }
     // Only a word never written as such (unknown, or only inside identifiers) is split:
     // a word of the text is left alone, and costs no extra lookups.
     guard let written = keys(word.folded).first, find(written) == nil else { return whole }
-    let splits = splitPhrases(word.folded, wholeFrequency: whole.cost)
-    if splits.isEmpty { return whole }
-    let alternatives = (whole is EmptyMatcher ? [] : [whole]) + splits
-    return alternatives.count == 1 ? alternatives[0] : OrMatcher(alternatives)
+    return alternatives(whole, splitPhrases(word.folded, wholeFrequency: whole.cost, settles: false))
+  }
+
+  /// A word written whole or as any of `phrases` (those that can match).
+  private func alternatives(_ whole: Matcher, _ phrases: [Matcher]) -> Matcher {
+    let live = phrases.compactMap { $0 as? PhraseMatcher }
+    guard !live.isEmpty else { return whole }
+    return WordOrPhrasesMatcher(whole: whole as? TermMatcher, phrases: live, passageCount: passageCount)
   }
 
   /// Words of at least this many bytes on each side of a split.
@@ -113,7 +116,7 @@ struct QueryCompiler {
   /// Phrases of two dictionary words that `folded` splits into, each more frequent than the
   /// whole word; none for a word that is common already, short, or long (a bounded number
   /// of dictionary lookups per word).
-  func splitPhrases(_ folded: [UInt8], wholeFrequency: Int) -> [Matcher] {
+  func splitPhrases(_ folded: [UInt8], wholeFrequency: Int, settles: Bool = true) -> [Matcher] {
     let part = Self.minimumSplitPart
     guard folded.count >= 2 * part, folded.count <= 48, wholeFrequency < 1_000 else { return [] }
     func frequency(_ key: [UInt8]) -> Int {
@@ -128,15 +131,16 @@ struct QueryCompiler {
       candidates.append((cut, min(left, right)))
     }
     return candidates.sorted { $0.rarer > $1.rarer }.prefix(Self.maximumSplits).map { candidate in
-      phrase([termMatcher(Array(folded[..<candidate.cut])), termMatcher(Array(folded[candidate.cut...]))])
+      phrase([termMatcher(Array(folded[..<candidate.cut])), termMatcher(Array(folded[candidate.cut...]))], settles: settles)
     }
   }
 
-  func phrase(_ matchers: [Matcher]) -> Matcher {
+  /// `settles: false` for a phrase that a `WordOrPhrasesMatcher` will advance.
+  func phrase(_ matchers: [Matcher], settles: Bool = true) -> Matcher {
     if matchers.count == 1 { return matchers[0] }
     if matchers.contains(where: { $0 is EmptyMatcher }) { return EmptyMatcher() }
     let idf = matchers.reduce(0) { $0 + $1.inverseDocumentFrequency }
-    return PhraseMatcher(matchers, idf: idf)
+    return PhraseMatcher(matchers, idf: idf, settles: settles)
   }
 
   func words(_ text: String) -> Matcher? {

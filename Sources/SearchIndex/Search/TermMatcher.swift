@@ -82,16 +82,19 @@ final class TermMatcher: Matcher {
     return scratch.count
   }
 
-  override func score(_ context: ScoringContext) -> Double {
+  override func score(_ context: ScoringContext) -> Double { idf * factor(context) }
+
+  /// The score at `current` without the idf: saturation plus the field boosts.
+  func factor(_ context: ScoringContext) -> Double {
     let passage = Int(current)
     if cursors.count == 1 {
       let cursor = cursors[0]
       let flags = cursor.flags
       let boost = (flags & PostingFlags.inTitle != 0 ? BM25.titleWeight : 0)
         + (flags & PostingFlags.inHeading != 0 ? BM25.headingWeight : 0)
-      return idf * (BM25.saturation(
+      return BM25.saturation(
         frequency: Double(cursor.frequency), length: Double(context.store.wordCount(passage)),
-        averageLength: context.averageWords) + boost)
+        averageLength: context.averageWords) + boost
     }
     let saturation = BM25.saturation(
       frequency: Double(frequency()), length: Double(context.store.wordCount(passage)),
@@ -102,10 +105,13 @@ final class TermMatcher: Matcher {
     var boost = 0.0
     if flags & PostingFlags.inTitle != 0 { boost += BM25.titleWeight }
     if flags & PostingFlags.inHeading != 0 { boost += BM25.headingWeight }
-    return idf * (saturation + boost)
+    return saturation + boost
   }
 
-  override func upperBound() -> Double {
+  override func upperBound() -> Double { idf * boundFactor() }
+
+  /// A bound on `factor` at `current`.
+  func boundFactor() -> Double {
     // Block maxima include the field boosts. Saturation is concave, so the sum of the
     // forms' maxima bounds their union.
     if cursors.count == 1 {
@@ -118,11 +124,11 @@ final class TermMatcher: Matcher {
         ? Self.shortestSaturation[frequency] : BM25.k1 + 1
       if flags & PostingFlags.inTitle != 0 { posting += BM25.titleWeight }
       if flags & PostingFlags.inHeading != 0 { posting += BM25.headingWeight }
-      return idf * min(Double(cursor.blockMaxImpact), posting)
+      return min(Double(cursor.blockMaxImpact), posting)
     }
     var bound: Float = 0
     for cursor in cursors where cursor.current == current { bound += cursor.blockMaxImpact }
-    return idf * min(Double(bound), Self.maximumFactor)
+    return min(Double(bound), Self.maximumFactor)
   }
 
   override func scoringLeaves(into output: inout [Matcher]) { output.append(self) }

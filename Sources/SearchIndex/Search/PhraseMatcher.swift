@@ -1,0 +1,145 @@
+/// Children at consecutive slots: each starts in the slot after the previous one ends.
+/// Scored as one term whose frequency is the number of occurrences of the phrase.
+///
+/// `advance(to:checkingBelow:)` looks for the phrase only below a limit, for an owner that
+/// knows it matches from there anyway (`WordOrPhrasesMatcher`): at or past the limit the
+/// phrase stops at once, `current` then only a bound (no occurrence before it), and
+/// `check()` finds out about that passage when it is wanted.
+final class PhraseMatcher: Matcher {
+  let children: [Matcher]
+  let idf: Double
+  private var candidates: [SlotRange] = []
+  private var nextCandidates: [SlotRange] = []
+  private var childPositions: [SlotRange] = []
+  /// Where the phrase matched at `current` (start of first word, end of last).
+  private var matches: [SlotRange] = []
+  private var state = State.matched
+
+  private enum State {
+    /// The phrase occurs at `current` (or it is exhausted).
+    case matched
+    /// It does not occur before `current`; at `current` it is not known yet.
+    case bounded
+    /// Every child is at `current`, but not at consecutive slots.
+    case rejected
+  }
+
+  private let byCost: [Matcher]
+
+  /// `settles: false` leaves `current` a bound, for an owner that advances it with a limit.
+  init(_ children: [Matcher], idf: Double, settles: Bool = true) {
+    self.children = children
+    self.idf = idf
+    byCost = children.sorted { $0.cost < $1.cost }
+    super.init()
+    let start = children.map(\.current).max() ?? PostingCursor.exhausted
+    if settles {
+      settle(from: start, checkingBelow: PostingCursor.exhausted)
+    } else {
+      state = .bounded
+      current = start
+    }
+  }
+
+  override var inverseDocumentFrequency: Double { idf }
+
+  override var cost: Int { byCost.first?.cost ?? 0 }
+
+  /// Whether the phrase occurs at `current` (false where it is only a bound).
+  var isMatched: Bool { state == .matched }
+
+  /// How often the phrase occurs at `current`, once it is matched.
+  var matchCount: Int { matches.count }
+
+  /// Whether the phrase occurs at `current`, finding out if `current` is only a bound
+  /// (when it does not, `current` may move on to a later bound).
+  @discardableResult
+  func check() -> Bool {
+    guard state == .bounded else { return state == .matched }
+    let target = current
+    for child in byCost {
+      child.advance(to: target)
+      if child.current != target {
+        current = child.current
+        return false
+      }
+    }
+    state = matchPositions() ? .matched : .rejected
+    return state == .matched
+  }
+
+  private func settle(from start: UInt32, checkingBelow limit: UInt32) {
+    var target = start
+    outer: while target != PostingCursor.exhausted {
+      if target >= limit {
+        state = .bounded
+        current = target
+        return
+      }
+      for child in byCost {
+        child.advance(to: target)
+        if child.current != target {
+          target = child.current
+          continue outer
+        }
+      }
+      if matchPositions() { break }
+      target += 1
+    }
+    state = .matched
+    current = target
+  }
+
+  private func matchPositions() -> Bool {
+    candidates.removeAll(keepingCapacity: true)
+    children[0].positions(into: &candidates)
+    for child in children.dropFirst() {
+      childPositions.removeAll(keepingCapacity: true)
+      child.positions(into: &childPositions)
+      nextCandidates.removeAll(keepingCapacity: true)
+      // Both lists are sorted by start; a chain continues where a child starts right after it ends.
+      for chain in candidates {
+        for position in childPositions where position.start == chain.end &+ 1 {
+          nextCandidates.append(SlotRange(start: chain.start, end: position.end))
+        }
+      }
+      swap(&candidates, &nextCandidates)
+      if candidates.isEmpty { return false }
+      candidates.sort()
+    }
+    matches = candidates
+    return !matches.isEmpty
+  }
+
+  override func advance(to target: UInt32) { advance(to: target, checkingBelow: PostingCursor.exhausted) }
+
+  /// Moves to the first passage at or after `target` where the phrase occurs, or, once
+  /// that would mean looking at or past `limit`, to a bound there.
+  func advance(to target: UInt32, checkingBelow limit: UInt32) {
+    var start = target
+    if current >= target {
+      switch state {
+      case .matched: return
+      case .rejected: start = current + 1
+      case .bounded:
+        if current >= limit { return }
+        start = current
+      }
+    }
+    settle(from: start, checkingBelow: limit)
+  }
+
+  override func positions(into output: inout [SlotRange]) {
+    if check() { output.append(contentsOf: matches) }
+  }
+
+  override func score(_ context: ScoringContext) -> Double {
+    let passage = Int(current)
+    return idf * BM25.saturation(
+      frequency: Double(matches.count), length: Double(context.store.wordCount(passage)),
+      averageLength: context.averageWords)
+  }
+
+  override func upperBound() -> Double { idf * (BM25.k1 + 1) }
+  override func scoringLeaves(into output: inout [Matcher]) { output.append(self) }
+}

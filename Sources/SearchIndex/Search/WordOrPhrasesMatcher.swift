@@ -1,0 +1,83 @@
+/// One query word that may also be written as phrases of other words: an identifier as its
+/// parts (`toolbarVerticalBehavior` as "toolbar vertical behavior"), or an unknown word as
+/// two known words it splits into (`verticalbehavior` as "vertical behavior").
+///
+/// It matches where the word is written whole or any phrase occurs, and scores as one term
+/// (one scoring leaf, so the word is never "near" itself): where it is written whole, by
+/// that (its frequency and field boosts); elsewhere, by how often its phrases occur. Where
+/// it is written whole, phrases' positions are not compared for matching or scoring, and
+/// an identifier's parts sit wherever the identifier does, so most passages never pay for
+/// a phrase check: only passages without the whole word do. Positions (for highlights,
+/// proximity and enclosing phrases) include every occurrence, phrases checked on demand.
+final class WordOrPhrasesMatcher: Matcher {
+  let whole: TermMatcher?
+  let phrases: [PhraseMatcher]
+  let idf: Double
+  private let passageCount: Int
+
+  /// `whole` nil when the word itself is not in the index.
+  init(whole: TermMatcher?, phrases: [PhraseMatcher], passageCount: Int) {
+    self.whole = whole
+    self.phrases = phrases
+    self.passageCount = passageCount
+    // The word's rarity: its own when written whole; else that of its likeliest phrase
+    // (a phrase is at most as frequent as its rarest word).
+    let frequency = whole.map(\.cost) ?? phrases.map(\.cost).max() ?? 0
+    idf = BM25.idf(documentFrequency: min(passageCount, frequency), count: passageCount)
+    super.init()
+    settle(from: 0)
+  }
+
+  override var inverseDocumentFrequency: Double { idf }
+  override var cost: Int { phrases.reduce(whole?.cost ?? 0) { $0 + $1.cost } }
+
+  private var isWholeHere: Bool { whole.map { $0.current == current } ?? false }
+
+  private func settle(from target: UInt32) {
+    whole?.advance(to: target)
+    var lowest = whole?.current ?? PostingCursor.exhausted
+    // Each phrase checks positions only below the nearest match found so far: every
+    // passage before `lowest` has then been ruled out by all of them.
+    for phrase in phrases {
+      phrase.advance(to: target, checkingBelow: lowest)
+      if phrase.isMatched { lowest = min(lowest, phrase.current) }
+    }
+    current = lowest
+  }
+
+  override func advance(to target: UInt32) {
+    guard current < target else { return }
+    settle(from: target)
+  }
+
+  override func positions(into output: inout [SlotRange]) {
+    let start = output.count
+    if isWholeHere { whole?.positions(into: &output) }
+    for phrase in phrases where phrase.current == current { phrase.positions(into: &output) }
+    guard output.count - start > 1 else { return }
+    output[start...].sort()
+    // An identifier and its parts at one place count once.
+    var write = start + 1
+    for read in (start + 1)..<output.count where output[read] != output[write - 1] {
+      output[write] = output[read]
+      write += 1
+    }
+    output.removeSubrange(write...)
+  }
+
+  override func score(_ context: ScoringContext) -> Double {
+    if let whole, whole.current == current { return idf * whole.factor(context) }
+    var frequency = 0
+    for phrase in phrases where phrase.current == current && phrase.check() { frequency += phrase.matchCount }
+    return idf * BM25.saturation(
+      frequency: Double(frequency), length: Double(context.store.wordCount(Int(current))),
+      averageLength: context.averageWords)
+  }
+
+  override func upperBound() -> Double {
+    if let whole, whole.current == current { return idf * whole.boundFactor() }
+    return idf * (BM25.k1 + 1)
+  }
+
+  override func scoringLeaves(into output: inout [Matcher]) { output.append(self) }
+}
