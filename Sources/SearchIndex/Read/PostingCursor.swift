@@ -133,6 +133,35 @@ final class PostingCursor {
     }
   }
 
+  /// How many blocks a term's postings have (fewer where the file is too short for them).
+  static func blockCount(_ postings: ByteReader, _ entry: TermDictionary.Entry) -> Int {
+    guard entry.postingsOffset >= 0 else { return 0 }
+    return min(entry.blockCount, max(0, (postings.count - entry.postingsOffset) / PostingsWriter.skipRecordLength))
+  }
+
+  /// The highest impact in block `block` of a term's postings, from its skip record.
+  static func blockMaxImpact(_ postings: ByteReader, _ entry: TermDictionary.Entry, block: Int) -> Float {
+    postings.f32(at: entry.postingsOffset + block * PostingsWriter.skipRecordLength + 12)
+  }
+
+  /// Decodes the ids of block `block` of a term's postings into `ids`; how many are good
+  /// (as `decodeBlock`).
+  static func decodeIds(
+    _ postings: ByteReader, _ entry: TermDictionary.Entry, block: Int, idLimit: Int,
+    into ids: UnsafeMutablePointer<UInt32>
+  ) -> Int {
+    let blockCount = blockCount(postings, entry)
+    guard block < blockCount, let base = postings.bytes.baseAddress else { return 0 }
+    let record = entry.postingsOffset + block * PostingsWriter.skipRecordLength
+    let dataStart = entry.postingsOffset + blockCount * PostingsWriter.skipRecordLength
+    var offset = dataStart + Int(postings.u32(at: record + 4))
+    let count = max(0, min(PostingsWriter.blockSize, entry.documentFrequency - block * PostingsWriter.blockSize))
+    let previous = block == 0 ? 0 : postings.u32(at: record - PostingsWriter.skipRecordLength)
+    return decodeBlock(
+      base.assumingMemoryBound(to: UInt8.self), &offset, postings.count, count: count, previous: previous,
+      isFirst: block == 0, idLimit: UInt32(clamping: idLimit), ids: ids, frequencies: nil)
+  }
+
   /// Decodes one block's ids and frequency words (`frequency << 2 | flags`) at `offset`;
   /// how many ids are good (damage ends a block early: ids must increase and stay under
   /// `idLimit`, frequencies are capped at 2^20).

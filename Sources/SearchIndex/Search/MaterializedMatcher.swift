@@ -9,9 +9,7 @@ final class MaterializedMatcher: Matcher {
   /// Merges the postings of `terms`, one term at a time (no cursor per term kept): each
   /// passage's frequencies are summed in a reused byte per passage (saturating at 255, far
   /// past where BM25 saturates), and the passages seen are listed as they first appear.
-  /// `sorted: false` leaves a short list in that order: enough to count and rank them (a
-  /// lone prefix without filters), and saves sorting it.
-  init(terms: [Int], index: SearchIndex, sorted: Bool = true) {
+  init(terms: [Int], index: SearchIndex) {
     let passageCount = index.store.passageCount
     let total = terms.reduce(0) { $0 + index.dictionary.entry($1).documentFrequency }
     var ids: [UInt32] = []
@@ -53,7 +51,7 @@ final class MaterializedMatcher: Matcher {
       }
     } else {
       ids = Array(seen[0..<seenCount])
-      if sorted { ids.sort() }
+      ids.sort()
       frequencies.reserveCapacity(ids.count)
       for id in ids {
         frequencies.append(UInt32(counts[Int(id)]))
@@ -64,7 +62,7 @@ final class MaterializedMatcher: Matcher {
     self.frequencies = frequencies
     idf = BM25.idf(documentFrequency: ids.count, count: passageCount)
     super.init()
-    current = sorted ? ids.first ?? PostingCursor.exhausted : PostingCursor.exhausted
+    current = ids.first ?? PostingCursor.exhausted
   }
 
   /// Adds the frequencies of `terms` to `counts` (one byte per passage, saturating at 255),
@@ -74,46 +72,26 @@ final class MaterializedMatcher: Matcher {
     terms: [Int], index: SearchIndex, into counts: UnsafeMutableBufferPointer<UInt8>,
     seen: UnsafeMutableBufferPointer<UInt32>?, seenCount: inout Int, distinct: inout Int
   ) {
-    let passageCount = index.store.passageCount
-    // Terms of one prefix are neighbours in the dictionary, and their postings neighbours
-    // in the file: each run of them is read with one `pread` (not faulted into the map, so
-    // they do not stay resident), then decoded term by term.
-    var first = 0
+    let postings = PrefixPostings(terms: terms, index: index)
     let scratch = PostingCursor.DecodeScratch()
-    while first < terms.count {
-      var last = first
-      while last + 1 < terms.count && terms[last + 1] == terms[last] + 1 { last += 1 }
-      let start = index.dictionary.entry(terms[first]).postingsOffset
-      let end = index.dictionary.entry(terms[last]).postingsOffset
-        + index.dictionary.postingsLength(terms[last], postingsBytes: index.postings.count)
-      let bytes = index.postingsFile.read(at: IndexFile.headerLength + start, count: max(0, end - start))
-      bytes.withUnsafeBytes { buffer in
-        let reader = ByteReader(buffer, file: "postings.dki")
-        for term in terms[first...last] {
-          var entry = index.dictionary.entry(term)
-          entry.postingsOffset -= start
-          if let seen {
-            PostingCursor.decodeAll(reader, entry, idLimit: passageCount, scratch: scratch) { id, frequency in
-              let count = counts[Int(id)]
-              if count == 0 {
-                distinct += 1
-                if seenCount < seen.count {
-                  seen[seenCount] = id
-                  seenCount += 1
-                }
-              }
-              counts[Int(id)] = UInt8(min(255, Int(count) + Int(max(frequency, 1))))
-            }
-          } else {
-            PostingCursor.decodeAll(reader, entry, idLimit: passageCount, scratch: scratch) { id, frequency in
-              let count = counts[Int(id)]
-              distinct += count == 0 ? 1 : 0
-              counts[Int(id)] = UInt8(min(255, Int(count) + Int(max(frequency, 1))))
-            }
+    if let seen {
+      postings.decodeAll(idLimit: index.store.passageCount, scratch: scratch) { id, frequency in
+        let count = counts[Int(id)]
+        if count == 0 {
+          distinct += 1
+          if seenCount < seen.count {
+            seen[seenCount] = id
+            seenCount += 1
           }
         }
+        counts[Int(id)] = UInt8(min(255, Int(count) + Int(max(frequency, 1))))
       }
-      first = last + 1
+    } else {
+      postings.decodeAll(idLimit: index.store.passageCount, scratch: scratch) { id, frequency in
+        let count = counts[Int(id)]
+        distinct += count == 0 ? 1 : 0
+        counts[Int(id)] = UInt8(min(255, Int(count) + Int(max(frequency, 1))))
+      }
     }
   }
 

@@ -210,11 +210,7 @@ struct QueryCompiler {
       return TermMatcher(cursors: cursors, passageCount: passageCount)
     }
     let terms = ranges.flatMap { Array($0) }
-    if !sortsMergedPrefixes
-      && terms.reduce(0, { $0 + index.dictionary.entry($1).documentFrequency }) > passageCount / 8
-    {
-      return PrefixTermsMatcher(terms: terms)
-    }
-    return MaterializedMatcher(terms: terms, index: index, sorted: sortsMergedPrefixes)
+    if !sortsMergedPrefixes { return PrefixTermsMatcher(terms: terms) }
+    return MaterializedMatcher(terms: terms, index: index)
   }
 }

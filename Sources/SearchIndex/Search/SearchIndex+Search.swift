@@ -44,9 +44,6 @@ extension SearchIndex {
       collectSingleTerm(single, context: context, into: &collector)
     } else if filter.isEmpty, let prefix = matcher as? PrefixTermsMatcher {
       total = collectPrefix(prefix.terms, context: context, into: &collector)
-    } else if filter.isEmpty, let merged = matcher as? MaterializedMatcher {
-      total = merged.ids.count
-      collectMerged(merged, context: context, into: &collector)
     } else if filter.isEmpty, let excluding = collectExcluding(matcher, context: context, into: &collector) {
       total = excluding
     } else if filter.isEmpty, let either = collectEither(matcher, context: context, into: &collector) {
@@ -142,36 +139,6 @@ extension SearchIndex {
       }
       cursor.next()
       matcher.advance(to: cursor.current)
-    }
-  }
-
-  /// A merged prefix, no filters: the total is known; only passages whose frequency can
-  /// still beat the threshold (saturation grows with frequency) are scored, so once the
-  /// top hits are full most passages (of frequency 1) cost one comparison.
-  private func collectMerged(_ matcher: MaterializedMatcher, context: ScoringContext, into collector: inout TopHits) {
-    guard collector.limit > 0 else { return }
-    let idf = matcher.idf
-    var minimumFrequency: UInt32 = 0
-    matcher.ids.withUnsafeBufferPointer { ids in
-      matcher.frequencies.withUnsafeBufferPointer { frequencies in
-        for position in 0..<ids.count where frequencies[position] >= minimumFrequency {
-          let score = idf * BM25.saturation(
-            frequency: Double(frequencies[position]), length: Double(store.wordCount(Int(ids[position]))),
-            averageLength: context.averageWords)
-          let wasFull = collector.isFull
-          let threshold = collector.threshold
-          collector.insert(ids[position], score)
-          if collector.isFull && (!wasFull || collector.threshold != threshold) {
-            // The least frequency whose best case (length 0) beats the threshold.
-            while minimumFrequency < 1 << 22
-              && idf * BM25.saturation(frequency: Double(minimumFrequency), length: 0, averageLength: 1)
-                <= collector.threshold
-            {
-              minimumFrequency += 1
-            }
-          }
-        }
-      }
     }
   }
 
