@@ -105,12 +105,13 @@ enum SearchRun {
     let index = try SearchIndex.open(at: URL(fileURLWithPath: path))
     var latencies = Latencies()
     var totalHits = 0
-    if ProcessInfo.processInfo.environment["DUOKB_BENCH_TRACE"] != nil { log("after open: \(peakResidentMegabytes()) MB") }
+    // DUOKB_BENCH_TRACE=1: each warm-up query's time and the memory it leaves, on stderr.
+    let traces = ProcessInfo.processInfo.environment["DUOKB_BENCH_TRACE"] != nil
+    if traces { log("after open: \(peakResidentMegabytes()) MB") }
     for query in queries {
       let start = now()
       totalHits += (try? index.search(query.ours, limit: 10).total) ?? 0
-      if ProcessInfo.processInfo.environment["DUOKB_BENCH_TRACE"] != nil { log("\(Double(now() - start) / 1e6) ms") }
-      if ProcessInfo.processInfo.environment["DUOKB_BENCH_TRACE"] != nil { log("\(query.ours): \(peakResidentMegabytes()) MB " + ((try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? "").split(separator: "\n").filter { $0.hasPrefix("Rss") }.joined(separator: " ")) }
+      if traces { log("\(query.ours): \(Double(now() - start) / 1e6) ms, peak \(peakResidentMegabytes()) MB") }
     }
     for query in queries {
       var samples: [Double] = []

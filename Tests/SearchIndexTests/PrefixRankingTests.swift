@@ -3,8 +3,9 @@ import Normalize
 import Testing
 @testable import SearchIndex
 
-/// A lone prefix of many terms is ranked block by block, best bound first, and stops when no
-/// block can beat the threshold: its top hits must be exactly those of scoring every match.
+/// A lone prefix of many terms is ranked block by block, best bound first, stopping when no
+/// block can beat the threshold (or, with many postings, by a scan that passes over what
+/// cannot): its top hits must be exactly those of scoring every match.
 @Suite struct PrefixRankingTests {
   @Test func topHitsEqualScoringEveryMatch() throws {
     var generator = CorpusGenerator(seed: 9, vocabularySize: 600)
@@ -15,6 +16,7 @@ import Testing
     let context = ScoringContext(store: index.store, averageWords: index.store.averageWords)
     let stems = CorpusGenerator.syllables + ["t", "s", "m", "ka", "dex", "mer", "co", "vi"]
     var checked = 0
+    var byBlocks = 0
     var multiBlock = 0
     for stem in stems {
       let terms = [
@@ -23,6 +25,8 @@ import Testing
       ].flatMap { Array($0) }
       guard terms.count > 8 else { continue }
       checked += 1
+      let occurrences = terms.reduce(0) { $0 + index.dictionary.entry($1).documentFrequency }
+      if occurrences <= index.store.passageCount / 8 { byBlocks += 1 }
       // Every match scored: the merged matcher walked in passage order.
       let merged = MaterializedMatcher(terms: terms, index: index)
       var all: [(passage: UInt32, score: Double)] = []
@@ -43,6 +47,7 @@ import Testing
       }
     }
     #expect(checked > 15)
+    #expect(byBlocks > 5 && checked - byBlocks > 5, "\(byBlocks) of \(checked) by blocks")
     #expect(multiBlock > 3, "\(multiBlock) of \(checked)")
   }
 }

@@ -68,9 +68,7 @@ final class PostingCursor {
     return result
   }
 
-  /// Calls `body` with every (id, frequency) of a term, decoding blocks directly.
-  /// Damaged data ends the walk early, as in `load(block:)`.
-  /// Buffers for `decodeAll`, reused across the terms of one query.
+  /// Buffers for `forEachBlock` and `forEachIdBlock`, reused across the terms of one query.
   final class DecodeScratch {
     let ids = UnsafeMutablePointer<UInt32>.allocate(capacity: PostingsWriter.blockSize)
     let frequencies = UnsafeMutablePointer<UInt32>.allocate(capacity: PostingsWriter.blockSize)
@@ -80,35 +78,32 @@ final class PostingCursor {
     }
   }
 
-  static func decodeAll(
+  /// Calls `body` with each block's ids and frequency words (`frequency << 2 | flags`),
+  /// decoding blocks directly. Damaged data ends the walk early, as in `load(block:)`.
+  static func forEachBlock(
     _ postings: ByteReader, _ entry: TermDictionary.Entry, idLimit: Int, scratch: DecodeScratch,
-    _ body: (UInt32, UInt32) -> Void
+    _ body: (UnsafePointer<UInt32>, UnsafePointer<UInt32>, Int) -> Void
   ) {
-    guard entry.postingsOffset >= 0 else { return }
-    let maximumBlocks = max(0, (postings.count - entry.postingsOffset) / PostingsWriter.skipRecordLength)
-    let blockCount = min(entry.blockCount, maximumBlocks)
+    guard entry.postingsOffset >= 0, let base = postings.bytes.baseAddress else { return }
+    let blockCount = blockCount(postings, entry)
     let dataStart = entry.postingsOffset + blockCount * PostingsWriter.skipRecordLength
     let limit = UInt32(clamping: idLimit)
-    guard let base = postings.bytes.baseAddress else { return }
     let bytes = base.assumingMemoryBound(to: UInt8.self)
-    let end = postings.count
-    let ids = scratch.ids
-    let frequencies = scratch.frequencies
     var previous: UInt32 = 0
     for block in 0..<blockCount {
       let record = entry.postingsOffset + block * PostingsWriter.skipRecordLength
       var offset = dataStart + Int(postings.u32(at: record + 4))
       let count = max(0, min(PostingsWriter.blockSize, entry.documentFrequency - block * PostingsWriter.blockSize))
       let decoded = decodeBlock(
-        bytes, &offset, end, count: count, previous: previous, isFirst: block == 0, idLimit: limit,
-        ids: ids, frequencies: frequencies)
-      for index in 0..<decoded { body(ids[index], frequencies[index] >> 2) }
+        bytes, &offset, postings.count, count: count, previous: previous, isFirst: block == 0, idLimit: limit,
+        ids: scratch.ids, frequencies: scratch.frequencies)
+      body(scratch.ids, scratch.frequencies, decoded)
       if decoded < count { return }
       previous = postings.u32(at: record)
     }
   }
 
-  /// Calls `body` with each block's ids (frequencies are not decoded), as `decodeAll`.
+  /// Calls `body` with each block's ids (frequencies are not decoded), as `forEachBlock`.
   static func forEachIdBlock(
     _ postings: ByteReader, _ entry: TermDictionary.Entry, idLimit: Int, scratch: DecodeScratch,
     _ body: (UnsafePointer<UInt32>, Int) -> Void

@@ -18,13 +18,10 @@ final class MaterializedMatcher: Matcher {
     defer { index.passageCounters.give(counts) }
     // Passages as they first appear (only when few enough that a scan would cost more).
     let listsFirstSeen = total <= passageCount / 8
-    let seen = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: listsFirstSeen ? max(1, min(total, passageCount)) : 1)
-    defer { seen.deallocate() }
-    var seenCount = 0
-    var distinct = 0
-    Self.accumulate(
-      terms: terms, index: index, into: counts, seen: listsFirstSeen ? seen : nil, seenCount: &seenCount,
-      distinct: &distinct)
+    var counter = PrefixCounter(counts: counts, listsSeen: listsFirstSeen, listsRepeated: false, expected: total)
+    PrefixPostings(terms: terms, index: index).count(
+      into: &counter, idLimit: passageCount, scratch: PostingCursor.DecodeScratch())
+    let seenCount = counter.seen.count
     if !listsFirstSeen || seenCount > passageCount / 32 {
       // Many: read them back in passage order from the counters (a linear scan), so that
       // scoring reads the word counts in order too.
@@ -50,8 +47,7 @@ final class MaterializedMatcher: Matcher {
         counts[id] = 0
       }
     } else {
-      ids = Array(seen[0..<seenCount])
-      ids.sort()
+      ids = counter.seen.sorted()
       frequencies.reserveCapacity(ids.count)
       for id in ids {
         frequencies.append(UInt32(counts[Int(id)]))
@@ -63,36 +59,6 @@ final class MaterializedMatcher: Matcher {
     idf = BM25.idf(documentFrequency: ids.count, count: passageCount)
     super.init()
     current = ids.first ?? PostingCursor.exhausted
-  }
-
-  /// Adds the frequencies of `terms` to `counts` (one byte per passage, saturating at 255),
-  /// listing in `seen` (while it has room) each passage as it first appears; `distinct`
-  /// counts the passages that were at 0.
-  static func accumulate(
-    terms: [Int], index: SearchIndex, into counts: UnsafeMutableBufferPointer<UInt8>,
-    seen: UnsafeMutableBufferPointer<UInt32>?, seenCount: inout Int, distinct: inout Int
-  ) {
-    let postings = PrefixPostings(terms: terms, index: index)
-    let scratch = PostingCursor.DecodeScratch()
-    if let seen {
-      postings.decodeAll(idLimit: index.store.passageCount, scratch: scratch) { id, frequency in
-        let count = counts[Int(id)]
-        if count == 0 {
-          distinct += 1
-          if seenCount < seen.count {
-            seen[seenCount] = id
-            seenCount += 1
-          }
-        }
-        counts[Int(id)] = UInt8(min(255, Int(count) + Int(max(frequency, 1))))
-      }
-    } else {
-      postings.decodeAll(idLimit: index.store.passageCount, scratch: scratch) { id, frequency in
-        let count = counts[Int(id)]
-        distinct += count == 0 ? 1 : 0
-        counts[Int(id)] = UInt8(min(255, Int(count) + Int(max(frequency, 1))))
-      }
-    }
   }
 
   override var inverseDocumentFrequency: Double { idf }

@@ -33,6 +33,7 @@ struct QueryCompiler {
   }
 
   private var passageCount: Int { index.store.passageCount }
+  private var scoringContext: ScoringContext { ScoringContext(store: index.store, averageWords: index.store.averageWords) }
 
   /// Postings at most this long are read with `pread` into the cursor's own buffer.
   static let copiedPostingsBytes = 2_048
@@ -82,7 +83,7 @@ struct QueryCompiler {
   func termMatcher(_ folded: [UInt8]) -> Matcher {
     let cursors = keys(folded).compactMap(find).map(cursor)
     guard !cursors.isEmpty else { return EmptyMatcher() }
-    return TermMatcher(cursors: cursors, passageCount: passageCount)
+    return TermMatcher(cursors: cursors, context: scoringContext)
   }
 
   /// One word: its forms, and (standard mode) the phrase of its parts when it is an
@@ -207,7 +208,7 @@ struct QueryCompiler {
     if isHighlighting && termCount > 8 { return RangeMatcher(0..<UInt32(passageCount)) }
     if termCount <= 8 {
       let cursors = ranges.flatMap { $0.map(cursor) }
-      return TermMatcher(cursors: cursors, passageCount: passageCount)
+      return TermMatcher(cursors: cursors, context: scoringContext)
     }
     let terms = ranges.flatMap { Array($0) }
     if !sortsMergedPrefixes { return PrefixTermsMatcher(terms: terms) }

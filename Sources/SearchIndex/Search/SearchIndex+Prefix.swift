@@ -41,70 +41,56 @@ struct PrefixPostings {
     }
     self.runs = runs
   }
-
-  /// Calls `body` with every (id, frequency) of every term, term by term.
-  func decodeAll(idLimit: Int, scratch: PostingCursor.DecodeScratch, _ body: (UInt32, UInt32) -> Void) {
-    for run in runs {
-      run.bytes.withUnsafeBytes { buffer in
-        let reader = ByteReader(buffer, file: "postings.dki")
-        for entry in run.entries {
-          PostingCursor.decodeAll(reader, entry, idLimit: idLimit, scratch: scratch, body)
-        }
-      }
-    }
-  }
 }
 
 extension SearchIndex {
   /// Counts and ranks the passages of a lone prefix's `terms`; the total.
   ///
   /// Every posting is added into a counter per passage (a byte, saturating at 255: far past
-  /// where BM25 saturates), which gives the exact total and each passage's frequency. Then
-  /// only what can enter the top hits is scored: passages of several terms one by one, and
-  /// the others block by block, best block bound first, until no remaining block's bound
-  /// (its highest impact, frequency and length included) can beat the threshold.
+  /// where BM25 saturates), which gives the exact total and each passage's frequency. What
+  /// is scored then depends on how many postings there are. Up to one per eight passages,
+  /// only what can enter the top hits: passages of several terms one by one, then the rest
+  /// block by block, best block bound first, until no remaining block's bound (its highest
+  /// impact, frequency and length included) can beat the threshold. Beyond that, the
+  /// counters are read back in passage order (a linear scan, cheaper than so many blocks),
+  /// scoring only passages whose length is within the limit for their frequency.
   func collectPrefix(_ terms: [Int], context: ScoringContext, into collector: inout TopHits) -> Int {
     let passageCount = store.passageCount
     let postings = PrefixPostings(terms: terms, index: self)
     let counts = passageCounters.take(count: passageCount)
     defer { passageCounters.give(counts) }
     let occurrences = terms.reduce(0) { $0 + dictionary.entry($1).documentFrequency }
-    // Passages as they first appear, to clear their counters (when a scan would cost more).
-    let listsFirstSeen = occurrences <= passageCount / 8
-    var seen: [UInt32] = []
-    if listsFirstSeen { seen.reserveCapacity(occurrences) }
-    // Passages met again in a later term.
-    var repeated: [UInt32] = []
-    var total = 0
-    let scratch = PostingCursor.DecodeScratch()
-    postings.decodeAll(idLimit: passageCount, scratch: scratch) { id, frequency in
-      let count = counts[Int(id)]
-      if count == 0 {
-        total += 1
-        if listsFirstSeen { seen.append(id) }
-      } else {
-        repeated.append(id)
-      }
-      counts[Int(id)] = UInt8(min(255, Int(count) + Int(max(frequency, 1))))
-    }
-    defer {
-      if listsFirstSeen {
-        for id in seen { counts[Int(id)] = 0 }
-      } else {
-        counts.update(repeating: 0)
-      }
-    }
-    guard collector.limit > 0 else { return total }
+    let byBlocks = occurrences <= passageCount / 8
+    // By blocks: passages as they first appear (to clear their counters), and passages met
+    // again in a later term.
+    var counter = PrefixCounter(counts: counts, listsSeen: byBlocks, listsRepeated: byBlocks, expected: occurrences)
+    postings.count(into: &counter, idLimit: passageCount, scratch: PostingCursor.DecodeScratch())
+    let total = counter.distinct
     let idf = BM25.idf(documentFrequency: total, count: passageCount)
-    func score(_ id: UInt32) -> Double {
-      idf * BM25.saturation(
-        frequency: Double(counts[Int(id)]), length: Double(store.wordCount(Int(id))),
-        averageLength: context.averageWords)
+    if byBlocks {
+      defer { for id in counter.seen { counts[Int(id)] = 0 } }
+      rankByBlocks(postings, repeated: counter.repeated, counts: counts, idf: idf, context: context, into: &collector)
+    } else {
+      rankByScan(counts: counts, idf: idf, context: context, into: &collector)
     }
+    return total
+  }
+
+  private func prefixScore(_ id: Int, frequency: UInt8, idf: Double, context: ScoringContext) -> Double {
+    idf * BM25.saturation(
+      frequency: Double(frequency), length: Double(store.wordCount(id)), averageLength: context.averageWords)
+  }
+
+  /// Ranks by block bounds (see `collectPrefix`); leaves counters it scored at 0.
+  private func rankByBlocks(
+    _ postings: PrefixPostings, repeated: [UInt32], counts: UnsafeMutableBufferPointer<UInt8>, idf: Double,
+    context: ScoringContext, into collector: inout TopHits
+  ) {
+    guard collector.limit > 0 else { return }
     // A block's bound holds for its term alone: passages of several terms are scored first,
     // and their counters zeroed so that no block scores them again.
     for id in repeated where counts[Int(id)] != 0 {
-      collector.insert(id, score(id))
+      collector.insert(id, prefixScore(Int(id), frequency: counts[Int(id)], idf: idf, context: context))
       counts[Int(id)] = 0
     }
     var blocks: [(bound: Float, run: Int, entry: Int, block: Int)] = []
@@ -121,6 +107,8 @@ extension SearchIndex {
       }
     }
     blocks.sort { $0.bound > $1.bound }
+    let ids = UnsafeMutablePointer<UInt32>.allocate(capacity: PostingsWriter.blockSize)
+    defer { ids.deallocate() }
     for block in blocks {
       // The bounds were made with the average length in full precision, the store keeps
       // it as a Float: a little slack keeps rounding from ruling out a passage that ties.
@@ -129,13 +117,66 @@ extension SearchIndex {
       run.bytes.withUnsafeBytes { buffer in
         let reader = ByteReader(buffer, file: "postings.dki")
         let count = PostingCursor.decodeIds(
-          reader, run.entries[block.entry], block: block.block, idLimit: passageCount, into: scratch.ids)
-        for index in 0..<count where counts[Int(scratch.ids[index])] != 0 {
-          let id = scratch.ids[index]
-          collector.insert(id, score(id))
+          reader, run.entries[block.entry], block: block.block, idLimit: store.passageCount, into: ids)
+        for index in 0..<count where counts[Int(ids[index])] != 0 {
+          let id = Int(ids[index])
+          collector.insert(ids[index], prefixScore(id, frequency: counts[id], idf: idf, context: context))
         }
       }
     }
-    return total
+  }
+
+  /// Ranks by reading every counter back in passage order (see `collectPrefix`), clearing them.
+  private func rankByScan(
+    counts: UnsafeMutableBufferPointer<UInt8>, idf: Double, context: ScoringContext, into collector: inout TopHits
+  ) {
+    // Once the top hits are full, a passage is scored only if its frequency is at least the
+    // least whose best case (length 0) reaches the threshold, and its length within the
+    // limit for its frequency. Every counter is cleared all the same.
+    var minimumFrequency = 0
+    var limits = LengthLimits()
+    let wantsHits = collector.limit > 0
+    func consider(_ passage: Int, _ frequency: Int) {
+      guard wantsHits, frequency >= minimumFrequency else { return }
+      if collector.isFull && !limits.admits(frequency: frequency, length: store.wordCount(passage)) { return }
+      let wasFull = collector.isFull
+      let threshold = collector.threshold
+      collector.insert(
+        UInt32(passage), prefixScore(passage, frequency: UInt8(frequency), idf: idf, context: context))
+      guard collector.isFull && (!wasFull || collector.threshold != threshold) else { return }
+      limits.update(threshold: collector.threshold, idf: idf, averageLength: context.averageWords)
+      while minimumFrequency < 255
+        && idf * BM25.saturation(frequency: Double(minimumFrequency), length: 0, averageLength: 1)
+          < collector.threshold
+      {
+        minimumFrequency += 1
+      }
+    }
+    let passageCount = store.passageCount
+    // Eight counters at a time: each non-zero byte of a word is one passage. A word whose
+    // bytes are all below the least frequency is only cleared.
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highBits: UInt64 = 0x8080_8080_8080_8080
+    let wordCount = passageCount / 8
+    counts.baseAddress!.withMemoryRebound(to: UInt64.self, capacity: max(wordCount, 1)) { words in
+      for wordIndex in 0..<wordCount where words[wordIndex] != 0 {
+        var word = UInt64(littleEndian: words[wordIndex])
+        words[wordIndex] = 0
+        if minimumFrequency > 1 && minimumFrequency <= 128 {
+          // Whether a byte exceeds n (0 <= n <= 127), without looking at each.
+          let n = UInt64(minimumFrequency - 1)
+          if ((word &+ ones &* (127 - n)) | word) & highBits == 0 { continue }
+        }
+        while word != 0 {
+          let byte = word.trailingZeroBitCount >> 3
+          consider(wordIndex * 8 + byte, Int((word >> UInt64(byte * 8)) & 0xFF))
+          word &= ~(0xFF << UInt64(byte * 8))
+        }
+      }
+    }
+    for passage in (wordCount * 8)..<passageCount where counts[passage] != 0 {
+      consider(passage, Int(counts[passage]))
+      counts[passage] = 0
+    }
   }
 }

@@ -11,11 +11,14 @@ final class TermMatcher: Matcher {
     BM25.saturation(frequency: Double(frequency), length: 0, averageLength: 1).nextUp
   }
 
-  let passageCount: Int
+  /// For bounds that read the passage's length.
+  let context: ScoringContext
+  var passageCount: Int { context.store.passageCount }
 
-  init(cursors: [PostingCursor], passageCount: Int) {
+  init(cursors: [PostingCursor], context: ScoringContext) {
     self.cursors = cursors
-    self.passageCount = passageCount
+    self.context = context
+    let passageCount = context.store.passageCount
     let frequency = min(passageCount, cursors.reduce(0) { $0 + $1.documentFrequency })
     idf = BM25.idf(documentFrequency: frequency, count: passageCount)
     super.init()
@@ -127,14 +130,28 @@ final class TermMatcher: Matcher {
       return min(Double(cursor.blockMaxImpact), posting)
     }
     var bound: Float = 0
-    for cursor in cursors where cursor.current == current { bound += cursor.blockMaxImpact }
-    return min(Double(bound), Self.maximumFactor)
+    var frequency = 0
+    var flags: UInt32 = 0
+    for cursor in cursors where cursor.current == current {
+      bound += cursor.blockMaxImpact
+      frequency += cursor.frequency
+      flags |= cursor.flags
+    }
+    // The forms' frequencies summed bound their union's (the forms of one word at one
+    // place count once): at the passage's own length this is nearly the score, found
+    // without reading positions.
+    var posting = BM25.saturation(
+      frequency: Double(frequency), length: Double(context.store.wordCount(Int(current))),
+      averageLength: context.averageWords)
+    if flags & PostingFlags.inTitle != 0 { posting += BM25.titleWeight }
+    if flags & PostingFlags.inHeading != 0 { posting += BM25.headingWeight }
+    return min(Double(bound), Self.maximumFactor, posting)
   }
 
   override func scoringLeaves(into output: inout [Matcher]) { output.append(self) }
 
   /// A new matcher over the same postings, at their start.
-  func fresh() -> TermMatcher { TermMatcher(cursors: cursors.map { $0.fresh() }, passageCount: passageCount) }
+  func fresh() -> TermMatcher { TermMatcher(cursors: cursors.map { $0.fresh() }, context: context) }
 
   /// A bound on the score of every passage from `current` through `end`: the forms'
   /// block maxima, up to the nearest block end.
