@@ -126,57 +126,91 @@ extension SearchIndex {
     }
   }
 
-  /// Ranks by reading every counter back in passage order (see `collectPrefix`), clearing them.
+  /// Ranks by reading the counters back in passage order (see `collectPrefix`), then clears
+  /// them all. Passages of frequency 2 or more come first: they are few, and usually fill
+  /// the top hits so well that no passage of frequency 1 can enter, and those (most of
+  /// them) are then never looked at one by one.
   private func rankByScan(
     counts: UnsafeMutableBufferPointer<UInt8>, idf: Double, context: ScoringContext, into collector: inout TopHits
   ) {
-    // Once the top hits are full, a passage is scored only if its frequency is at least the
-    // least whose best case (length 0) reaches the threshold, and its length within the
-    // limit for its frequency. Every counter is cleared all the same.
-    var minimumFrequency = 0
-    var limits = LengthLimits()
-    let wantsHits = collector.limit > 0
-    func consider(_ passage: Int, _ frequency: Int) {
-      guard wantsHits, frequency >= minimumFrequency else { return }
-      if collector.isFull && !limits.admits(frequency: frequency, length: store.wordCount(passage)) { return }
-      let wasFull = collector.isFull
-      let threshold = collector.threshold
-      collector.insert(
-        UInt32(passage), prefixScore(passage, frequency: UInt8(frequency), idf: idf, context: context))
-      guard collector.isFull && (!wasFull || collector.threshold != threshold) else { return }
-      limits.update(threshold: collector.threshold, idf: idf, averageLength: context.averageWords)
-      while minimumFrequency < 255
-        && idf * BM25.saturation(frequency: Double(minimumFrequency), length: 0, averageLength: 1)
-          < collector.threshold
-      {
-        minimumFrequency += 1
+    defer { counts.update(repeating: 0) }
+    guard collector.limit > 0 else { return }
+    var ranker = ScanRanker(idf: idf, averageLength: context.averageWords)
+    let words = UnsafeRawPointer(counts.baseAddress!)
+    let wordCount = counts.count / 8
+    let candidates = Self.wordsWithCounters(words, count: wordCount, above: 1)
+    // Eight counters to a word, in memory order: byte k of a word is passage 8 w + k.
+    func visit(_ passage: Int, _ frequency: Int) {
+      ranker.consider(passage, frequency, length: store.wordCount(passage), into: &collector) { passage, frequency in
+        prefixScore(passage, frequency: UInt8(frequency), idf: idf, context: context)
       }
     }
-    let passageCount = store.passageCount
-    // Eight counters at a time: each non-zero byte of a word is one passage. A word whose
-    // bytes are all below the least frequency is only cleared.
-    let ones: UInt64 = 0x0101_0101_0101_0101
+    for wordIndex in candidates {
+      for byte in 0..<8 {
+        let frequency = Int(counts[wordIndex * 8 + byte])
+        if frequency >= 2 { visit(wordIndex * 8 + byte, frequency) }
+      }
+    }
+    for passage in (wordCount * 8)..<counts.count where counts[passage] >= 2 { visit(passage, Int(counts[passage])) }
+    guard ranker.admitsFrequencyOne else { return }
+    for wordIndex in 0..<wordCount where words.load(fromByteOffset: wordIndex * 8, as: UInt64.self) != 0 {
+      for byte in 0..<8 where counts[wordIndex * 8 + byte] == 1 { visit(wordIndex * 8 + byte, 1) }
+    }
+    for passage in (wordCount * 8)..<counts.count where counts[passage] == 1 { visit(passage, 1) }
+  }
+
+  /// Indices of the 8-byte words of `words` that hold a byte above `n` (0-127), in order.
+  static func wordsWithCounters(_ words: UnsafeRawPointer, count: Int, above n: UInt64) -> [Int] {
+    // A byte exceeds n exactly when adding 127 - n to it sets its high bit, or it was set.
+    let addend = 0x0101_0101_0101_0101 &* (127 - n)
     let highBits: UInt64 = 0x8080_8080_8080_8080
-    let wordCount = passageCount / 8
-    counts.baseAddress!.withMemoryRebound(to: UInt64.self, capacity: max(wordCount, 1)) { words in
-      for wordIndex in 0..<wordCount where words[wordIndex] != 0 {
-        var word = UInt64(littleEndian: words[wordIndex])
-        words[wordIndex] = 0
-        if minimumFrequency > 1 && minimumFrequency <= 128 {
-          // Whether a byte exceeds n (0 <= n <= 127), without looking at each.
-          let n = UInt64(minimumFrequency - 1)
-          if ((word &+ ones &* (127 - n)) | word) & highBits == 0 { continue }
-        }
-        while word != 0 {
-          let byte = word.trailingZeroBitCount >> 3
-          consider(wordIndex * 8 + byte, Int((word >> UInt64(byte * 8)) & 0xFF))
-          word &= ~(0xFF << UInt64(byte * 8))
-        }
-      }
+    let list = UnsafeMutablePointer<Int>.allocate(capacity: max(count, 1))
+    defer { list.deallocate() }
+    var listed = 0
+    var index = 0
+    // Branch-free: every index is written, and kept only when its word qualifies.
+    while index < count {
+      let word = words.load(fromByteOffset: index &* 8, as: UInt64.self)
+      list[listed] = index
+      listed &+= ((word &+ addend) | word) & highBits != 0 ? 1 : 0
+      index &+= 1
     }
-    for passage in (wordCount * 8)..<passageCount where counts[passage] != 0 {
-      consider(passage, Int(counts[passage]))
-      counts[passage] = 0
+    return Array(UnsafeBufferPointer(start: list, count: listed))
+  }
+}
+
+/// Scores passages of a scan into the top hits, passing over those that cannot enter: by
+/// frequency (the least whose best case, length 0, reaches the threshold) and by length
+/// (`LengthLimits`).
+struct ScanRanker {
+  let idf: Double
+  let averageLength: Double
+  private var minimumFrequency = 0
+  private var limits = LengthLimits()
+
+  init(idf: Double, averageLength: Double) {
+    self.idf = idf
+    self.averageLength = averageLength
+  }
+
+  /// Whether a passage of frequency 1 can still enter.
+  var admitsFrequencyOne: Bool { minimumFrequency <= 1 }
+
+  mutating func consider(
+    _ passage: Int, _ frequency: Int, length: Int, into collector: inout TopHits, score: (Int, Int) -> Double
+  ) {
+    guard frequency >= minimumFrequency else { return }
+    if collector.isFull && !limits.admits(frequency: frequency, length: length) { return }
+    let wasFull = collector.isFull
+    let threshold = collector.threshold
+    collector.insert(UInt32(passage), score(passage, frequency))
+    guard collector.isFull && (!wasFull || collector.threshold != threshold) else { return }
+    limits.update(threshold: collector.threshold, idf: idf, averageLength: averageLength)
+    while minimumFrequency < 255
+      && idf * BM25.saturation(frequency: Double(minimumFrequency), length: 0, averageLength: 1)
+        < collector.threshold
+    {
+      minimumFrequency += 1
     }
   }
 }
