@@ -21,6 +21,18 @@ struct PrefixCounter {
 
   /// Adds one block's postings (ids, and frequency words `frequency << 2 | flags`).
   mutating func add(_ ids: UnsafePointer<UInt32>, _ frequencyWords: UnsafePointer<UInt32>, count: Int) {
+    guard listsSeen || listsRepeated else {
+      // Nothing listed: no branch per posting, only memory traffic.
+      var added = 0
+      for index in 0..<count {
+        let id = Int(ids[index])
+        let current = counts[id]
+        added &+= current == 0 ? 1 : 0
+        counts[id] = UInt8(min(255, Int(current) &+ max(Int(frequencyWords[index] >> 2), 1)))
+      }
+      distinct &+= added
+      return
+    }
     for index in 0..<count {
       let id = ids[index]
       let current = counts[Int(id)]
