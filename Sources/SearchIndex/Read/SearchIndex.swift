@@ -219,24 +219,29 @@ final class PassageCounterPool: @unchecked Sendable {
   private let lock = NSLock()
   private var free: [UnsafeMutableBufferPointer<UInt8>] = []
 
+  /// Counters kept for reuse at most: queries take a few sizes (a byte or a bit per passage).
+  static let kept = 4
+
   func take(count: Int) -> UnsafeMutableBufferPointer<UInt8> {
+    let size = max(count, 8)
     lock.lock()
-    if let last = free.last, last.count == max(count, 8) {
-      free.removeLast()
+    if let index = free.lastIndex(where: { $0.count == size }) {
+      let found = free.remove(at: index)
       lock.unlock()
-      return last
+      return found
     }
     lock.unlock()
-    let raw = UnsafeMutableRawPointer.allocate(byteCount: max(count, 8), alignment: 8)
-    raw.initializeMemory(as: UInt8.self, repeating: 0, count: max(count, 8))
-    return UnsafeMutableBufferPointer(start: raw.assumingMemoryBound(to: UInt8.self), count: max(count, 8))
+    let raw = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
+    raw.initializeMemory(as: UInt8.self, repeating: 0, count: size)
+    return UnsafeMutableBufferPointer(start: raw.assumingMemoryBound(to: UInt8.self), count: size)
   }
 
-  /// Takes back counters that are all zero again; keeps two at most.
+  /// Takes back counters that are all zero again; the least recently given go first.
   func give(_ counters: UnsafeMutableBufferPointer<UInt8>) {
     lock.lock()
     defer { lock.unlock() }
-    if free.count < 2 { free.append(counters) } else { counters.deallocate() }
+    free.append(counters)
+    if free.count > Self.kept { free.removeFirst().deallocate() }
   }
 
   deinit { for counters in free { counters.deallocate() } }
