@@ -106,12 +106,15 @@ extension SearchIndex {
       if !isFiltered || filter.accepts(passage) {
         total += 1
         if wantsHits && (!collector.isFull || matcher.upperBound() + bonusBound > collector.threshold) {
-          leaves.removeAll(keepingCapacity: true)
-          matcher.scoringLeaves(into: &leaves)
           let score = matcher.score(context)
-          // The bonus reads positions: only when it could lift the passage into the top hits.
-          if !collector.isFull || score + Proximity.bound(leaves) > collector.threshold {
-            collector.insert(passage, score + proximity.bonus(leaves))
+          // The leaves here, and the bonus (which reads positions), only when it could lift
+          // the passage into the top hits.
+          if !collector.isFull || score + bonusBound > collector.threshold {
+            leaves.removeAll(keepingCapacity: true)
+            matcher.scoringLeaves(into: &leaves)
+            if !collector.isFull || score + Proximity.bound(leaves) > collector.threshold {
+              collector.insert(passage, score + proximity.bonus(leaves))
+            }
           }
         }
       }

@@ -44,13 +44,29 @@ extension SearchIndex {
     let exhausted = PostingCursor.exhausted
     let bonusBound = Proximity.weight * (a.idf + b.idf)
     var proximity = Proximity()
-    var leaves: [Matcher] = []
+    let pair: [Matcher] = [a, b]
+    let pairBonusBound = Proximity.bound(pair)
     // Ids up to here lie in blocks whose bound was found to reach the threshold: not
     // bounded again until the walk leaves one of them (the threshold only rises, so this
     // skips a little less than it could, for one check per pair of blocks, not per id).
     var boundedThrough: UInt32 = 0
     var isBounded = false
+    // A passage of one word only scores that word (no bonus): its best anywhere.
+    let aAlone = a.idf * min(Double(a.cursors.reduce(0) { $0 + $1.maxImpact }), TermMatcher.maximumFactor)
+    let bAlone = b.idf * min(Double(b.cursors.reduce(0) { $0 + $1.maxImpact }), TermMatcher.maximumFactor)
     while a.current != exhausted || b.current != exhausted {
+      // Where a word alone cannot reach the threshold, its passages before the other word's
+      // next one cannot enter: it leaps there (over skip records).
+      if collector.isFull {
+        if a.current < b.current && aAlone < collector.threshold {
+          a.advance(to: b.current)
+          continue
+        }
+        if b.current < a.current && bAlone < collector.threshold {
+          b.advance(to: a.current)
+          continue
+        }
+      }
       let id = min(a.current, b.current)
       if collector.isFull && (!isBounded || id > boundedThrough) {
         let none: (bound: Double, end: UInt32) = (0, exhausted)
@@ -67,15 +83,16 @@ extension SearchIndex {
         isBounded = end >= id
         boundedThrough = end
       }
-      or.advance(to: id)
-      // The proximity bonus needs both words in the passage.
-      let bonus = a.current == b.current ? bonusBound : 0
-      if !collector.isFull || or.upperBound() + bonus > collector.threshold {
-        leaves.removeAll(keepingCapacity: true)
-        or.scoringLeaves(into: &leaves)
-        let score = or.score(context)
-        if !collector.isFull || score + Proximity.bound(leaves) > collector.threshold {
-          collector.insert(id, score + proximity.bonus(leaves))
+      // The words at `id` match there; the proximity bonus needs both.
+      let aHere = a.current == id
+      let bHere = b.current == id
+      let bound = (aHere ? a.upperBound() : 0) + (bHere ? b.upperBound() : 0) + (aHere && bHere ? bonusBound : 0)
+      if !collector.isFull || bound > collector.threshold {
+        let score = (aHere ? a.score(context) : 0) + (bHere ? b.score(context) : 0)
+        if !(aHere && bHere) {
+          collector.insert(id, score)
+        } else if !collector.isFull || score + pairBonusBound > collector.threshold {
+          collector.insert(id, score + proximity.bonus(pair))
         }
       }
       if a.current == id { a.next() }

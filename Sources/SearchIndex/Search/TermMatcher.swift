@@ -132,20 +132,25 @@ final class TermMatcher: Matcher {
     var bound: Float = 0
     var frequency = 0
     var flags: UInt32 = 0
+    var matched = 0
     for cursor in cursors where cursor.current == current {
       bound += cursor.blockMaxImpact
       frequency += cursor.frequency
       flags |= cursor.flags
+      matched += 1
     }
     // The forms' frequencies summed bound their union's (the forms of one word at one
-    // place count once): at the passage's own length this is nearly the score, found
-    // without reading positions.
-    var posting = BM25.saturation(
-      frequency: Double(frequency), length: Double(context.store.wordCount(Int(current))),
-      averageLength: context.averageWords)
+    // place count once). Where several forms match, scoring would read their positions:
+    // the bound is then taken at the passage's own length, nearly the score itself.
+    var posting =
+      matched > 1
+      ? BM25.saturation(
+        frequency: Double(frequency), length: Double(context.store.wordCount(Int(current))),
+        averageLength: context.averageWords)
+      : frequency < Self.shortestSaturation.count ? Self.shortestSaturation[frequency] : BM25.k1 + 1
     if flags & PostingFlags.inTitle != 0 { posting += BM25.titleWeight }
     if flags & PostingFlags.inHeading != 0 { posting += BM25.headingWeight }
-    return min(Double(bound), Self.maximumFactor, posting)
+    return min(Double(bound), posting)
   }
 
   override func scoringLeaves(into output: inout [Matcher]) { output.append(self) }
