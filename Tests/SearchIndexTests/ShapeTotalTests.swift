@@ -25,6 +25,32 @@ import Testing
     #expect(checked > 60)
   }
 
+  /// The loops for common shapes skip what cannot enter the top hits (blocks, leaps,
+  /// passages by bound); a filter that keeps everything sends the same query through the
+  /// general walk, which scores every match: both must rank the same hits the same.
+  @Test(arguments: [false, true])
+  func shapesRankAsTheGeneralWalk(verbatim: Bool) throws {
+    var generator = CorpusGenerator(seed: 13, vocabularySize: 1_500)
+    let documents = generator.documents(talks: 14, pages: 6, wordScale: 0.2)
+    let (index, directory) = try IndexFixture.build(documents)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let everything = SearchFilters(kinds: ["talk", "hig"])
+    var compared = 0
+    for query in QueryGenerator.queries(count: 160, seed: 33, generator: generator, documents: documents) {
+      for limit in [1, 10] {
+        let fast = try index.search(query.ours, limit: limit, verbatim: verbatim)
+        let general = try index.search(query.ours, limit: limit, verbatim: verbatim, filters: everything)
+        #expect(fast.total == general.total, "\(query.ours)")
+        #expect(fast.hits.map(\.documentIndex) == general.hits.map(\.documentIndex), "\(query.ours) top \(limit)")
+        #expect(fast.hits.map(\.passageIndex) == general.hits.map(\.passageIndex), "\(query.ours) top \(limit)")
+        #expect(
+          zip(fast.hits, general.hits).allSatisfy { abs($0.score - $1.score) < 1e-9 }, "\(query.ours) top \(limit)")
+        if !fast.hits.isEmpty { compared += 1 }
+      }
+    }
+    #expect(compared > 200)
+  }
+
   /// A prefix after other words of one token (`the-co*`) must walk in passage order even
   /// when it is the whole query and stands for many terms.
   @Test func prefixJoinedToWords() throws {

@@ -26,8 +26,13 @@ extension SearchIndex {
         }
       }
       let id = include.current
-      exclude.advance(to: id)
-      if exclude.current != id { collector.insert(id, include.score(context)) }
+      // Scored first: the excluded word is looked up (and leaps there) only for a passage
+      // that could enter the top hits.
+      let score = include.score(context)
+      if !collector.isFull || score >= collector.threshold {
+        exclude.advance(to: id)
+        if exclude.current != id { collector.insert(id, score) }
+      }
       include.next()
     }
     return max(0, total)
