@@ -213,10 +213,14 @@ public struct IndexBuilder: Sendable {
     let passageDocuments = documents.enumerated().flatMap { number, document in
       repeatElement(UInt32(number), count: document.passages.count)
     }
-    // The store and the postings are written at once, on two threads.
+    // The store is written while the postings are prepared, then the postings' runs of
+    // terms are encoded at once: two threads throughout (nested concurrent work would run
+    // serially).
     let storeOutput = Box<Result<[UInt8], IndexBuildError>>()
-    let postingsOutput = Box<Result<(terms: [UInt8], postings: [UInt8], postingCount: Int), IndexBuildError>>()
-    let finishedTable = table
+    let preparedOutput = Box<PostingsWriter.Prepared>()
+    let writer = PostingsWriter(
+      table: table, wordCounts: wordCounts, averageWords: max(average, 1),
+      passageDocuments: passageDocuments, headingIds: headingIds)
     let finishedOccurrences = occurrences
     let finishedWordCounts = wordCounts
     let finishedHeadingIds = headingIds
@@ -228,20 +232,21 @@ public struct IndexBuilder: Sendable {
           try store.write(documents: documents, wordCounts: finishedWordCounts, headingIds: finishedHeadingIds)
         }
       } else {
-        var writer = PostingsWriter(
-          table: finishedTable, wordCounts: finishedWordCounts, averageWords: max(average, 1),
-          passageDocuments: passageDocuments, headingIds: finishedHeadingIds)
-        postingsOutput.value = Result { () throws(IndexBuildError) in
-          let (terms, postings) = try writer.write(finishedOccurrences)
-          return (terms, postings, writer.postingCount)
-        }
+        preparedOutput.value = writer.prepare(finishedOccurrences)
       }
     }
     let storeBytes = try storeOutput.value!.get()
-    let written = try postingsOutput.value!.get()
+    let prepared = preparedOutput.value!
+    preparedOutput.value = nil
+    let runs = (0..<PostingsWriter.partCount).map { _ in Box<PostingsWriter.Part>() }
+    DispatchQueue.concurrentPerform(iterations: PostingsWriter.partCount) { run in
+      runs[run].value = writer.encode(run: run, of: prepared)
+    }
+    let encoded = runs.map { $0.value! }
+    let written = try writer.assemble(encoded, termCount: table.count)
     return Files(
       terms: written.terms, postings: written.postings, store: storeBytes, passageCount: passageTotal,
-      termCount: finishedTable.count, postingCount: written.postingCount)
+      termCount: table.count, postingCount: encoded.reduce(0) { $0 + $1.postingCount })
   }
 
   /// Distinct terms of a title or heading, each prefixed with the field's marker.

@@ -11,7 +11,6 @@ struct PostingsWriter {
   /// The document and heading string id of each passage, for the field boosts.
   let passageDocuments: [UInt32]
   let headingIds: [UInt32]
-  private(set) var postingCount = 0
 
   init(table: TermTable, wordCounts: [UInt32], averageWords: Double, passageDocuments: [UInt32],
        headingIds: [UInt32]) {
@@ -22,17 +21,111 @@ struct PostingsWriter {
     self.headingIds = headingIds
   }
 
-  /// The ids in the postings of the field term `marker + term`, if any.
-  private func fieldIds(_ marker: UInt8, _ term: ArraySlice<UInt8>, _ sortedIds: [UInt32],
-                        _ starts: [Int]) -> Set<UInt32> {
-    guard let fieldTerm = table.find([marker] + term) else { return [] }
-    return Set(sortedIds[starts[Int(fieldTerm)]..<starts[Int(fieldTerm) + 1]])
+  /// One term's dictionary record, its offsets relative to the part that wrote it.
+  struct TermRecord {
+    var blobOffset: Int
+    var length: Int
+    var documentFrequency: Int
+    var postingsOffset: Int
+    var blockCount: Int
+    var maxImpact: Float
   }
 
-  mutating func write(_ occurrences: Occurrences) throws(IndexBuildError) -> (terms: [UInt8], postings: [UInt8]) {
-    let termCount = table.count
-    // Lexicographic order of terms.
-    var sortedTerms = Array(0..<UInt32(termCount))
+  /// The records, term bytes and postings of a run of terms in dictionary order.
+  struct Part {
+    var records: [TermRecord] = []
+    var blob: [UInt8] = []
+    var postings = ByteWriter()
+    var postingCount = 0
+  }
+
+  /// Occurrences grouped by term (positions in each term's range of `ids` and `packed`).
+  struct Grouped {
+    var starts: [Int]
+    var ids: [UInt32]
+    var packed: [UInt32]
+  }
+
+  /// What encoding needs: terms in dictionary order, occurrences grouped by term, field
+  /// terms, and the terms split into `partCount` runs of about as many occurrences each.
+  struct Prepared: @unchecked Sendable {
+    var sortedTerms: [UInt32]
+    var grouped: Grouped
+    var fields: (title: [Int32], heading: [Int32])
+    var runs: [Range<Int>]
+  }
+
+  /// Parts encoded at once (one per core of a small machine).
+  static let partCount = 2
+
+  func prepare(_ occurrences: Occurrences) -> Prepared {
+    let sortedTerms = sortedTermIds()
+    let grouped = group(occurrences)
+    var runs: [Range<Int>] = []
+    var start = 0
+    var counted = 0
+    for part in 1...Self.partCount {
+      var end = start
+      // Up to this part's share of all occurrences (the last part takes the rest).
+      let share = part == Self.partCount ? Int.max : grouped.ids.count * part / Self.partCount
+      while end < sortedTerms.count && counted < share {
+        let term = Int(sortedTerms[end])
+        counted += grouped.starts[term + 1] - grouped.starts[term]
+        end += 1
+      }
+      runs.append(start..<end)
+      start = end
+    }
+    return Prepared(sortedTerms: sortedTerms, grouped: grouped, fields: fieldTerms(), runs: runs)
+  }
+
+  /// Encodes run `index` of the prepared terms (each run on a thread of its own).
+  func encode(run index: Int, of prepared: Prepared) -> Part {
+    encode(prepared.sortedTerms[prepared.runs[index]], prepared.grouped, prepared.fields)
+  }
+
+  /// The term dictionary and postings files from the encoded runs, in order.
+  func assemble(_ parts: [Part], termCount: Int) throws(IndexBuildError) -> (terms: [UInt8], postings: [UInt8]) {
+    let postingsBytes = parts.reduce(0) { $0 + $1.postings.count }
+    guard postingsBytes < Int(UInt32.max) else { throw .tooLarge(reason: "postings exceed 4 GiB") }
+    var postings = IndexFile.header(kind: "POST")
+    postings.bytes.reserveCapacity(IndexFile.headerLength + postingsBytes + 4)
+    var records = ByteWriter(capacity: termCount * Self.termRecordLength)
+    var blobCount = 0
+    for part in parts {
+      let postingsBase = postings.count - IndexFile.headerLength
+      for record in part.records {
+        records.u32(UInt32(blobCount + record.blobOffset))
+        records.u16(UInt16(record.length))
+        records.u16(0)
+        records.u32(UInt32(record.documentFrequency))
+        records.u64(UInt64(postingsBase + record.postingsOffset))
+        records.u32(UInt32(record.blockCount))
+        records.f32(record.maxImpact)
+      }
+      blobCount += part.blob.count
+      postings.append(part.postings.bytes)
+    }
+    IndexFile.appendChecksum(&postings)
+    var terms = IndexFile.header(kind: "TERM")
+    terms.u32(UInt32(termCount))
+    terms.u32(UInt32(blobCount))
+    terms.append(records.bytes)
+    for part in parts { terms.append(part.blob) }
+    IndexFile.appendChecksum(&terms)
+    return (terms.bytes, postings.bytes)
+  }
+
+  /// Prepares, encodes and assembles on the calling thread (for tests and small inputs).
+  func write(_ occurrences: Occurrences) throws(IndexBuildError) -> (terms: [UInt8], postings: [UInt8]) {
+    let prepared = prepare(occurrences)
+    let parts = prepared.runs.indices.map { encode(run: $0, of: prepared) }
+    return try assemble(parts, termCount: table.count)
+  }
+
+  /// Term ids in lexicographic order of their bytes.
+  private func sortedTermIds() -> [UInt32] {
+    var sortedTerms = Array(0..<UInt32(table.count))
     table.arena.withUnsafeBufferPointer { arena in
       guard let base = arena.baseAddress else { return }
       table.offsets.withUnsafeBufferPointer { offsets in
@@ -53,53 +146,83 @@ struct PostingsWriter {
         }
       }
     }
-    // Counting sort of occurrences by term id (stable: keeps analyzer order), moving the
-    // data itself so the writing loop below reads sequentially.
+    return sortedTerms
+  }
+
+  /// A counting sort of occurrences by term id (stable: keeps analyzer order), moving the
+  /// data itself so that encoding reads sequentially.
+  private func group(_ occurrences: Occurrences) -> Grouped {
+    let termCount = table.count
     var starts = [Int](repeating: 0, count: termCount + 1)
     for term in occurrences.terms { starts[Int(term) + 1] += 1 }
     for index in 0..<termCount { starts[index + 1] += starts[index] }
     var sortedIds = [UInt32](repeating: 0, count: occurrences.count)
     var sortedPacked = [UInt32](repeating: 0, count: occurrences.count)
-    do {
-      var fill = starts
-      sortedIds.withUnsafeMutableBufferPointer { ids in
-        sortedPacked.withUnsafeMutableBufferPointer { packed in
-          for index in 0..<occurrences.count {
-            let term = Int(occurrences.terms[index])
-            let target = fill[term]
-            fill[term] = target + 1
-            ids[target] = occurrences.ids[index]
-            packed[target] = occurrences.packed[index]
-          }
+    var fill = starts
+    sortedIds.withUnsafeMutableBufferPointer { ids in
+      sortedPacked.withUnsafeMutableBufferPointer { packed in
+        for index in 0..<occurrences.count {
+          let term = Int(occurrences.terms[index])
+          let target = fill[term]
+          fill[term] = target + 1
+          ids[target] = occurrences.ids[index]
+          packed[target] = occurrences.packed[index]
         }
       }
     }
-    var records = ByteWriter(capacity: termCount * Self.termRecordLength)
-    var blob = ByteWriter()
-    var postings = IndexFile.header(kind: "POST")
+    return Grouped(starts: starts, ids: sortedIds, packed: sortedPacked)
+  }
+
+  /// For each passage term, its title and heading field terms (`marker + term`), if any:
+  /// found by walking the field terms once, not by a lookup per term.
+  private func fieldTerms() -> (title: [Int32], heading: [Int32]) {
+    var title = [Int32](repeating: -1, count: table.count)
+    var heading = [Int32](repeating: -1, count: table.count)
+    for id in 0..<table.count {
+      let term = table.term(id)
+      guard let marker = term.first, marker == TermSpace.titleMarker || marker == TermSpace.headingMarker,
+        let base = table.find(Array(term.dropFirst()))
+      else { continue }
+      if marker == TermSpace.titleMarker { title[Int(base)] = Int32(id) } else { heading[Int(base)] = Int32(id) }
+    }
+    return (title, heading)
+  }
+
+  /// The ids in the postings of field term `fieldTerm` (-1: none).
+  private func fieldIds(_ fieldTerm: Int32, _ grouped: Grouped) -> Set<UInt32> {
+    guard fieldTerm >= 0 else { return [] }
+    return Set(grouped.ids[grouped.starts[Int(fieldTerm)]..<grouped.starts[Int(fieldTerm) + 1]])
+  }
+
+  /// Encodes `terms` (in dictionary order) into a part of their own.
+  private func encode(
+    _ terms: ArraySlice<UInt32>, _ grouped: Grouped, _ fields: (title: [Int32], heading: [Int32])
+  ) -> Part {
+    var part = Part()
+    part.records.reserveCapacity(terms.count)
     var block = BlockEncoder()
     var skips = ByteWriter()
     var data = ByteWriter()
     var positions: [(slot: UInt32, span: UInt32)] = []
-    for termId in sortedTerms {
+    for termId in terms {
       let term = table.term(Int(termId))
       let isPassageTerm = term.first.map { $0 != TermSpace.titleMarker && $0 != TermSpace.headingMarker } ?? true
       // Impacts include the title and heading boosts, so block maxima bound whole scores.
-      let titleDocuments = isPassageTerm ? fieldIds(TermSpace.titleMarker, term, sortedIds, starts) : []
-      let headings = isPassageTerm ? fieldIds(TermSpace.headingMarker, term, sortedIds, starts) : []
+      let titleDocuments = isPassageTerm ? fieldIds(fields.title[Int(termId)], grouped) : []
+      let headings = isPassageTerm ? fieldIds(fields.heading[Int(termId)], grouped) : []
       skips.bytes.removeAll(keepingCapacity: true)
       data.bytes.removeAll(keepingCapacity: true)
       block.reset(previousId: nil)
       var documentFrequency = 0
       var maxImpact: Float = 0
       var blockCount = 0
-      var cursor = starts[Int(termId)]
-      let end = starts[Int(termId) + 1]
+      var cursor = grouped.starts[Int(termId)]
+      let end = grouped.starts[Int(termId) + 1]
       while cursor < end {
-        let id = sortedIds[cursor]
+        let id = grouped.ids[cursor]
         positions.removeAll(keepingCapacity: true)
-        while cursor < end, sortedIds[cursor] == id {
-          let packed = sortedPacked[cursor]
+        while cursor < end, grouped.ids[cursor] == id {
+          let packed = grouped.packed[cursor]
           positions.append((packed >> 8, packed & 0xFF))
           cursor += 1
         }
@@ -135,30 +258,15 @@ struct PostingsWriter {
           block.reset(previousId: id)
         }
       }
-      postingCount += documentFrequency
-      guard postings.count < Int(UInt32.max) else {
-        throw .tooLarge(reason: "postings exceed 4 GiB")
-      }
-      records.u32(UInt32(blob.count))
-      records.u16(UInt16(term.count))
-      records.u16(0)
-      records.u32(UInt32(documentFrequency))
-      records.u64(UInt64(postings.count - IndexFile.headerLength))
-      records.u32(UInt32(blockCount))
-      records.f32(maxImpact)
-      blob.bytes.append(contentsOf: term)
-      postings.append(skips.bytes)
-      postings.append(data.bytes)
+      part.postingCount += documentFrequency
+      part.records.append(TermRecord(
+        blobOffset: part.blob.count, length: term.count, documentFrequency: documentFrequency,
+        postingsOffset: part.postings.count, blockCount: blockCount, maxImpact: maxImpact))
+      part.blob.append(contentsOf: term)
+      part.postings.append(skips.bytes)
+      part.postings.append(data.bytes)
     }
-    IndexFile.appendChecksum(&postings)
-
-    var terms = IndexFile.header(kind: "TERM")
-    terms.u32(UInt32(termCount))
-    terms.u32(UInt32(blob.count))
-    terms.append(records.bytes)
-    terms.append(blob.bytes)
-    IndexFile.appendChecksum(&terms)
-    return (terms.bytes, postings.bytes)
+    return part
   }
 
   private func dedupe(_ positions: inout [(slot: UInt32, span: UInt32)]) {
