@@ -6,19 +6,24 @@ struct PostingsWriter {
   static let skipRecordLength = 16
 
   let table: TermTable
-  let wordCounts: [UInt32]
   let averageWords: Double
-  /// The document and heading string id of each passage, for the field boosts.
-  let passageDocuments: [UInt32]
-  let headingIds: [UInt32]
+  /// What scoring a posting needs of its passage, side by side: a posting's passage is
+  /// anywhere in the corpus, and one memory read brings all three.
+  struct PassageFacts {
+    var words: UInt32
+    /// Its document's index, and its heading's string id (for the field boosts).
+    var document: UInt32
+    var heading: UInt32
+  }
+  let passages: [PassageFacts]
 
   init(table: TermTable, wordCounts: [UInt32], averageWords: Double, passageDocuments: [UInt32],
        headingIds: [UInt32]) {
     self.table = table
-    self.wordCounts = wordCounts
     self.averageWords = averageWords
-    self.passageDocuments = passageDocuments
-    self.headingIds = headingIds
+    passages = wordCounts.indices.map { index in
+      PassageFacts(words: wordCounts[index], document: passageDocuments[index], heading: headingIds[index])
+    }
   }
 
   /// One term's dictionary record, its offsets relative to the part that wrote it.
@@ -235,14 +240,15 @@ struct PostingsWriter {
         var impact: Float = 0
         var flags: UInt32 = 0
         if isPassageTerm {
-          let length = Double(wordCounts[Int(id)])
+          let passage = passages[Int(id)]
           let frequency = Double(positions.count)
-          var score = BM25.saturation(frequency: frequency, length: length, averageLength: averageWords)
-          if !titleDocuments.isEmpty && titleDocuments.contains(passageDocuments[Int(id)]) {
+          var score = BM25.saturation(
+            frequency: frequency, length: Double(passage.words), averageLength: averageWords)
+          if !titleDocuments.isEmpty && titleDocuments.contains(passage.document) {
             score += BM25.titleWeight
             flags |= PostingFlags.inTitle
           }
-          if !headings.isEmpty && headings.contains(headingIds[Int(id)]) {
+          if !headings.isEmpty && headings.contains(passage.heading) {
             score += BM25.headingWeight
             flags |= PostingFlags.inHeading
           }
