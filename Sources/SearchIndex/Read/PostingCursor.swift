@@ -365,6 +365,20 @@ struct SlotRange: Equatable, Comparable, Sendable {
   static func < (a: SlotRange, b: SlotRange) -> Bool { (a.start, a.end) < (b.start, b.end) }
 }
 
+extension Array where Element == SlotRange {
+  /// Sorts the ranges from `start` on and keeps one of each.
+  mutating func sortUnique(from start: Int) {
+    guard count - start > 1 else { return }
+    self[start...].sort()
+    var write = start + 1
+    for read in (start + 1)..<count where self[read] != self[write - 1] {
+      self[write] = self[read]
+      write += 1
+    }
+    removeSubrange(write...)
+  }
+}
+
 /// A term's postings copied out of the file (short lists: one `pread` instead of faulting
 /// pages of the map in, which would stay resident until the next release).
 final class PostingsBuffer {

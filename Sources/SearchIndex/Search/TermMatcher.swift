@@ -59,16 +59,8 @@ final class TermMatcher: Matcher {
     }
     let start = output.count
     for cursor in cursors where cursor.current == current { cursor.positions(into: &output) }
-    if output.count - start > 1 {
-      output[start...].sort()
-      // The forms of one word at one place count once.
-      var write = start + 1
-      for read in (start + 1)..<output.count where output[read] != output[write - 1] {
-        output[write] = output[read]
-        write += 1
-      }
-      output.removeSubrange(write...)
-    }
+    // The forms of one word at one place count once.
+    output.sortUnique(from: start)
   }
 
   private func frequency() -> Int {

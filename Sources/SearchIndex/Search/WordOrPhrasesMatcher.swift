@@ -54,15 +54,8 @@ final class WordOrPhrasesMatcher: Matcher {
     let start = output.count
     if isWholeHere { whole?.positions(into: &output) }
     for phrase in phrases where phrase.current == current { phrase.positions(into: &output) }
-    guard output.count - start > 1 else { return }
-    output[start...].sort()
     // An identifier and its parts at one place count once.
-    var write = start + 1
-    for read in (start + 1)..<output.count where output[read] != output[write - 1] {
-      output[write] = output[read]
-      write += 1
-    }
-    output.removeSubrange(write...)
+    output.sortUnique(from: start)
   }
 
   override func score(_ context: ScoringContext) -> Double {
