@@ -46,19 +46,3 @@ struct PrefixCounter {
     }
   }
 }
-
-extension PrefixPostings {
-  /// Adds every posting of every term to `counter`.
-  func count(into counter: inout PrefixCounter, idLimit: Int, scratch: PostingCursor.DecodeScratch) {
-    for run in runs {
-      run.bytes.withUnsafeBytes { buffer in
-        let reader = ByteReader(buffer, file: "postings.dki")
-        for entry in run.entries {
-          PostingCursor.forEachBlock(reader, entry, idLimit: idLimit, scratch: scratch) { ids, words, count in
-            counter.add(ids, words, count: count)
-          }
-        }
-      }
-    }
-  }
-}

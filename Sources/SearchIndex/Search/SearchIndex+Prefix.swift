@@ -9,40 +9,6 @@ final class PrefixTermsMatcher: Matcher {
   }
 }
 
-/// The postings of a prefix's terms, read into memory: terms of one prefix are neighbours
-/// in the dictionary and their postings neighbours in the file, so each run of them is one
-/// `pread` (not faulted into the map, so they do not stay resident).
-struct PrefixPostings {
-  /// One run of neighbouring terms' postings.
-  struct Run {
-    let bytes: [UInt8]
-    /// Dictionary entries of the run's terms, their offsets made relative to `bytes`.
-    let entries: [TermDictionary.Entry]
-  }
-  let runs: [Run]
-
-  init(terms: [Int], index: SearchIndex) {
-    var runs: [Run] = []
-    var first = 0
-    while first < terms.count {
-      var last = first
-      while last + 1 < terms.count && terms[last + 1] == terms[last] + 1 { last += 1 }
-      let start = index.dictionary.entry(terms[first]).postingsOffset
-      let end = index.dictionary.entry(terms[last]).postingsOffset
-        + index.dictionary.postingsLength(terms[last], postingsBytes: index.postings.count)
-      let bytes = index.postingsFile.read(at: IndexFile.headerLength + start, count: max(0, end - start))
-      let entries = terms[first...last].map { term in
-        var entry = index.dictionary.entry(term)
-        entry.postingsOffset -= start
-        return entry
-      }
-      runs.append(Run(bytes: bytes, entries: entries))
-      first = last + 1
-    }
-    self.runs = runs
-  }
-}
-
 extension SearchIndex {
   /// Counts and ranks the passages of a lone prefix's `terms`; the total.
   ///
@@ -141,6 +107,7 @@ extension SearchIndex {
     let candidates = Self.wordsWithCounters(words, count: wordCount, above: 1)
     // Eight counters to a word, in memory order: byte k of a word is passage 8 w + k.
     func visit(_ passage: Int, _ frequency: Int) {
+      guard ranker.admits(frequency: frequency) else { return }
       ranker.consider(passage, frequency, length: store.wordCount(passage), into: &collector) { passage, frequency in
         prefixScore(passage, frequency: UInt8(frequency), idf: idf, context: context)
       }
@@ -176,41 +143,5 @@ extension SearchIndex {
       index &+= 1
     }
     return Array(UnsafeBufferPointer(start: list, count: listed))
-  }
-}
-
-/// Scores passages of a scan into the top hits, passing over those that cannot enter: by
-/// frequency (the least whose best case, length 0, reaches the threshold) and by length
-/// (`LengthLimits`).
-struct ScanRanker {
-  let idf: Double
-  let averageLength: Double
-  private var minimumFrequency = 0
-  private var limits = LengthLimits()
-
-  init(idf: Double, averageLength: Double) {
-    self.idf = idf
-    self.averageLength = averageLength
-  }
-
-  /// Whether a passage of frequency 1 can still enter.
-  var admitsFrequencyOne: Bool { minimumFrequency <= 1 }
-
-  mutating func consider(
-    _ passage: Int, _ frequency: Int, length: Int, into collector: inout TopHits, score: (Int, Int) -> Double
-  ) {
-    guard frequency >= minimumFrequency else { return }
-    if collector.isFull && !limits.admits(frequency: frequency, length: length) { return }
-    let wasFull = collector.isFull
-    let threshold = collector.threshold
-    collector.insert(UInt32(passage), score(passage, frequency))
-    guard collector.isFull && (!wasFull || collector.threshold != threshold) else { return }
-    limits.update(threshold: collector.threshold, idf: idf, averageLength: averageLength)
-    while minimumFrequency < 255
-      && idf * BM25.saturation(frequency: Double(minimumFrequency), length: 0, averageLength: 1)
-        < collector.threshold
-    {
-      minimumFrequency += 1
-    }
   }
 }
