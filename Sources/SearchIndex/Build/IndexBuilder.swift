@@ -112,6 +112,27 @@ public struct IndexBuilder: Sendable {
     var table = TermTable()
     var occurrences = Occurrences()
     var wordCounts: [UInt32] = []
+
+    /// Marks the occurrences from `start` on whose term is one of `fieldTerms` (a title's
+    /// or heading's) with `flag`: the postings writer then knows a passage term's field
+    /// boosts without looking its passage up.
+    mutating func flag(from start: Int, _ fieldTerms: [[UInt8]], _ flag: UInt32) {
+      // A field term that no passage term equals cannot mark one.
+      let ids = fieldTerms.compactMap { table.find($0) }
+      guard !ids.isEmpty, start < occurrences.count else { return }
+      for index in start..<occurrences.count where ids.contains(occurrences.terms[index]) {
+        occurrences.ids[index] |= flag << Occurrences.flagShift
+      }
+    }
+  }
+
+  /// The distinct terms of a title or heading (none for nil).
+  func fieldTerms(_ text: String?, _ analyzer: Analyzer) -> [[UInt8]] {
+    guard let text else { return [] }
+    var seen = Set<[UInt8]>()
+    return analyzer.tokens(text).compactMap { token in
+      !token.term.isEmpty && seen.insert(token.term).inserted ? token.term : nil
+    }
   }
 
   /// Analyzes the passages of `documents[range]`, numbering them from `firstPassage`.
@@ -126,7 +147,16 @@ public struct IndexBuilder: Sendable {
     part.wordCounts.reserveCapacity(documents.reduce(0) { $0 + $1.passages.count })
     var passageId = firstPassage
     for document in documents {
+      let documentStart = part.occurrences.count
+      // Passages in a row under one heading share its field terms.
+      var runStart = documentStart
+      var runHeading: String?
       for passage in document.passages {
+        if passage.heading != runHeading {
+          part.flag(from: runStart, fieldTerms(runHeading, analyzer), PostingFlags.inHeading)
+          runStart = part.occurrences.count
+          runHeading = passage.heading
+        }
         var text = passage.text
         let counts = text.withUTF8 { bytes in
           analyzer.analyze(bytes, firstSlot: 0) { token in
@@ -139,6 +169,8 @@ public struct IndexBuilder: Sendable {
         part.wordCounts.append(UInt32(counts.words))
         passageId &+= 1
       }
+      part.flag(from: runStart, fieldTerms(runHeading, analyzer), PostingFlags.inHeading)
+      part.flag(from: documentStart, fieldTerms(document.title, analyzer), PostingFlags.inTitle)
     }
     return part
   }
@@ -151,7 +183,7 @@ public struct IndexBuilder: Sendable {
   func buildFiles(documents: [Document]) throws(IndexBuildError) -> Files {
     let analyzer = Analyzer(options: options)
     let passageTotal = documents.reduce(0) { $0 + $1.passages.count }
-    guard passageTotal < Int(UInt32.max) - 1 else { throw .tooLarge(reason: "too many passages") }
+    guard passageTotal <= Int(Occurrences.idMask) else { throw .tooLarge(reason: "too many passages") }
     // Two halves by passages, analyzed at once on two threads; the second half's term ids
     // are then mapped into the first half's table. Occurrences stay in passage order.
     var split = 0
@@ -210,17 +242,12 @@ public struct IndexBuilder: Sendable {
     }
     let average = wordCounts.isEmpty
       ? 1 : Double(wordCounts.reduce(0) { $0 + UInt64($1) }) / Double(wordCounts.count)
-    let passageDocuments = documents.enumerated().flatMap { number, document in
-      repeatElement(UInt32(number), count: document.passages.count)
-    }
     // The store is written while the postings are prepared, then the postings' runs of
     // terms are encoded at once: two threads throughout (nested concurrent work would run
     // serially).
     let storeOutput = Box<Result<[UInt8], IndexBuildError>>()
     let preparedOutput = Box<PostingsWriter.Prepared>()
-    let writer = PostingsWriter(
-      table: table, wordCounts: wordCounts, averageWords: max(average, 1),
-      passageDocuments: passageDocuments, headingIds: headingIds)
+    let writer = PostingsWriter(table: table, wordCounts: wordCounts, averageWords: max(average, 1))
     let finishedOccurrences = occurrences
     let finishedWordCounts = wordCounts
     let finishedHeadingIds = headingIds
@@ -254,9 +281,8 @@ public struct IndexBuilder: Sendable {
     _ text: String, marker: UInt8, _ analyzer: Analyzer, _ scratch: inout [UInt8],
     _ body: ([UInt8]) -> Void
   ) {
-    var seen = Set<[UInt8]>()
-    for token in analyzer.tokens(text) where !token.term.isEmpty && seen.insert(token.term).inserted {
-      scratch = [marker] + token.term
+    for term in fieldTerms(text, analyzer) {
+      scratch = [marker] + term
       body(scratch)
     }
   }
@@ -267,6 +293,10 @@ public struct IndexBuilder: Sendable {
 struct Occurrences {
   /// Slots past this in one passage are not indexed (a passage of 16 million words).
   static let maximumSlot: UInt32 = 1 << 24 - 1
+  /// A passage id takes the low 30 bits of an occurrence's id; `PostingFlags` the top two
+  /// (field occurrences, which number documents or headings, carry none).
+  static let flagShift: UInt32 = 30
+  static let idMask: UInt32 = 1 << 30 - 1
   /// Longer spans (a compound of more than 255 words) are not indexed whole.
   static let maximumSpan: UInt32 = 255
 

@@ -7,23 +7,15 @@ struct PostingsWriter {
 
   let table: TermTable
   let averageWords: Double
-  /// What scoring a posting needs of its passage, side by side: a posting's passage is
-  /// anywhere in the corpus, and one memory read brings all three.
-  struct PassageFacts {
-    var words: UInt32
-    /// Its document's index, and its heading's string id (for the field boosts).
-    var document: UInt32
-    var heading: UInt32
-  }
-  let passages: [PassageFacts]
+  /// Each passage's length in words, capped as the store keeps it: what a posting's impact
+  /// needs of its passage (the field boosts travel in the occurrences). Compact, because a
+  /// posting's passage is anywhere in the corpus.
+  let lengths: [UInt16]
 
-  init(table: TermTable, wordCounts: [UInt32], averageWords: Double, passageDocuments: [UInt32],
-       headingIds: [UInt32]) {
+  init(table: TermTable, wordCounts: [UInt32], averageWords: Double) {
     self.table = table
     self.averageWords = averageWords
-    passages = wordCounts.indices.map { index in
-      PassageFacts(words: wordCounts[index], document: passageDocuments[index], heading: headingIds[index])
-    }
+    lengths = wordCounts.map { UInt16(min($0, UInt32(UInt16.max))) }
   }
 
   /// One term's dictionary record, its offsets relative to the part that wrote it.
@@ -51,12 +43,11 @@ struct PostingsWriter {
     var packed: [UInt32]
   }
 
-  /// What encoding needs: terms in dictionary order, occurrences grouped by term, field
-  /// terms, and the terms split into `partCount` runs of about as many occurrences each.
-  struct Prepared: @unchecked Sendable {
+  /// What encoding needs: terms in dictionary order, occurrences grouped by term, and the
+  /// terms split into `partCount` runs of about as many occurrences each.
+  struct Prepared: Sendable {
     var sortedTerms: [UInt32]
     var grouped: Grouped
-    var fields: (title: [Int32], heading: [Int32])
     var runs: [Range<Int>]
   }
 
@@ -81,12 +72,12 @@ struct PostingsWriter {
       runs.append(start..<end)
       start = end
     }
-    return Prepared(sortedTerms: sortedTerms, grouped: grouped, fields: fieldTerms(), runs: runs)
+    return Prepared(sortedTerms: sortedTerms, grouped: grouped, runs: runs)
   }
 
   /// Encodes run `index` of the prepared terms (each run on a thread of its own).
   func encode(run index: Int, of prepared: Prepared) -> Part {
-    encode(prepared.sortedTerms[prepared.runs[index]], prepared.grouped, prepared.fields)
+    encode(prepared.sortedTerms[prepared.runs[index]], prepared.grouped)
   }
 
   /// The term dictionary and postings files from the encoded runs, in order.
@@ -119,13 +110,6 @@ struct PostingsWriter {
     for part in parts { terms.append(part.blob) }
     IndexFile.appendChecksum(&terms)
     return (terms.bytes, postings.bytes)
-  }
-
-  /// Prepares, encodes and assembles on the calling thread (for tests and small inputs).
-  func write(_ occurrences: Occurrences) throws(IndexBuildError) -> (terms: [UInt8], postings: [UInt8]) {
-    let prepared = prepare(occurrences)
-    let parts = prepared.runs.indices.map { encode(run: $0, of: prepared) }
-    return try assemble(parts, termCount: table.count)
   }
 
   /// Term ids in lexicographic order of their bytes.
@@ -178,31 +162,8 @@ struct PostingsWriter {
     return Grouped(starts: starts, ids: sortedIds, packed: sortedPacked)
   }
 
-  /// For each passage term, its title and heading field terms (`marker + term`), if any:
-  /// found by walking the field terms once, not by a lookup per term.
-  private func fieldTerms() -> (title: [Int32], heading: [Int32]) {
-    var title = [Int32](repeating: -1, count: table.count)
-    var heading = [Int32](repeating: -1, count: table.count)
-    for id in 0..<table.count {
-      let term = table.term(id)
-      guard let marker = term.first, marker == TermSpace.titleMarker || marker == TermSpace.headingMarker,
-        let base = table.find(Array(term.dropFirst()))
-      else { continue }
-      if marker == TermSpace.titleMarker { title[Int(base)] = Int32(id) } else { heading[Int(base)] = Int32(id) }
-    }
-    return (title, heading)
-  }
-
-  /// The ids in the postings of field term `fieldTerm` (-1: none).
-  private func fieldIds(_ fieldTerm: Int32, _ grouped: Grouped) -> Set<UInt32> {
-    guard fieldTerm >= 0 else { return [] }
-    return Set(grouped.ids[grouped.starts[Int(fieldTerm)]..<grouped.starts[Int(fieldTerm) + 1]])
-  }
-
   /// Encodes `terms` (in dictionary order) into a part of their own.
-  private func encode(
-    _ terms: ArraySlice<UInt32>, _ grouped: Grouped, _ fields: (title: [Int32], heading: [Int32])
-  ) -> Part {
+  private func encode(_ terms: ArraySlice<UInt32>, _ grouped: Grouped) -> Part {
     var part = Part()
     part.records.reserveCapacity(terms.count)
     var block = BlockEncoder()
@@ -212,9 +173,6 @@ struct PostingsWriter {
     for termId in terms {
       let term = table.term(Int(termId))
       let isPassageTerm = term.first.map { $0 != TermSpace.titleMarker && $0 != TermSpace.headingMarker } ?? true
-      // Impacts include the title and heading boosts, so block maxima bound whole scores.
-      let titleDocuments = isPassageTerm ? fieldIds(fields.title[Int(termId)], grouped) : []
-      let headings = isPassageTerm ? fieldIds(fields.heading[Int(termId)], grouped) : []
       skips.bytes.removeAll(keepingCapacity: true)
       data.bytes.removeAll(keepingCapacity: true)
       block.reset(previousId: nil)
@@ -224,9 +182,12 @@ struct PostingsWriter {
       var cursor = grouped.starts[Int(termId)]
       let end = grouped.starts[Int(termId) + 1]
       while cursor < end {
-        let id = grouped.ids[cursor]
+        // A passage term's occurrences carry its field flags above the passage id (the same
+        // for every occurrence of the term in one passage).
+        let raw = grouped.ids[cursor]
+        let id = isPassageTerm ? raw & Occurrences.idMask : raw
         positions.removeAll(keepingCapacity: true)
-        while cursor < end, grouped.ids[cursor] == id {
+        while cursor < end, grouped.ids[cursor] == raw {
           let packed = grouped.packed[cursor]
           positions.append((packed >> 8, packed & 0xFF))
           cursor += 1
@@ -240,18 +201,12 @@ struct PostingsWriter {
         var impact: Float = 0
         var flags: UInt32 = 0
         if isPassageTerm {
-          let passage = passages[Int(id)]
-          let frequency = Double(positions.count)
+          flags = raw >> Occurrences.flagShift
+          // Impacts include the title and heading boosts, so block maxima bound whole scores.
           var score = BM25.saturation(
-            frequency: frequency, length: Double(passage.words), averageLength: averageWords)
-          if !titleDocuments.isEmpty && titleDocuments.contains(passage.document) {
-            score += BM25.titleWeight
-            flags |= PostingFlags.inTitle
-          }
-          if !headings.isEmpty && headings.contains(passage.heading) {
-            score += BM25.headingWeight
-            flags |= PostingFlags.inHeading
-          }
+            frequency: Double(positions.count), length: Double(lengths[Int(id)]), averageLength: averageWords)
+          if flags & PostingFlags.inTitle != 0 { score += BM25.titleWeight }
+          if flags & PostingFlags.inHeading != 0 { score += BM25.headingWeight }
           // Rounded up so that a bound is never below the score it bounds.
           impact = Float(score).nextUp
         }
