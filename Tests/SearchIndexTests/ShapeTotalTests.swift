@@ -51,6 +51,35 @@ import Testing
     #expect(compared > 200)
   }
 
+  /// `a OR b` where the proximity bonus decides: a rare word beside a common one, in
+  /// passages of growing length, against the rare word twice: some pairs differ by less
+  /// than the bonus, so only a walk that counts it ranks them right.
+  @Test func eitherRanksByTheBonusAsTheGeneralWalk() throws {
+    let filler = (1...40).map { "word\($0)" }
+    var passages: [Passage] = []
+    for extra in 0..<40 {
+      let words = filler.prefix(extra).joined(separator: " ")
+      passages.append(Passage(kind: .text, text: "alpha beta \(words)."))
+      passages.append(Passage(kind: .text, text: "alpha alpha \(words)."))
+    }
+    // The common word: in half of many other passages.
+    passages += (0..<400).map { Passage(kind: .text, text: ($0 % 2 == 0 ? "beta " : "") + filler.prefix(12).joined(separator: " ")) }
+    let document = Document(id: "hig/bonus", kind: .hig, title: "Bonus", url: "https://example.com/bonus", passages: passages)
+    let (index, directory) = try IndexFixture.build([document])
+    defer { try? FileManager.default.removeItem(at: directory) }
+    var bonusDecides = 0
+    for limit in 1...60 {
+      let fast = try index.search("alpha OR beta", limit: limit)
+      let general = try index.search("alpha OR beta", limit: limit, filters: SearchFilters(kinds: ["hig"]))
+      #expect(fast.hits.map(\.passageIndex) == general.hits.map(\.passageIndex), "top \(limit)")
+      #expect(zip(fast.hits, general.hits).allSatisfy { abs($0.score - $1.score) < 1e-9 }, "top \(limit)")
+      // The last hit in is one of both words (even places among the first 80).
+      let ranked = general.hits.map(\.passageIndex)
+      if let last = ranked.last, last < 80, last % 2 == 0, ranked.count == limit { bonusDecides += 1 }
+    }
+    #expect(bonusDecides > 0)
+  }
+
   /// A prefix after other words of one token (`the-co*`) must walk in passage order even
   /// when it is the whole query and stands for many terms.
   @Test func prefixJoinedToWords() throws {
