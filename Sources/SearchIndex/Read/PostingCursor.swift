@@ -49,25 +49,6 @@ final class PostingCursor {
     frequencies.deallocate()
   }
 
-  /// Unsigned LEB128 from `bytes` at `offset`, at most five bytes; 0 past `end`.
-  @inline(__always)
-  static func varint(_ bytes: UnsafePointer<UInt8>, _ offset: inout Int, _ end: Int) -> UInt32 {
-    guard offset < end else { return 0 }
-    let first = bytes[offset]
-    offset += 1
-    if first < 0x80 { return UInt32(first) }
-    var result = UInt32(first & 0x7F)
-    var shift: UInt32 = 7
-    while offset < end && shift < 35 {
-      let byte = bytes[offset]
-      offset += 1
-      result |= UInt32(byte & 0x7F) << shift
-      if byte < 0x80 { return result }
-      shift += 7
-    }
-    return result
-  }
-
   /// Buffers for `forEachBlock` and `forEachIdBlock`, reused across the terms of one query.
   final class DecodeScratch {
     let ids = UnsafeMutablePointer<UInt32>.allocate(capacity: PostingsWriter.blockSize)
@@ -84,6 +65,25 @@ final class PostingCursor {
     _ postings: ByteReader, _ entry: TermDictionary.Entry, idLimit: Int, scratch: DecodeScratch,
     _ body: (UnsafePointer<UInt32>, UnsafePointer<UInt32>, Int) -> Void
   ) {
+    let frequencies = scratch.frequencies
+    walkBlocks(postings, entry, idLimit: idLimit, ids: scratch.ids, frequencies: frequencies) { ids, count in
+      body(ids, frequencies, count)
+    }
+  }
+
+  /// Calls `body` with each block's ids (frequencies are not decoded), as `forEachBlock`.
+  static func forEachIdBlock(
+    _ postings: ByteReader, _ entry: TermDictionary.Entry, idLimit: Int, scratch: DecodeScratch,
+    _ body: (UnsafePointer<UInt32>, Int) -> Void
+  ) {
+    walkBlocks(postings, entry, idLimit: idLimit, ids: scratch.ids, frequencies: nil, body)
+  }
+
+  /// Decodes every block in turn into `ids` (and `frequencies`, when given).
+  private static func walkBlocks(
+    _ postings: ByteReader, _ entry: TermDictionary.Entry, idLimit: Int, ids: UnsafeMutablePointer<UInt32>,
+    frequencies: UnsafeMutablePointer<UInt32>?, _ body: (UnsafePointer<UInt32>, Int) -> Void
+  ) {
     guard entry.postingsOffset >= 0, let base = postings.bytes.baseAddress else { return }
     let blockCount = blockCount(postings, entry)
     let dataStart = entry.postingsOffset + blockCount * PostingsWriter.skipRecordLength
@@ -96,33 +96,8 @@ final class PostingCursor {
       let count = max(0, min(PostingsWriter.blockSize, entry.documentFrequency - block * PostingsWriter.blockSize))
       let decoded = decodeBlock(
         bytes, &offset, postings.count, count: count, previous: previous, isFirst: block == 0, idLimit: limit,
-        ids: scratch.ids, frequencies: scratch.frequencies)
-      body(scratch.ids, scratch.frequencies, decoded)
-      if decoded < count { return }
-      previous = postings.u32(at: record)
-    }
-  }
-
-  /// Calls `body` with each block's ids (frequencies are not decoded), as `forEachBlock`.
-  static func forEachIdBlock(
-    _ postings: ByteReader, _ entry: TermDictionary.Entry, idLimit: Int, scratch: DecodeScratch,
-    _ body: (UnsafePointer<UInt32>, Int) -> Void
-  ) {
-    guard entry.postingsOffset >= 0, let base = postings.bytes.baseAddress else { return }
-    let maximumBlocks = max(0, (postings.count - entry.postingsOffset) / PostingsWriter.skipRecordLength)
-    let blockCount = min(entry.blockCount, maximumBlocks)
-    let dataStart = entry.postingsOffset + blockCount * PostingsWriter.skipRecordLength
-    let limit = UInt32(clamping: idLimit)
-    let bytes = base.assumingMemoryBound(to: UInt8.self)
-    var previous: UInt32 = 0
-    for block in 0..<blockCount {
-      let record = entry.postingsOffset + block * PostingsWriter.skipRecordLength
-      var offset = dataStart + Int(postings.u32(at: record + 4))
-      let count = max(0, min(PostingsWriter.blockSize, entry.documentFrequency - block * PostingsWriter.blockSize))
-      let decoded = decodeBlock(
-        bytes, &offset, postings.count, count: count, previous: previous, isFirst: block == 0, idLimit: limit,
-        ids: scratch.ids, frequencies: nil)
-      body(scratch.ids, decoded)
+        ids: ids, frequencies: frequencies)
+      body(ids, decoded)
       if decoded < count { return }
       previous = postings.u32(at: record)
     }
