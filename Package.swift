@@ -53,10 +53,10 @@ let package = Package(
     .target(name: "DuoKBTestSupport", dependencies: ["CSQLite3", "Normalize"]),
     .testTarget(name: "HLSTests", dependencies: ["HLS", "DuoKBTestSupport"], exclude: ["Golden"]),
     .testTarget(
-      name: "WebVTTTests", dependencies: ["WebVTT", "DuoKBTestSupport"],
+      name: "WebVTTTests", dependencies: ["WebVTT", "Normalize", "DuoKBTestSupport"],
       exclude: ["Fixtures", "Golden"]),
     .testTarget(
-      name: "TalkPageTests", dependencies: ["TalkPage", "DuoKBTestSupport"],
+      name: "TalkPageTests", dependencies: ["TalkPage", "Normalize", "DuoKBTestSupport"],
       exclude: ["Golden"], resources: [.copy("Fixtures")]),
     .testTarget(
       name: "DocCRenderTests", dependencies: ["DocCRender", "DuoKBTestSupport"],

@@ -205,7 +205,7 @@ import Testing
 
   @Test("Segments with boundary repeats merge back to the original track (seeded)", arguments: [1, 2, 3, 42] as [UInt64])
   func repeatsRoundTrip(seed: UInt64) {
-    var random = SeededGenerator(seed: seed)
+    var random = SplitMix64(seed: seed)
     var original: [StoredCue] = []
     var time = 0
     for index in 0..<400 {

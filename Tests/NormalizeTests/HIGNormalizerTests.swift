@@ -81,7 +81,7 @@ import Testing
 
   @Test("Every prose passage is a slice of its block's collapsed text (seeded)", arguments: [3, 5, 8] as [UInt64])
   func slices(seed: UInt64) {
-    var random = SeededGenerator(seed: seed)
+    var random = SplitMix64(seed: seed)
     let words = ["Use", "size", "classes.", "e.g.", "iOS", "27.1", "Don't", "hide", "it!", "Why?", "“Fold”", "\n", "  "]
     for _ in 0..<50 {
       let text = (0..<Int.random(in: 1...40, using: &random)).map { _ in words.randomElement(using: &random)! }

@@ -17,7 +17,7 @@ import Testing
 
   /// A random talk: cues in time order, and which of them are sound-only.
   static func talk(seed: UInt64, count: Int = 300) -> (cues: [StoredCue], soundCues: Set<Int>) {
-    var random = SeededGenerator(seed: seed)
+    var random = SplitMix64(seed: seed)
     var cues: [StoredCue] = []
     var sound: Set<Int> = []
     var time = 0

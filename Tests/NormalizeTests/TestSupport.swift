@@ -7,19 +7,6 @@ func cue(
   StoredCue(startMilliseconds: start, endMilliseconds: end, raw: raw ?? text, text: text, settings: settings, voice: voice)
 }
 
-/// SplitMix64: a small seeded generator, so property tests are reproducible.
-struct SeededGenerator: RandomNumberGenerator {
-  private var state: UInt64
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 /// Whether `needle`'s UTF-8 bytes occur in `haystack`'s (byte-exact, no Unicode equivalence).
 func isByteSlice(_ needle: String, of haystack: String) -> Bool {

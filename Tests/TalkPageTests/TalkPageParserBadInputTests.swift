@@ -1,4 +1,5 @@
 import Foundation
+import Normalize
 import Testing
 @testable import TalkPage
 
@@ -105,7 +106,7 @@ import Testing
 
   @Test("Random bytes give a typed error", arguments: 0..<64)
   func randomBytes(seed: UInt64) {
-    var generator = SeededGenerator(state: seed)
+    var generator = SplitMix64(seed: seed)
     let count = Int(generator.next() % 8192)
     let bytes = Data((0..<count).map { _ in UInt8(truncatingIfNeeded: generator.next()) })
     #expect(throws: TalkPageError.self) { try TalkPageParser().parse(bytes, url: Self.url) }

@@ -1,0 +1,21 @@
+/// SplitMix64 (Steele, Lea and Flood, 2014): a small seeded generator, so that generated
+/// corpora and the random input of tests are the same on every run and platform.
+package struct SplitMix64: RandomNumberGenerator {
+  private var state: UInt64
+
+  package init(seed: UInt64) { state = seed }
+
+  package mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+
+  /// A number in 0..<bound (a small modulo bias is fine for test input).
+  package mutating func next(below bound: Int) -> Int { Int(next() % UInt64(bound)) }
+
+  /// A number in [0, 1).
+  package mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
+}
