@@ -29,16 +29,7 @@ enum ImportCommand: Command {
     let importer = PassageImporter()
     var documents: [Document] = []
     for path in arguments.positionals {
-      let data: Data
-      if path == "-" {
-        data = context.standardInput()
-      } else {
-        do {
-          data = try Data(contentsOf: context.fileURL(path))
-        } catch {
-          throw CommandFailure("cannot read \(path): \(error.localizedDescription)")
-        }
-      }
+      let data = try context.read(path)
       let lower = path.lowercased()
       if lower.hasSuffix(".vtt") || lower.hasSuffix(".webvtt") {
         guard let id = arguments.value("id"), let title = arguments.value("title") else {

@@ -60,14 +60,7 @@ enum SearchCommand: Command {
   static func runBatch(
     _ path: String, searcher: inout RepairingSearcher, limit: Int, scope: SearchScope, context: CommandContext
   ) throws -> ExitStatus {
-    let data: Data
-    if path == "-" {
-      data = context.standardInput()
-    } else {
-      do { data = try Data(contentsOf: context.fileURL(path)) } catch {
-        throw CommandFailure("cannot read \(path): \(error.localizedDescription)")
-      }
-    }
+    let data = try context.read(path)
     var anyHits = false
     for line in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) {
       let query = String(line)

@@ -66,14 +66,7 @@ enum VerifyCommand: Command {
   }
 
   static func readText(_ path: String, context: CommandContext) throws -> String {
-    let data: Data
-    if path == "-" {
-      data = context.standardInput()
-    } else {
-      do { data = try Data(contentsOf: context.fileURL(path)) } catch {
-        throw CommandFailure("cannot read \(path): \(error.localizedDescription)")
-      }
-    }
+    let data = try context.read(path)
     guard data.count <= 16 << 20 else { throw CommandFailure("\(path) is larger than 16 MiB") }
     return String(decoding: data, as: UTF8.self)
   }

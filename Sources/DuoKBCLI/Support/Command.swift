@@ -41,4 +41,14 @@ struct CommandContext: Sendable {
     if expanded.hasPrefix("/") { return URL(fileURLWithPath: expanded) }
     return workingDirectory.appendingPathComponent(expanded).standardizedFileURL
   }
+
+  /// The bytes of a file argument, or of standard input for `-`.
+  func read(_ path: String) throws -> Data {
+    if path == "-" { return standardInput() }
+    do {
+      return try Data(contentsOf: fileURL(path))
+    } catch {
+      throw CommandFailure("cannot read \(path): \(error.localizedDescription)")
+    }
+  }
 }
