@@ -48,7 +48,8 @@ let package = Package(
     // The transport benchmark that scripts/bench-harvest runs (a release build).
     .executableTarget(name: "duo-kb-bench-harvest", dependencies: ["Harvest", "Corpus", "DuoKBTestSupport"]),
     // Benchmark of the index against SQLite FTS5 (scripts/bench-search).
-    .executableTarget(name: "duo-kb-bench", dependencies: ["SearchIndex", "Normalize", "Corpus", "CSQLite3"]),
+    .executableTarget(
+      name: "duo-kb-bench", dependencies: ["SearchIndex", "Normalize", "Corpus", "CSQLite3", "DuoKBTestSupport"]),
 
     .target(name: "DuoKBTestSupport", dependencies: ["CSQLite3", "Normalize"]),
     .testTarget(name: "HLSTests", dependencies: ["HLS", "DuoKBTestSupport"], exclude: ["Golden"]),

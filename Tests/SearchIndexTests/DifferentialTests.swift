@@ -1,3 +1,4 @@
+import DuoKBTestSupport
 import Foundation
 import Normalize
 import Testing
@@ -33,7 +34,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     _ = try IndexBuilder().build(documents: documents, corpusFingerprint: "seed-\(seed)", into: directory)
     let index = try SearchIndex.open(at: directory)
-    let reference = try FTS5Reference(documents: documents)
+    let reference = try FTS5PassageTable(documents: documents)
     let ids = Self.globalIds(documents)
     let queries = QueryGenerator.queries(count: 160, seed: seed, generator: generator, documents: documents)
     var nonEmpty = 0

@@ -1,14 +1,24 @@
 import CSQLite3
 import Normalize
 
-/// An in-memory SQLite FTS5 table, one row per passage (rowid = global passage number + 1),
-/// tokenized like our verbatim mode: unicode61, diacritics removed, `'` a token character.
-final class FTS5Reference {
-  private var database: OpaquePointer?
-  static let tokenizer = "unicode61 remove_diacritics 2 tokenchars ''''"
+/// An SQLite FTS5 table of passages, one row each (rowid = global passage number + 1),
+/// tokenized like duo-kb's verbatim mode: unicode61, diacritics removed, `'` a token
+/// character. The reference of the differential test and the engine the benchmark compares.
+public final class FTS5PassageTable {
+  /// The open database, for queries of the caller's own.
+  public private(set) var database: OpaquePointer?
+  public static let tokenizer = "unicode61 remove_diacritics 2 tokenchars ''''"
 
-  init(documents: [Document]) throws {
-    guard sqlite3_open(":memory:", &database) == SQLITE_OK else { throw Failure("open") }
+  public struct Failure: Error, CustomStringConvertible {
+    public var description: String
+    init(_ description: String) { self.description = description }
+  }
+
+  /// Builds the table at `path` (":memory:" for none), in one transaction without a
+  /// journal; `optimizes` then merges its segments, as a finished index would be.
+  public init(path: String = ":memory:", documents: [Document], optimizes: Bool = false) throws {
+    guard sqlite3_open(path, &database) == SQLITE_OK else { throw Failure("open \(path)") }
+    try execute("PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF")
     try execute("CREATE VIRTUAL TABLE passages USING fts5(body, tokenize = \"\(Self.tokenizer)\")")
     try execute("BEGIN")
     var statement: OpaquePointer?
@@ -27,23 +37,19 @@ final class FTS5Reference {
       }
     }
     try execute("COMMIT")
+    if optimizes { try execute("INSERT INTO passages(passages) VALUES ('optimize')") }
   }
 
   deinit { sqlite3_close(database) }
 
-  struct Failure: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
-  }
-
-  private func execute(_ sql: String) throws {
+  public func execute(_ sql: String) throws {
     guard sqlite3_exec(database, sql, nil, nil, nil) == SQLITE_OK else {
       throw Failure("\(sql): \(String(cString: sqlite3_errmsg(database)))")
     }
   }
 
   /// Global passage numbers matching an FTS5 query.
-  func matches(_ query: String) throws -> Set<Int> {
+  public func matches(_ query: String) throws -> Set<Int> {
     var statement: OpaquePointer?
     guard sqlite3_prepare_v2(database, "SELECT rowid FROM passages WHERE passages MATCH ?", -1, &statement, nil) == SQLITE_OK
     else { throw Failure("prepare match") }
