@@ -10,12 +10,26 @@ import Testing
 @Suite struct DeepCheckTests {
   static let harvested = Date(timeIntervalSince1970: 1_800_000_000)
 
-  @Test func captionEditedInPlaceIsCaughtByADeepCheckOnly() async throws {
-    let talk = fixtureTalk("500", sentences: refreshSentences)
+  /// One talk served on loopback and harvested once, as every test here begins.
+  struct Harvested {
+    let talk: FixtureTalk
+    let site: RefreshSite
+    let harness: RefreshHarness
+    let sources: [SourceEntry]
+    var parts: (FixtureTalk, RefreshSite, RefreshHarness, [SourceEntry]) { (talk, site, harness, sources) }
+  }
+
+  static func harvest(_ number: String) async throws -> Harvested {
+    let talk = fixtureTalk(number, sentences: refreshSentences)
     let site = try RefreshSite(talks: [talk])
     let harness = try RefreshHarness()
     let sources = harness.talks([site.url(talk.pagePath)])
-    _ = await harness.refresh(sources, now: Self.harvested)
+    _ = await harness.refresh(sources, now: harvested)
+    return Harvested(talk: talk, site: site, harness: harness, sources: sources)
+  }
+
+  @Test func captionEditedInPlaceIsCaughtByADeepCheckOnly() async throws {
+    let (talk, site, harness, sources) = try await Self.harvest("500").parts
     // The page and the playlists stay byte-identical; one segment body changes.
     let lines = talk.tracks[0].lines
     var editedLines = lines
@@ -38,11 +52,7 @@ import Testing
   }
 
   @Test func deepCheckOfAnUnchangedTalkIsAllConditionalAndRewritesNothing() async throws {
-    let talk = fixtureTalk("501", sentences: refreshSentences)
-    let site = try RefreshSite(talks: [talk])
-    let harness = try RefreshHarness()
-    let sources = harness.talks([site.url(talk.pagePath)])
-    _ = await harness.refresh(sources, now: Self.harvested)
+    let (talk, site, harness, sources) = try await Self.harvest("501").parts
     let file = try harness.corpus.fileURL(forDocument: "wwdc2025/501")
     let modified = try FileManager.default.attributesOfItem(atPath: file.path)[.modificationDate] as? Date
     let before = site.server.requests.count
@@ -60,11 +70,7 @@ import Testing
   }
 
   @Test func ordinaryRefreshDeepChecksATalkWhoseCheckIsAPeriodOld() async throws {
-    let talk = fixtureTalk("502", sentences: refreshSentences)
-    let site = try RefreshSite(talks: [talk])
-    let harness = try RefreshHarness()
-    let sources = harness.talks([site.url(talk.pagePath)])
-    _ = await harness.refresh(sources, now: Self.harvested)
+    let (talk, site, harness, sources) = try await Self.harvest("502").parts
     let lines = talk.tracks[0].lines
     var editedLines = lines
     editedLines[lines.count - 1].text = "tied to one screen."
@@ -76,23 +82,19 @@ import Testing
   }
 
   @Test func deepCheckWithoutARecordWalksTheTalkAgain() async throws {
-    let talk = fixtureTalk("503", sentences: refreshSentences)
-    let site = try RefreshSite(talks: [talk])
-    let harness = try RefreshHarness()
-    let sources = harness.talks([site.url(talk.pagePath)])
-    _ = await harness.refresh(sources, now: Self.harvested)
+    // The site (its server) is held through `harvested` while the talk is walked again.
+    let harvested = try await Self.harvest("503")
+    let harness = harvested.harness
     try FileManager.default.removeItem(at: RefreshStateStore(corpus: harness.corpus).recordURL(forDocument: "wwdc2025/503"))
-    let report = await harness.refresh(sources, now: Self.harvested, deep: DeepCheckSchedule(isForced: true))
+    let report = await harness.refresh(harvested.sources, now: Self.harvested, deep: DeepCheckSchedule(isForced: true))
     #expect(report.statuses == [.unchanged] && report.entries[0].deepChecked)
     #expect(RefreshStateStore(corpus: harness.corpus).record(forDocument: "wwdc2025/503") != nil)
   }
 
   @Test func checkRecordIsOneSegmentPerLine() async throws {
-    let talk = fixtureTalk("504", sentences: refreshSentences)
-    let site = try RefreshSite(talks: [talk])
-    let harness = try RefreshHarness()
-    _ = await harness.refresh(harness.talks([site.url(talk.pagePath)]), now: Self.harvested)
-    let url = try RefreshStateStore(corpus: harness.corpus).recordURL(forDocument: "wwdc2025/504")
+    let harvested = try await Self.harvest("504")
+    let talk = harvested.talk
+    let url = try RefreshStateStore(corpus: harvested.harness.corpus).recordURL(forDocument: "wwdc2025/504")
     let text = try String(contentsOf: url, encoding: .utf8)
     let segmentLines = text.split(separator: "\n").filter { $0.contains("sequence_") }
     #expect(segmentLines.count == talk.segmentCount(talk.tracks[0].lines))
