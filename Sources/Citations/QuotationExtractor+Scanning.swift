@@ -38,7 +38,7 @@ extension QuotationExtractor {
     var index = 0
     while index < characters.count {
       guard characters[index].isASCII, characters[index].isNumber,
-        index == 0 || !(characters[index - 1].isNumber || characters[index - 1] == ":" || characters[index - 1] == "=")
+        index == 0 || !(characters[index - 1].isNumber || ":=@".contains(characters[index - 1]))
       else {
         index += 1
         continue
@@ -93,5 +93,51 @@ extension QuotationExtractor {
       return nil
     }
     return String(text[start.lowerBound..<rest.index(rest.startIndex, offsetBy: gap.count + second.count)])
+  }
+
+  /// A time with a typo in it, as written in a parenthesis after a quotation: `9:2O`, `12:3`,
+  /// `1:7:20`; nil when there is none, or only a valid time or a clock time.
+  static func mistypedTime(in text: String) -> String? {
+    let characters = Array(text)
+    for index in characters.indices where characters[index] == ":" {
+      var start = index
+      while start > 0, characters[start - 1].isASCII, characters[start - 1].isNumber || characters[start - 1] == ":" {
+        start -= 1
+      }
+      var end = index + 1
+      while end < characters.count, characters[end].isLetter || characters[end].isNumber || characters[end] == ":" {
+        end += 1
+      }
+      guard start < index, end > index + 1, index - start <= 2 else { continue }
+      let candidate = String(characters[start..<end])
+      guard candidate.count <= 8, Timecode.parse(Substring(candidate)) == nil else { continue }
+      let tail = candidate[candidate.index(after: candidate.firstIndex(of: ":")!)...]
+      // `9:2O`, `9:2`: digits and the letters that stand for them (O, o, l, I).
+      if tail.allSatisfy({ $0.isNumber || "OolI".contains($0) }) { return candidate }
+    }
+    return nil
+  }
+
+  /// duo-kb citation ids in `text`: `event/number@m:ss`, `hig/slug#anchor`, or an id the
+  /// corpus holds, each with an optional `~hash`.
+  static func citationIDs(in text: String, catalog: SourceCatalog) -> [CitationID] {
+    var result: [CitationID] = []
+    for token in text.split(whereSeparator: { $0.isWhitespace || "()[]<>,;\"“”".contains($0) }) {
+      var candidate = Substring(token)
+      while let last = candidate.last, ".:!?*_’'".contains(last) { candidate = candidate.dropLast() }
+      while let first = candidate.first, "*_".contains(first) { candidate = candidate.dropFirst() }
+      guard candidate.contains("/"), !candidate.contains("://"), !candidate.hasPrefix("/"),
+        let id = CitationID(parsing: String(candidate))
+      else { continue }
+      let parts = id.documentID.split(separator: "/")
+      guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty }) else { continue }
+      let hasLocator: Bool
+      switch id.locator {
+      case .time: hasLocator = true
+      case .anchor(let anchor): hasLocator = anchor != nil
+      }
+      if hasLocator || parts[0] == "hig" || catalog.numbersByID[id.documentID] != nil { result.append(id) }
+    }
+    return result
   }
 }

@@ -8,8 +8,8 @@ extension QuotationVerifier {
   /// sharing the most rare words, each with its neighbours, aligned word by word). A
   /// quotation that shares at least half its words (and two) with it is a misquote of it;
   /// otherwise it is not found.
-  func closest(to segments: [[QuoteText.Word]], in allowed: Set<Int>?, verdict: inout QuotationVerdict) {
-    let quoted = segments.flatMap { $0 }
+  func closest(to quotation: QuotedWords, in allowed: Set<Int>?, verdict: inout QuotationVerdict) {
+    let quoted = quotation.allWords
     let words = transcript.words
     guard !words.isEmpty else { return }
     var votes: [Int: Double] = [:]
@@ -51,7 +51,7 @@ extension QuotationVerifier {
     }
     let first = best.window.lowerBound + best.alignment.span.lowerBound
     let last = best.window.lowerBound + best.alignment.span.upperBound - 1
-    describe(Match(document: words[first].document, first: first, last: last), in: &verdict)
+    describe(Match(document: words[first].document, first: first, last: last, segmentStarts: [first]), in: &verdict)
     let passages = transcript.documents[words[first].document].passages
     verdict.closest = (words[first].passage...words[last].passage).map { passages[$0].text }.joined(separator: " ")
     verdict.diff = best.alignment.diff

@@ -11,25 +11,21 @@ extension QuotationVerifier {
     var problem: String?
   }
 
-  /// A link names its document (a talk page `/videos/play/EVENT/NUMBER/`, a HIG page
-  /// `/design/human-interface-guidelines/SLUG`, or any document's own URL); without a link,
-  /// a document id or a talk title of three or more words named in the quotation's sentence
-  /// or source line does (shorter titles, like a HIG page's "Layout", are ordinary words).
+  /// The documents a quotation may come from: those its links (a talk page
+  /// `/videos/play/EVENT/NUMBER/`, a HIG page `/design/human-interface-guidelines/SLUG`, or
+  /// any document's own URL), citation ids and titles name; any document when it names none
+  /// (only a time, or only Apple).
   func scope(of quotation: FoundQuotation) -> Scope {
-    var documents: Set<Int> = []
-    var anchor: String?
+    let attribution = quotation.attribution
+    var documents: Set<Int> = attribution.titles
+    var anchor = attribution.anchor
     var missing: String?
-    for link in quotation.links {
+    var named: [String] = attribution.documentIDs
+    for link in attribution.links {
       guard let components = URLComponents(string: link) else { continue }
       if let id = Self.documentID(path: components.path) {
-        if let number = transcript.documentNumbers[id] {
-          documents.insert(number)
-          if transcript.documents[number].kind == .hig, let fragment = components.fragment, !fragment.isEmpty {
-            anchor = fragment
-          }
-        } else {
-          missing = id
-        }
+        named.append(id)
+        if let fragment = components.fragment, !fragment.isEmpty, id.hasPrefix("hig/") { anchor = anchor ?? fragment }
         continue
       }
       let page = Self.pageKey(link)
@@ -37,17 +33,15 @@ extension QuotationVerifier {
         documents.insert(number)
       }
     }
-    if documents.isEmpty, let missing {
-      return Scope(documents: [], name: missing, problem: "the page linked, \(missing), is not in the corpus")
-    }
-    if documents.isEmpty {
-      let hint = quotation.hint.lowercased()
-      for (number, document) in transcript.documents.enumerated() {
-        let title = document.title.lowercased()
-        if hint.contains(document.id) || (title.split(separator: " ").count >= 3 && hint.contains(title)) {
-          documents.insert(number)
-        }
+    for id in named {
+      if let number = transcript.documentNumbers[id] ?? transcript.documentNumbers[id.lowercased()] {
+        documents.insert(number)
+      } else {
+        missing = id
       }
+    }
+    if documents.isEmpty, let missing {
+      return Scope(documents: [], name: missing, problem: "\(missing), the page it names, is not in the corpus")
     }
     guard !documents.isEmpty else { return Scope() }
     let names = documents.sorted().map { transcript.documents[$0].title }

@@ -3,211 +3,220 @@ import Normalize
 import SearchIndex
 
 /// Checks the quotations of a write-up against the corpus: the words (after the
-/// normalizations `QuoteText` documents), the talk, and the time.
+/// normalizations `QuoteText` documents), the talk or page, and the time.
 ///
 /// A quotation's time is the start of the cue that holds its first quoted word, rounded
 /// down to the second, and a written time within `toleranceSeconds` of it is right. Built
 /// from the corpus documents, the verifier knows every cue; built from the index alone, it
 /// knows only passage times, and accepts any time from the start of the passage holding the
-/// first word to its end (± tolerance).
+/// first word to its end (± tolerance). Every quotation `QUOTATIONS.md` describes gets
+/// exactly one verdict.
 public struct QuotationVerifier: Sendable {
   public let toleranceSeconds: Int
   let index: SearchIndex
   let transcript: Transcript
+  let catalog: SourceCatalog
   /// How many words an ellipsis may stand for.
   static let maximumOmittedWords = 200
+  /// How many words a `[bracketed]` replacement may stand for.
+  static let maximumBracketedWords = 12
+  /// Fewer quoted words than this are too short to check.
+  public static let minimumWords = 4
 
   public init(index: SearchIndex, toleranceSeconds: Int = 5) {
-    self.index = index
-    self.toleranceSeconds = max(0, toleranceSeconds)
-    transcript = Transcript(index: index)
+    self.init(index: index, transcript: Transcript(index: index), toleranceSeconds: toleranceSeconds)
   }
 
   /// With the corpus documents, so that times come from their cues.
   public init(index: SearchIndex, documents: [Document], toleranceSeconds: Int = 5) {
-    self.index = index
-    self.toleranceSeconds = max(0, toleranceSeconds)
-    transcript = Transcript(documents: documents, index: index)
+    self.init(
+      index: index, transcript: Transcript(documents: documents, index: index), toleranceSeconds: toleranceSeconds,
+      speakers: documents.flatMap { $0.passages.compactMap(\.speaker) })
   }
 
-  /// One verdict per quotation that has a time, a link or a source line, in file order.
+  private init(index: SearchIndex, transcript: Transcript, toleranceSeconds: Int, speakers: [String] = []) {
+    self.index = index
+    self.transcript = transcript
+    self.toleranceSeconds = max(0, toleranceSeconds)
+    catalog = SourceCatalog(documents: transcript.documents.map { ($0.id, $0.title) }, speakers: Array(Set(speakers)))
+  }
+
+  /// The verdicts of a write-up's quotations, in file order, and what was passed over.
+  public struct FileCheck: Sendable {
+    public var verdicts: [QuotationVerdict]
+    public var passedOver: [PassedOver]
+  }
+
+  /// One verdict per quotation, in file order.
   public func verify(text: String, file: String) -> [QuotationVerdict] {
-    let found = QuotationExtractor.quotations(in: text)
+    check(text: text, file: file).verdicts
+  }
+
+  public func check(text: String, file: String) -> FileCheck {
+    let extracted = QuotationExtractor.extract(from: text, catalog: catalog)
+    var result = FileCheck(verdicts: [], passedOver: extracted.passedOver.map { with($0, file: file) })
     var located: [Int: Match] = [:]
-    var verdicts: [QuotationVerdict] = []
-    for (number, quotation) in found.enumerated() {
-      let segments = Self.segments(quotation.text)
-      guard !segments.isEmpty else { continue }
-      var verdict = QuotationVerdict(
-        file: file, line: quotation.line, quotation: Self.oneLine(quotation.text),
-        claimedTime: quotation.claimedTime ?? quotation.claimedSeconds.first.map { Timecode.format(milliseconds: $0 * 1000) },
-        claimedSeconds: quotation.claimedSeconds.first, claimedLink: quotation.links.first, status: .notFound)
+    for (number, quotation) in extracted.quotations.enumerated() {
+      var verdict = Self.blankVerdict(for: quotation, file: file)
+      let quoted = QuotedWords(quotation.text)
+      guard quoted.wordCount >= Self.minimumWords else {
+        verdict.status = .tooShort
+        verdict.note = "fewer than \(Self.minimumWords) words: too short to check"
+        result.verdicts.append(verdict)
+        continue
+      }
+      if quotation.attribution.isEmpty {
+        guard unchecked(quoted, in: &verdict) else {
+          result.passedOver.append(
+            PassedOver(file: file, line: quotation.line, column: quotation.column, text: quotation.text, reason: .notApple))
+          continue
+        }
+        result.verdicts.append(verdict)
+        continue
+      }
       let scope = scope(of: quotation)
+      verdict.claimedSource = scope.name
       if let reason = scope.problem {
         verdict.note = reason
-        verdicts.append(verdict)
+        result.verdicts.append(verdict)
         continue
       }
-      let everywhere = exactMatches(segments, in: nil)
-      let matches = scope.documents.map { allowed in everywhere.filter { allowed.contains($0.document) } } ?? everywhere
       if let leader = quotation.leader, let leaderMatch = located[leader] {
-        let following = matches.filter { $0.document == leaderMatch.document && $0.first > leaderMatch.last }
-        if let match = following.first {
-          describe(match, in: &verdict)
-          verdict.status = .verified
-          located[number] = match
-        } else if let earlier = matches.last(where: { $0.document == leaderMatch.document }) {
-          describe(earlier, in: &verdict)
-          verdict.status = .wrongTime
-          verdict.note = "said before the quotation its time dates, not after it"
-        } else {
-          locateElsewhere(segments, everywhere: everywhere, scopeName: transcript.documents[leaderMatch.document].title, in: &verdict)
-        }
-        verdicts.append(verdict)
+        located[number] = followLeader(quoted, leaderMatch, in: &verdict)
+        result.verdicts.append(verdict)
         continue
       }
-      if matches.isEmpty {
-        // Not in the talk named: a misquote of it (a quote gone stale), else said elsewhere.
-        if everywhere.isEmpty || scope.documents != nil {
-          closest(to: segments, in: scope.documents, verdict: &verdict)
-        }
-        if verdict.status == .notFound, !everywhere.isEmpty {
-          locateElsewhere(segments, everywhere: everywhere, scopeName: scope.name, in: &verdict)
-        } else if verdict.status == .misquoted, let elsewhere = everywhere.first {
-          let word = transcript.words[elsewhere.first]
-          let time = word.startMilliseconds >= 0 ? " at \(Timecode.format(milliseconds: word.startMilliseconds))" : ""
-          verdict.note = (verdict.note.map { $0 + "; " } ?? "")
-            + "said word for word in “\(transcript.documents[word.document].title)”\(time)"
-        }
-        verdicts.append(verdict)
-        continue
-      }
-      let best = matches.min { distance($0, quotation, anchor: scope.anchor) < distance($1, quotation, anchor: scope.anchor) }
-      guard let best else { continue }
-      located[number] = best
-      describe(best, in: &verdict)
-      let off = distance(best, quotation, anchor: scope.anchor)
-      if off <= toleranceSeconds {
-        verdict.status = .verified
-        if let leader = quotation.leader, located[leader] == nil {
-          verdict.note = "dated by the time after it: the quotation before it in the sentence is not in the corpus"
-        }
-      } else {
-        verdict.status = .wrongTime
-        if let anchor = scope.anchor, anchorOf(best) != anchor {
-          verdict.note = "in section #\(anchorOf(best) ?? ""), not #\(anchor)"
-        } else {
-          verdict.note = "said at \(verdict.time ?? "?"), not \(verdict.claimedTime ?? "?")"
-        }
-      }
-      verdicts.append(verdict)
-    }
-    return verdicts
-  }
-
-  // MARK: Finding words
-
-  struct Match: Sendable {
-    var document: Int
-    /// Positions in the transcript of the first and last quoted word.
-    var first: Int
-    var last: Int
-  }
-
-  /// The quotation's parts between ellipses (`…`, `...`, `. . .`, `[…]`, `[...]`), as words.
-  static func segments(_ text: String) -> [[QuoteText.Word]] {
-    var marked = text
-    for omission in ["[…]", "[...]", "(…)", "(...)", ". . .", "..."] {
-      marked = marked.replacingOccurrences(of: omission, with: "…")
-    }
-    return marked.split(separator: "…").map { QuoteText.words(String($0)) }.filter { !$0.isEmpty }
-  }
-
-  static func oneLine(_ text: String) -> String {
-    text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-  }
-
-  /// Every place the parts occur in order, each contiguous, in one document.
-  func exactMatches(_ segments: [[QuoteText.Word]], in allowed: Set<Int>?) -> [Match] {
-    let words = transcript.words
-    guard let first = segments.first, let starts = transcript.postings[first[0].folded] else { return [] }
-    var result: [Match] = []
-    for start in starts {
-      let document = words[start].document
-      if let allowed, !allowed.contains(document) { continue }
-      guard occurs(first, at: start) else { continue }
-      var end = start + first.count - 1
-      var complete = true
-      for segment in segments.dropFirst() {
-        guard let candidates = transcript.postings[segment[0].folded] else {
-          complete = false
-          break
-        }
-        var found: Int?
-        var probe = Self.lowerBound(candidates, end + 1)
-        while probe < candidates.count, candidates[probe] <= end + 1 + Self.maximumOmittedWords {
-          if words[candidates[probe]].document == document, occurs(segment, at: candidates[probe]) {
-            found = candidates[probe]
-            break
-          }
-          probe += 1
-        }
-        guard let found else {
-          complete = false
-          break
-        }
-        end = found + segment.count - 1
-      }
-      if complete { result.append(Match(document: document, first: start, last: end)) }
-      if result.count >= 1000 { break }
+      located[number] = judge(quoted, quotation, scope: scope, in: &verdict)
+      result.verdicts.append(verdict)
     }
     return result
   }
 
-  /// Whether `segment` is the transcript's words from `position` on, in one document: words
-  /// equal exactly, the first one up to the case of its first letter.
-  func occurs(_ segment: [QuoteText.Word], at position: Int) -> Bool {
-    let words = transcript.words
-    let document = words[position].document
-    guard position + segment.count <= transcript.documents[document].words.upperBound else { return false }
-    for (offset, word) in segment.enumerated() {
-      let said = words[position + offset].text
-      if offset == 0 {
-        if QuoteText.firstLetterFolded(said) != QuoteText.firstLetterFolded(word.text) { return false }
-      } else if said != word.text {
-        return false
+  static func blankVerdict(for quotation: FoundQuotation, file: String) -> QuotationVerdict {
+    QuotationVerdict(
+      file: file, line: quotation.line, column: quotation.column, endLine: quotation.endLine,
+      endColumn: quotation.endColumn, quotation: oneLine(quotation.text), form: quotation.form,
+      status: .notFound, claimedTime: quotation.claimedTime, claimedSeconds: quotation.claimedSeconds.first,
+      claimedUntilSeconds: quotation.claimedUntil, claimedLink: quotation.links.first)
+  }
+
+  private func with(_ passedOver: PassedOver, file: String) -> PassedOver {
+    var copy = passedOver
+    copy.file = file
+    return copy
+  }
+
+  /// The verdict of an attributed quotation; the match it was placed at, if any.
+  private func judge(_ quoted: QuotedWords, _ quotation: FoundQuotation, scope: Scope, in verdict: inout QuotationVerdict)
+    -> Match?
+  {
+    let everywhere = exactMatches(quoted.segments, in: nil)
+    let matches = scope.documents.map { allowed in everywhere.filter { allowed.contains($0.document) } } ?? everywhere
+    guard !matches.isEmpty else {
+      let elsewhere = nearest(everywhere, quotation, anchor: nil)
+      if scope.documents != nil || elsewhere == nil {
+        // Close to words of the talk named: a misquote of it (a quote gone stale, say).
+        var probe = verdict
+        closest(to: quoted, in: scope.documents, verdict: &probe)
+        // With the words said word for word elsewhere, only a near copy in the talk named (a
+        // word or so in four changed) makes it a misquote of that talk rather than a wrong source.
+        let isNearCopy = probe.diff.map { $0.added <= max(1, quoted.wordCount / 4) } ?? false
+        if (probe.status == .misquoted && (elsewhere == nil || isNearCopy)) || elsewhere == nil {
+          verdict = probe
+          if let elsewhere, verdict.status == .misquoted {
+            let word = transcript.words[elsewhere.first]
+            let time = word.startMilliseconds >= 0 ? " at \(Timecode.format(milliseconds: word.startMilliseconds))" : ""
+            verdict.note = (verdict.note.map { $0 + "; " } ?? "")
+              + "said word for word in “\(transcript.documents[word.document].title)”\(time)"
+          }
+          return nil
+        }
+      }
+      guard let elsewhere else { return nil }
+      describe(elsewhere, in: &verdict)
+      verdict.status = .wrongSource
+      verdict.note = "said in “\(verdict.sourceTitle ?? "")”\(verdict.time.map { " at \($0)" } ?? ""), not in “\(scope.name ?? "")”"
+      return elsewhere
+    }
+    guard let best = nearest(matches, quotation, anchor: scope.anchor) else { return nil }
+    describe(best, in: &verdict)
+    if let mistyped = quotation.attribution.malformedTime, quotation.attribution.times.isEmpty {
+      verdict.status = .wrongTime
+      verdict.note = "‘\(mistyped)’ is not a time; the words are said at \(verdict.time ?? "?")"
+      return best
+    }
+    let off = distance(best, quotation, anchor: scope.anchor)
+    if off <= toleranceSeconds {
+      setVerified(quoted, best, in: &verdict)
+      if let leader = quotation.leader, leader >= 0, verdict.note == nil {
+        verdict.note = "dated by the time after it: the quotation before it in the sentence is not in the corpus"
+      }
+    } else {
+      verdict.status = .wrongTime
+      if let anchor = scope.anchor, anchorOf(best) != anchor {
+        verdict.note = "in section #\(anchorOf(best) ?? ""), not #\(anchor)"
+      } else if quotation.claimedUntil != nil {
+        verdict.note = "said at \(verdict.time ?? "?"), outside \(verdict.claimedTime ?? "the range given")"
+      } else {
+        verdict.note = "said at \(verdict.time ?? "?"), not \(verdict.claimedTime ?? "?")"
       }
     }
+    return best
+  }
+
+  /// A quotation dated by the time after a later quotation of its sentence: it must follow
+  /// that one in the same talk.
+  private func followLeader(_ quoted: QuotedWords, _ leaderMatch: Match, in verdict: inout QuotationVerdict) -> Match? {
+    let matches = exactMatches(quoted.segments, in: [leaderMatch.document])
+    if let match = matches.first(where: { $0.first > leaderMatch.last }) {
+      setVerified(quoted, match, in: &verdict)
+      return match
+    }
+    if let earlier = matches.last {
+      describe(earlier, in: &verdict)
+      verdict.status = .wrongTime
+      verdict.note = "said before the quotation its time dates, not after it"
+      return nil
+    }
+    let everywhere = exactMatches(quoted.segments, in: nil)
+    if let elsewhere = everywhere.first {
+      describe(elsewhere, in: &verdict)
+      verdict.status = .wrongSource
+      verdict.note =
+        "said in “\(verdict.sourceTitle ?? "")”\(verdict.time.map { " at \($0)" } ?? ""), not in “\(transcript.documents[leaderMatch.document].title)”"
+      return nil
+    }
+    closest(to: quoted, in: [leaderMatch.document], verdict: &verdict)
+    return nil
+  }
+
+  private func setVerified(_ quoted: QuotedWords, _ match: Match, in verdict: inout QuotationVerdict) {
+    describe(match, in: &verdict)
+    verdict.marks = marks(quoted, match)
+    verdict.status = verdict.marks.isEmpty ? .verified : .verifiedWithMarks
+  }
+
+  /// An unattributed quotation is Apple's when the corpus holds its words (or nearly): then
+  /// it is unchecked, with where it was said; otherwise it is someone else's (false).
+  private func unchecked(_ quoted: QuotedWords, in verdict: inout QuotationVerdict) -> Bool {
+    if let match = exactMatches(quoted.segments, in: nil).first {
+      describe(match, in: &verdict)
+      verdict.status = .unchecked
+      verdict.note = "no source or time is given; said in “\(verdict.sourceTitle ?? "")”\(verdict.time.map { " at \($0)" } ?? "")"
+      return true
+    }
+    var probe = verdict
+    closest(to: quoted, in: nil, verdict: &probe)
+    guard probe.status == .misquoted else { return false }
+    verdict = probe
+    verdict.status = .unchecked
+    verdict.note = "no source or time is given, and the words differ from “\(verdict.sourceTitle ?? "")”"
+      + (verdict.time.map { " at \($0)" } ?? "")
     return true
   }
 
-  static func lowerBound(_ sorted: [Int], _ value: Int) -> Int {
-    var low = 0
-    var high = sorted.count
-    while low < high {
-      let middle = (low + high) / 2
-      if sorted[middle] < value { low = middle + 1 } else { high = middle }
-    }
-    return low
-  }
-
-  /// How far (seconds) a match is from the times the quotation claims; a HIG match in
-  /// another section than the link's anchor is as far as can be.
-  func distance(_ match: Match, _ quotation: FoundQuotation, anchor: String?) -> Int {
-    if let anchor, anchorOf(match) != anchor { return Int.max / 2 }
-    let word = transcript.words[match.first]
-    guard word.startMilliseconds >= 0 else { return 0 }
-    let start = word.startMilliseconds / 1000
-    let latest = word.latestMilliseconds / 1000
-    return quotation.claimedSeconds.enumerated().map { number, claimed in
-      let until = number == 0 ? max(claimed, quotation.claimedUntil ?? claimed) : claimed
-      return until < start ? start - until : (claimed > latest ? claimed - latest : 0)
-    }.max() ?? 0
-  }
-
-  func anchorOf(_ match: Match) -> String? {
-    let word = transcript.words[match.first]
-    return transcript.documents[word.document].passages[word.passage].anchor
+  static func oneLine(_ text: String) -> String {
+    text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
   }
 
   // MARK: Reporting
@@ -217,6 +226,7 @@ public struct QuotationVerifier: Sendable {
     let word = transcript.words[match.first]
     let document = transcript.documents[word.document]
     verdict.sourceTitle = document.title
+    verdict.sourceID = document.id
     if document.kind == .talk, word.startMilliseconds >= 0 {
       verdict.milliseconds = word.startMilliseconds
       verdict.time = Timecode.format(milliseconds: word.startMilliseconds)
@@ -229,16 +239,5 @@ public struct QuotationVerifier: Sendable {
     {
       verdict.citation = index.citationID(document: indexDocument, passage: word.passage)
     }
-  }
-
-  /// The words are in the corpus, but not where the write-up says.
-  func locateElsewhere(
-    _ segments: [[QuoteText.Word]], everywhere: [Match], scopeName: String?, in verdict: inout QuotationVerdict
-  ) {
-    guard let match = everywhere.first else { return }
-    describe(match, in: &verdict)
-    verdict.status = .notFound
-    let place = [verdict.sourceTitle, verdict.time].compactMap { $0 }.joined(separator: " at ")
-    verdict.note = "not in \(scopeName.map { "“\($0)”" } ?? "the talk named"); said in \(place)"
   }
 }

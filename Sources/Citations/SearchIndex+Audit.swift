@@ -5,7 +5,8 @@ extension SearchIndex {
   /// Searches each rule's queries (or its key words, joined by OR, when it has none) and
   /// keeps its `quotesPerRule` best passages that are not code. A passage found by key
   /// words counts only when it matches two of them (or the only one), so that one common
-  /// word is not taken for support.
+  /// word is not taken for support. A passage of fewer than `QuotationVerifier.minimumWords`
+  /// words (“Thank you.”) is no evidence: it supports nothing and could not be verified.
   public func audit(
     _ checklist: [ChecklistItem], title: String, quotesPerRule: Int = 3
   ) throws(CitationsError) -> AuditReport {
@@ -16,7 +17,8 @@ extension SearchIndex {
       var found: [String: QuotedHit] = [:]
       for query in queries {
         let answer = try self.answer(query, limit: max(10, quotesPerRule * 3))
-        for hit in answer.hits where hit.passageKind != .code {
+        for hit in answer.hits
+        where hit.passageKind != .code && QuoteText.words(hit.quote).count >= QuotationVerifier.minimumWords {
           if entry.queries.isEmpty, Self.matchedWordCount(hit) < min(2, keywords.count) { continue }
           let key = hit.citation.description
           if let known = found[key], known.score >= hit.score { continue }

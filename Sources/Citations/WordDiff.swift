@@ -35,6 +35,41 @@ public struct WordDiff: Sendable, Equatable {
     }.joined(separator: " ")
   }
 
+  /// The diff as edits: words kept, omitted (said, left out), added (quoted, never said), and
+  /// changed (said words replaced by quoted ones).
+  public struct Edit: Sendable, Equatable, Encodable {
+    public enum Operation: String, Sendable, Codable {
+      case same, omitted, added, changed
+    }
+    public var operation: Operation
+    /// The words said (same, omitted, changed) and quoted (same, added, changed).
+    public var said: [String]
+    public var quoted: [String]
+
+    enum CodingKeys: String, CodingKey {
+      case operation = "op"
+      case said, quoted
+    }
+  }
+
+  public var edits: [Edit] {
+    var edits: [Edit] = []
+    for part in parts {
+      switch part.change {
+      case .same: edits.append(Edit(operation: .same, said: part.words, quoted: part.words))
+      case .said: edits.append(Edit(operation: .omitted, said: part.words, quoted: []))
+      case .quoted:
+        if let last = edits.indices.last, edits[last].operation == .omitted {
+          edits[last].operation = .changed
+          edits[last].quoted = part.words
+        } else {
+          edits.append(Edit(operation: .added, said: [], quoted: part.words))
+        }
+      }
+    }
+    return edits
+  }
+
   mutating func append(_ change: Change, _ word: String) {
     if let last = parts.indices.last, parts[last].change == change {
       parts[last].words.append(word)
@@ -45,8 +80,16 @@ public struct WordDiff: Sendable, Equatable {
 }
 
 /// Where a quotation fits best inside a stretch of the corpus: the span of the corpus with
-/// the fewest word edits to it (a fitting alignment: the span may start and end anywhere).
+/// the cheapest word edits to it (a fitting alignment: the span may start and end anywhere).
+///
+/// A word said but left out costs 1, a word quoted but never said 2, a word changed 2: so a
+/// quotation that leaves words out of the middle of a sentence aligns with the whole sentence
+/// (`like [-articles feeds documents and-] lists`), not with a span cut short before them.
 struct WordAlignment {
+  static let leftOutCost: Int32 = 1
+  static let addedCost: Int32 = 2
+  static let changedCost: Int32 = 2
+
   /// The best span of `corpus` (half-open word offsets) and the diff against it.
   var span: Range<Int>
   var diff: WordDiff
@@ -58,13 +101,13 @@ struct WordAlignment {
     let rows = quote.count + 1
     let columns = corpus.count + 1
     var cost = [Int32](repeating: 0, count: rows * columns)
-    for row in 1..<rows { cost[row * columns] = Int32(row) }
+    for row in 1..<rows { cost[row * columns] = Int32(row) * Self.addedCost }
     for row in 1..<rows {
       for column in 1..<columns {
         let same = quote[row - 1].folded == corpus[column - 1].folded
-        let diagonal = cost[(row - 1) * columns + column - 1] + (same ? 0 : 1)
-        let up = cost[(row - 1) * columns + column] + 1
-        let left = cost[row * columns + column - 1] + 1
+        let diagonal = cost[(row - 1) * columns + column - 1] + (same ? 0 : Self.changedCost)
+        let up = cost[(row - 1) * columns + column] + Self.addedCost
+        let left = cost[row * columns + column - 1] + Self.leftOutCost
         cost[row * columns + column] = min(diagonal, up, left)
       }
     }
@@ -80,7 +123,7 @@ struct WordAlignment {
       let here = cost[row * columns + column]
       if column > 0 {
         let same = quote[row - 1].folded == corpus[column - 1].folded
-        if here == cost[(row - 1) * columns + column - 1] + (same ? 0 : 1) {
+        if here == cost[(row - 1) * columns + column - 1] + (same ? 0 : Self.changedCost) {
           let exact =
             quote[row - 1].text == corpus[column - 1].text
             || (row == 1 && QuoteText.firstLetterFolded(quote[0].text) == QuoteText.firstLetterFolded(corpus[column - 1].text))
@@ -94,7 +137,7 @@ struct WordAlignment {
           column -= 1
           continue
         }
-        if here == cost[row * columns + column - 1] + 1 {
+        if here == cost[row * columns + column - 1] + Self.leftOutCost {
           operations.append((.said, corpus[column - 1].original))
           column -= 1
           continue

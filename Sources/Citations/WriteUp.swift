@@ -1,39 +1,91 @@
-/// A Markdown or plain-text write-up cut into paragraphs, each a run of characters that
-/// remembers the line every character came from.
+/// A Markdown or plain-text write-up cut into the blocks a source can be named for: paragraphs,
+/// list items, blockquotes and headings. Every character remembers its line and column in the
+/// file, and whether it sits in a code span.
 ///
-/// Paragraphs end at blank lines; fenced code blocks are skipped; a blockquote's `>` markers
-/// are removed and the blockquote is kept as its own paragraph. Lines past
-/// `maximumLineLength` characters are cut there (a write-up has no such lines; a hostile
-/// file gets no quadratic scan).
+/// - Blocks end at blank lines; a list item (`- `, `* `, `+ `, `• `, `1. `, `1) `) starts a
+///   block of its own, and its continuation lines belong to it.
+/// - Fenced code blocks (```` ``` ````, `~~~`) are skipped; a code span (`` `…` ``) is marked.
+/// - Consecutive `>` lines are one blockquote, empty `>` lines included, with the `>` markers
+///   removed; a source line right after it (`— Vince, Title (m:ss)`, even after one blank line)
+///   belongs to it.
+/// - A heading is a `#` line, or in plain text a one-line paragraph of at most twelve words
+///   with no quotation, parenthesis, time or sentence punctuation at its end; it governs the blocks after it up to the next
+///   heading of its level or above.
+/// Lines past `maximumLineLength` characters are cut there (a write-up has no such lines; a
+/// hostile file gets no quadratic scan).
 struct WriteUp {
-  struct Paragraph {
-    var characters: [Character]
-    var lines: [Int]
-    var isBlockquote: Bool
+  enum Kind: Sendable, Equatable {
+    case paragraph
+    case listItem
+    case blockquote
+    case heading(level: Int)
+  }
+
+  struct Block {
+    var kind: Kind
+    var characters: [Character] = []
+    /// 1-based line and 0-based column (in characters of the raw line) of each character.
+    var lines: [Int] = []
+    var columns: [Int] = []
+    var isCode: [Bool] = []
+    /// The heading blocks governing this one, nearest last.
+    var headings: [Int] = []
+
+    var isBlockquote: Bool { kind == .blockquote }
 
     func text(_ range: Range<Int>) -> String {
       let lower = min(max(0, range.lowerBound), characters.count)
       return String(characters[lower..<max(lower, min(characters.count, range.upperBound))])
     }
+
+    mutating func append(_ character: Character, line: Int, column: Int, code: Bool) {
+      characters.append(character)
+      lines.append(line)
+      columns.append(column)
+      isCode.append(code)
+    }
+
+    /// Joins another line: a line break, then its characters.
+    mutating func appendLine(_ body: Substring, line: Int, firstColumn: Int) {
+      if !characters.isEmpty { append("\n", line: line, column: max(0, firstColumn - 1), code: false) }
+      var inCode = false
+      for (offset, character) in body.enumerated() {
+        if character == "`" { inCode.toggle() }
+        append(character, line: line, column: firstColumn + offset, code: inCode || character == "`")
+      }
+    }
   }
 
   static let maximumLineLength = 20_000
 
-  var paragraphs: [Paragraph] = []
+  var blocks: [Block] = []
 
   init(text: String) {
-    var current = Paragraph(characters: [], lines: [], isBlockquote: false)
+    var current: Block?
     var inFence = false
-    func finish() {
-      if current.characters.contains(where: { !$0.isWhitespace }) { paragraphs.append(current) }
-      current = Paragraph(characters: [], lines: [], isBlockquote: false)
-    }
-    var lineNumber = 0
+    var headingStack: [(level: Int, block: Int)] = []
     var lastBlockquoteLine = -10
+
+    func finish() {
+      guard var block = current else { return }
+      current = nil
+      guard block.characters.contains(where: { !$0.isWhitespace }) else { return }
+      if block.kind == .paragraph, Self.isPlainHeading(block) { block.kind = .heading(level: 7) }
+      block.headings = headingStack.map(\.block)
+      if case .heading(let level) = block.kind {
+        headingStack.removeAll { $0.level >= level }
+        block.headings = headingStack.map(\.block)
+        headingStack.append((level, blocks.count))
+      }
+      blocks.append(block)
+    }
+
+    var lineNumber = 0
     for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
       lineNumber += 1
       let line = rawLine.prefix(Self.maximumLineLength)
-      let trimmed = line.drop { $0 == " " || $0 == "\t" }
+      let indent = line.prefix { $0 == " " || $0 == "\t" }.count
+      let trimmed = line.dropFirst(indent)
       if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
         finish()
         inFence.toggle()
@@ -46,43 +98,85 @@ struct WriteUp {
         isQuoteLine = true
         body = body.dropFirst().drop { $0 == " " || $0 == "\t" }
       }
+      let column = line.count - body.count
       if body.allSatisfy(\.isWhitespace) {
-        // An empty `>` line separates paragraphs inside one blockquote, which stays one
-        // unit so that its last line can be its source line.
-        if isQuoteLine, current.isBlockquote, !current.characters.isEmpty {
-          current.characters.append("\n")
-          current.lines.append(lineNumber)
+        // An empty `>` line separates paragraphs inside one blockquote, which stays one unit
+        // so that its last line can be its source line.
+        if isQuoteLine, current?.isBlockquote == true {
+          current?.append("\n", line: lineNumber, column: column, code: false)
         } else {
           finish()
         }
         continue
       }
-      // A source line right after a blockquote (`— Speaker, Title (m:ss)`, even after a
-      // blank line) belongs to it.
-      if !isQuoteLine, current.characters.isEmpty, let last = paragraphs.last, last.isBlockquote,
-        lastBlockquoteLine == lineNumber - 1 || lastBlockquoteLine == lineNumber - 2,
-        QuotationExtractor.isSourceLine(Array(body), from: 0)
+      if !isQuoteLine, current == nil, let last = blocks.last, last.isBlockquote,
+        lastBlockquoteLine >= lineNumber - 2, QuotationExtractor.isSourceLine(Array(body), from: 0)
       {
-        current = paragraphs.removeLast()
-        current.characters.append("\n")
-        current.lines.append(lineNumber)
-        current.characters.append(contentsOf: body)
-        current.lines.append(contentsOf: repeatElement(lineNumber, count: body.count))
+        current = blocks.removeLast()
+        current?.appendLine(body, line: lineNumber, firstColumn: column)
         finish()
         continue
       }
-      if isQuoteLine != current.isBlockquote, !current.characters.isEmpty { finish() }
-      if isQuoteLine { lastBlockquoteLine = lineNumber }
-      current.isBlockquote = isQuoteLine
-      if !current.characters.isEmpty {
-        current.characters.append("\n")
-        current.lines.append(lineNumber)
+      if isQuoteLine {
+        if current?.isBlockquote != true { finish() }
+        if current == nil { current = Block(kind: .blockquote) }
+        lastBlockquoteLine = lineNumber
+        current?.appendLine(body, line: lineNumber, firstColumn: column)
+        continue
       }
-      for character in body {
-        current.characters.append(character)
-        current.lines.append(lineNumber)
+      if current?.isBlockquote == true { finish() }
+      if let level = Self.headingLevel(body) {
+        finish()
+        let text = body.drop { $0 == "#" }.drop { $0 == " " }
+        current = Block(kind: .heading(level: level))
+        current?.appendLine(text, line: lineNumber, firstColumn: line.count - text.count)
+        finish()
+        continue
       }
+      if let marker = Self.listMarkerLength(body) {
+        finish()
+        current = Block(kind: .listItem)
+        current?.appendLine(body.dropFirst(marker), line: lineNumber, firstColumn: column + marker)
+        continue
+      }
+      if current == nil { current = Block(kind: .paragraph) }
+      current?.appendLine(body, line: lineNumber, firstColumn: column)
     }
     finish()
+  }
+
+  /// `# Title` to `###### Title`.
+  static func headingLevel(_ line: Substring) -> Int? {
+    let hashes = line.prefix { $0 == "#" }.count
+    guard (1...6).contains(hashes), line.dropFirst(hashes).first == " " else { return nil }
+    return hashes
+  }
+
+  /// The length of a list item's marker and the space after it.
+  static func listMarkerLength(_ line: Substring) -> Int? {
+    guard let first = line.first else { return nil }
+    if "-*+•".contains(first) {
+      return line.dropFirst().first == " " ? 2 : nil
+    }
+    let digits = line.prefix { $0.isASCII && $0.isNumber }.count
+    guard (1...3).contains(digits) else { return nil }
+    let rest = line.dropFirst(digits)
+    guard let mark = rest.first, mark == "." || mark == ")", rest.dropFirst().first == " " else { return nil }
+    return digits + 2
+  }
+
+  /// A plain-text section title: one line, at most twelve words, no sentence punctuation or
+  /// quotation at its end.
+  static func isPlainHeading(_ block: Block) -> Bool {
+    guard !block.characters.contains("\n"), let last = block.characters.last(where: { !$0.isWhitespace }) else {
+      return false
+    }
+    let words = block.characters.split(whereSeparator: \.isWhitespace)
+    let text = String(block.characters)
+    // A line holding a quotation or a time is prose, not a title.
+    guard !text.contains(where: { "“”\"«»()@".contains($0) }), QuotationExtractor.timestamps(in: text).isEmpty else {
+      return false
+    }
+    return words.count <= 12 && !".,;:!?’]…".contains(last)
   }
 }

@@ -73,4 +73,15 @@ public enum ConformanceData {
     }
     return found.sorted { $0.path < $1.path }
   }
+
+  /// The text of the write-up `shared/seeds/NUMBER_*.txt` beside the conformance data (the
+  /// public write-ups the project grew from, read in place like the conformance data).
+  public static func seed(_ number: String) throws -> String {
+    let folder = try root().deletingLastPathComponent().appendingPathComponent("seeds")
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    guard let name = names.sorted().first(where: { $0.hasPrefix(number + "_") }) else {
+      throw Missing(searched: [folder.appendingPathComponent(number + "_*").path])
+    }
+    return try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+  }
 }

@@ -29,6 +29,11 @@ public enum JSONValue: Sendable, Equatable {
     }
   }
 
+  public var boolValue: Bool? {
+    if case .bool(let value) = self { return value }
+    return nil
+  }
+
   public var objectValue: [String: JSONValue]? {
     if case .object(let members) = self { return members }
     return nil

@@ -1,7 +1,9 @@
 import Citations
+import Foundation
 import Normalize
 
-/// `verify`: checks each quotation of a document against the corpus.
+/// `verify`: checks each quotation of a document against the corpus, with the engine and
+/// the JSON of `duo-kb verify --format json`.
 enum VerifyTool {
   static let maximumTextCharacters = 1_000_000
 
@@ -9,13 +11,15 @@ enum VerifyTool {
     name: "verify",
     title: "Verify the quotations of a document",
     description: """
-      Checks every quotation in a Markdown or plain-text document that has a time or link near \
-      it (“…” (3:46), "…" (12:07), a blockquote with a source line, a link with ?time=) against \
-      Apple's exact words in the corpus: the words after the documented normalizations, the \
-      talk, and the time within a tolerance (default ±5 s). Each quotation gets a verdict: \
-      verified, misquoted (with the real sentence and a word diff), wrong-time (with the right \
-      time and link) or not-found, with its line. Run it on your draft before you hand it over, \
-      and fix every quotation that is not verified using the real words, time and link given.
+      Checks every quotation of Apple in a Markdown or plain-text document against Apple's exact \
+      words in the corpus: “…”, "…", ‘…’, «…» and blockquotes, attributed by a time ((3:46), a range \
+      03:42–04:51, at 9:20), a talk title, an Apple deep link or a citation id (tech-talks/111466@9:20). \
+      Each quotation gets one verdict with its line and column: verified, verified-edited (ellipsis, \
+      [brackets] or a first letter's case), misquoted (with the real words and a word diff), \
+      wrong-time (with the right time and link), wrong-source (said in another talk: which and when), \
+      not-found, too-short (under 4 words) or unchecked (no source or time given). `passed` is true \
+      only when every quotation is verified. Run it on your draft before you hand it over, and fix \
+      every quotation that is not verified using the real words, time and link given.
       """,
     inputSchema: [
       "type": "object",
@@ -29,67 +33,85 @@ enum VerifyTool {
           "type": "integer", "minimum": 0, "maximum": 3600, "default": 5,
           "description": "How far a quotation's time may be off (default 5)",
         ],
+        "allowUnchecked": [
+          "type": "boolean", "default": false,
+          "description": "Whether quotations with no source or time still let the document pass",
+        ],
       ],
       "required": ["text"],
       "additionalProperties": false,
     ],
-    outputSchema: [
-      "type": "object",
-      "properties": [
-        "total": ["type": "integer"],
-        "verified": ["type": "integer"],
-        "failed": ["type": "integer"],
-        "verdicts": ["type": "array", "items": verdictSchema],
-      ],
-      "required": ["total", "verified", "failed", "verdicts"],
-    ],
+    outputSchema: reportSchema,
     run: run)
+
+  static let nullableString: JSONValue = ["type": ["string", "null"]]
+  static let nullableInteger: JSONValue = ["type": ["integer", "null"]]
 
   static let verdictSchema: JSONValue = [
     "type": "object",
     "properties": [
       "file": ["type": "string"],
       "line": ["type": "integer", "description": "Line of the opening quotation mark"],
+      "column": ["type": "integer", "description": "Column of the opening quotation mark"],
       "quotation": ["type": "string", "description": "The quotation as written"],
-      "status": ["type": "string", "enum": ["verified", "misquoted", "wrong-time", "not-found"]],
-      "claimedTime": ["type": ["string", "null"]],
-      "claimedLink": ["type": ["string", "null"]],
+      "form": ["type": "string", "enum": .array(QuotationForm.allCases.map { .string($0.rawValue) })],
+      "status": ["type": "string", "enum": .array(QuotationVerdict.Status.allCases.map { .string($0.rawValue) })],
+      "marks": [
+        "type": "array",
+        "items": ["type": "string", "enum": .array(QuotationVerdict.EditorialMark.allCases.map { .string($0.rawValue) })],
+      ],
+      "claimedTime": nullableString, "claimedSeconds": nullableInteger, "claimedUntilSeconds": nullableInteger,
+      "claimedLink": nullableString, "claimedSource": nullableString,
       "time": ["type": ["string", "null"], "description": "Where the words really are (m:ss)"],
-      "citation": ["type": ["string", "null"]],
+      "seconds": ["type": ["number", "null"]],
+      "citation": nullableString,
       "link": ["type": ["string", "null"], "description": "Deep link to where the words really are"],
       "source": ["type": ["string", "null"], "description": "The talk or page title"],
+      "sourceID": nullableString,
       "closest": ["type": ["string", "null"], "description": "Misquotes: the real words"],
-      "diff": ["type": ["string", "null"], "description": "Misquotes: word diff from the real words"],
-      "note": ["type": ["string", "null"]],
+      "diff": [
+        "type": ["object", "null"], "description": "Misquotes: the word diff from the real words",
+        "properties": [
+          "text": ["type": "string"], "omitted": ["type": "integer"], "added": ["type": "integer"],
+          "edits": ["type": "array", "items": ["type": "object"]],
+        ],
+      ],
+      "note": nullableString,
     ],
-    "required": ["file", "line", "quotation", "status"],
+    "required": ["file", "line", "column", "quotation", "form", "status", "marks"],
+  ]
+
+  static let reportSchema: JSONValue = [
+    "type": "object",
+    "properties": [
+      "version": ["type": "integer"],
+      "toleranceSeconds": ["type": "integer"],
+      "allowsUnchecked": ["type": "boolean"],
+      "total": ["type": "integer"],
+      "counts": ["type": "object"],
+      "passed": ["type": "boolean"],
+      "summary": ["type": "string"],
+      "quotations": ["type": "array", "items": verdictSchema],
+      "passedOver": ["type": "array", "items": ["type": "object"]],
+    ],
+    "required": ["version", "total", "counts", "passed", "summary", "quotations"],
   ]
 
   static func run(_ context: ToolContext, _ arguments: [String: JSONValue]) throws(ToolFailure) -> ToolOutput {
     let text = arguments["text"]?.stringValue ?? ""
     let file = arguments["file"]?.stringValue ?? "document"
     let tolerance = arguments["toleranceSeconds"]?.intValue ?? 5
+    let allowsUnchecked = arguments["allowUnchecked"]?.boolValue ?? false
     let index = try context.index()
     let documents: [Document]
     do { documents = try context.indexes.allDocuments() } catch { throw ToolFailure(error) }
     // With the documents, times come from the cue that holds each first word (as `duo-kb verify`).
     let verifier = QuotationVerifier(index: index, documents: documents, toleranceSeconds: tolerance)
-    let verdicts = verifier.verify(text: text, file: file)
-    let verified = verdicts.filter(\.isVerified).count
-    return ToolOutput(structured: [
-      "total": .int(verdicts.count), "verified": .int(verified), "failed": .int(verdicts.count - verified),
-      "verdicts": .array(verdicts.map(json)),
-    ])
-  }
-
-  static func json(_ verdict: QuotationVerdict) -> JSONValue {
-    [
-      "file": .string(verdict.file), "line": .int(verdict.line), "quotation": .string(verdict.quotation),
-      "status": .string(verdict.status.rawValue), "claimedTime": verdict.claimedTime.json,
-      "claimedLink": verdict.claimedLink.json, "time": verdict.time.json,
-      "citation": verdict.citation.map { .string($0.description) } ?? .null, "link": verdict.link.json,
-      "source": verdict.sourceTitle.json, "closest": verdict.closest.json,
-      "diff": verdict.diff.map { .string($0.rendered) } ?? .null, "note": verdict.note.json,
-    ]
+    let report = VerificationReport(
+      checks: [verifier.check(text: text, file: file)], toleranceSeconds: tolerance, allowsUnchecked: allowsUnchecked)
+    guard let data = try? report.json(pretty: false), let structured = JSONValue.decode(data) else {
+      throw ToolFailure("the verification report could not be encoded")
+    }
+    return ToolOutput(structured: structured, text: report.text())
   }
 }

@@ -22,11 +22,30 @@ import Testing
     Case(text: "The list (16:40): “start here”; more", expected: [("start here", [1000], nil)]),
     Case(text: "“A” — Vince, [T](https://x.test/p?time=9) (0:09)", expected: [("A", [9, 9], nil)]),
     Case(text: "Undated “A” and “B”.", expected: []),
+    // Attributions before the quotation.
+    Case(text: "At 9:20, “four words go here”", expected: [("four words go here", [560], nil)]),
+    Case(text: "and at 9:20 Harry says “four words go here”.", expected: [("four words go here", [560], nil)]),
+    Case(text: "“A” (0:05) and then “B”", expected: [("A", [5], nil)]),
+    // Ranges, with either dash, and two-digit minutes.
+    Case(text: "“A” (3:42-4:51)", expected: [("A", [222], nil)]),
+    Case(text: "“A” (03:42–04:51)", expected: [("A", [222], nil)]),
+    // Citation ids, bare or in parentheses; straight quotation marks with 00:00 times.
+    Case(text: "“A” tech-talks/111466@9:20", expected: [("A", [560], nil)]),
+    Case(text: "\"will be deprecated in a future release\" (03:57)", expected: [("will be deprecated in a future release", [237], nil)]),
+    // A mistyped time still dates the quotation: it is counted.
+    Case(text: "“A” (9:2O)", expected: [("A", [], nil)]),
+    // Other quotation marks.
+    Case(text: "«four words go here» (0:01)", expected: [("four words go here", [1], nil)]),
+    Case(text: "‘four words go here’ (0:01)", expected: [("four words go here", [1], nil)]),
+    Case(text: "It doesn’t matter what ‘x’ is (0:01)", expected: []),
+    // Code spans and UI labels are not quotations.
+    Case(text: "Use `“Done” (0:10)` here", expected: []),
+    Case(text: "Tap “Done” to finish.", expected: []),
     Case(text: "“A” [3:46] and “B” [x]", expected: [("A", [226], nil)]),
     Case(text: "See [“A”](https://developer.apple.com/videos/play/tech-talks/1/?time=30).", expected: [("A", [30], nil)]),
     Case(
       text: "so \"A\" — the app may cross, \"B\" (*Prepare your app*, 02:15–02:28). Next",
-      expected: [("A", [135], nil), ("B", [135], 0)]),
+      expected: [("A", [135], nil), ("B", [135], nil)]),
     Case(text: "At 4:15 p.m. it said “later this month.”", expected: []),
     Case(text: "“A” (4:15 p.m.)", expected: []),
     Case(text: "“unclosed (0:10)", expected: []),
@@ -44,6 +63,73 @@ import Testing
     #expect(found.map(\.text) == example.expected.map(\.0))
     #expect(found.map(\.claimedSeconds) == example.expected.map(\.1))
     #expect(found.map(\.leader) == example.expected.map(\.2))
+  }
+
+  static let catalog = SourceCatalog(documents: [
+    ("tech-talks/111466", "Design for iPhone Duo"), ("tech-talks/111461", "Prepare your app for iPhone Duo"),
+    ("hig/layout", "Layout"),
+  ])
+
+  struct SourceCase: CustomTestStringConvertible, Sendable {
+    let text: String
+    /// Quotation text and the documents (catalog numbers) it is attributed to.
+    let expected: [(String, Set<Int>)]
+    var testDescription: String { text }
+  }
+
+  static let sourceCases: [SourceCase] = [
+    // A title in italics, bold, quotation marks or plain, before or after.
+    SourceCase(text: "In *Design for iPhone Duo*, “four words go here”.", expected: [("four words go here", [0])]),
+    SourceCase(text: "“four words go here” (**Design for iPhone Duo**, 1:00)", expected: [("four words go here", [0])]),
+    SourceCase(text: "The talk “Design for iPhone Duo” says “four words go here” (1:00).", expected: [("four words go here", [0])]),
+    SourceCase(text: "Design for iPhone Duo says “four words go here”.", expected: [("four words go here", [0])]),
+    // A short title only when emphasised.
+    SourceCase(text: "The *Layout* page: “four words go here”.", expected: [("four words go here", [2])]),
+    // A title inside quotation marks is the writer's words, never the source of the next one.
+    SourceCase(
+      text: "“Great design for iPhone Duo hinges on it” (2:25) and “you could prefer even numbers” (7:41)",
+      expected: [("Great design for iPhone Duo hinges on it", []), ("you could prefer even numbers", [])]),
+    // A source applies within its list item, paragraph or blockquote only.
+    SourceCase(
+      text: "- *Design for iPhone Duo*: “four words go here” (1:00)\n- “other four words here” (2:00)",
+      expected: [("four words go here", [0]), ("other four words here", [])]),
+    SourceCase(
+      text: "In *Design for iPhone Duo*: “four words go here” (1:00)\n\n“other four words here” (2:00)",
+      expected: [("four words go here", [0]), ("other four words here", [])]),
+    // A heading names the source of its section.
+    SourceCase(
+      text: "## Design for iPhone Duo\n\n“four words go here” (1:00)\n\n## Other\n\n“other four words here” (2:00)",
+      expected: [("four words go here", [0]), ("other four words here", [])]),
+    // A lead-in paragraph dates and sources the blockquotes after it.
+    SourceCase(
+      text: "Blunt (*Prepare your app for iPhone Duo*, 03:42–04:51):\n\n> The inner display does it.\n\n> And the outer one too.",
+      expected: [("The inner display does it.", [1]), ("And the outer one too.", [1])]),
+    // A HIG citation id and deep links name their documents.
+    SourceCase(text: "“four words go here” (hig/layout#Grids)", expected: [("four words go here", [])]),
+  ]
+
+  @Test(arguments: sourceCases)
+  func attributesSources(_ example: SourceCase) {
+    let found = QuotationExtractor.quotations(in: example.text, catalog: Self.catalog)
+    #expect(found.map(\.text) == example.expected.map(\.0))
+    #expect(found.map(\.attribution.titles) == example.expected.map(\.1))
+  }
+
+  @Test func leadInRangeAndCitationIDs() {
+    let found = QuotationExtractor.quotations(
+      in: "Blunt (*Prepare your app for iPhone Duo*, 03:42–04:51):\n\n> The inner display does it.", catalog: Self.catalog)
+    #expect(found.first?.claimedSeconds == [222])
+    #expect(found.first?.claimedUntil == 291)
+    #expect(found.first?.form == .blockquote)
+    let ids = QuotationExtractor.quotations(in: "“four words go here” (hig/layout#Grids)", catalog: Self.catalog)
+    #expect(ids.first?.attribution.documentIDs == ["hig/layout"])
+    #expect(ids.first?.attribution.anchor == "Grids")
+    let mistyped = QuotationExtractor.quotations(in: "“four words go here” (9:2O)", catalog: Self.catalog)
+    #expect(mistyped.first?.attribution.malformedTime == "9:2O")
+    let named = QuotationExtractor.quotations(in: "Apple calls it “a great opportunity to support landscape”.")
+    #expect(named.first?.attribution.namesApple == true)
+    let columns = QuotationExtractor.quotations(in: "ab “four words go here” (0:01)\n> “x y z w” (0:02)")
+    #expect(columns.map(\.column) == [4, 3])
   }
 
   @Test func linesAreThoseOfTheOpeningMark() {

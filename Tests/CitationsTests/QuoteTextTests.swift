@@ -33,10 +33,20 @@ import Testing
   }
 
   @Test func ellipsesCutAQuotationIntoParts() {
-    let parts = QuotationVerifier.segments("one two … three ... four [...] five [… ] six")
-    #expect(parts.map { $0.map(\.text) } == [["one", "two"], ["three"], ["four"], ["five"], ["six"]])
-    #expect(QuotationVerifier.segments("…").isEmpty)
-    #expect(QuotationVerifier.segments("… trailing …").map(\.count) == [1])
+    let quoted = QuotedWords("one two … three ... four [...] five [… ] six")
+    #expect(quoted.segments.map { $0.words.map(\.text) } == [["one", "two"], ["three"], ["four"], ["five"], ["six"]])
+    #expect(quoted.segments.map(\.maximumGap) == [0, 200, 200, 200, 200])
+    #expect(quoted.usesEllipsis && !quoted.usesBrackets)
+    #expect(QuotedWords("…").segments.isEmpty)
+    #expect(QuotedWords("… trailing …").segments.map(\.words.count) == [1])
+    #expect(!QuotedWords("plain words").usesEllipsis)
+  }
+
+  @Test func bracketsStandForAFewWordsReplaced() {
+    let quoted = QuotedWords("[The system] automatically repositions [them] around it")
+    #expect(quoted.segments.map { $0.words.map(\.text) } == [["automatically", "repositions"], ["around", "it"]])
+    #expect(quoted.segments.map(\.maximumGap) == [0, 12])
+    #expect(quoted.usesBrackets && !quoted.usesEllipsis)
   }
 
   @Test func hostileTextStaysLinear() {

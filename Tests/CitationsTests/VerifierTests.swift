@@ -4,41 +4,86 @@ import Testing
 @testable import Citations
 
 @Suite struct VerifierTests {
-  /// A write-up with correct quotations in every shape, and planted faults.
+  /// A write-up with correct quotations in every shape, and planted faults; one paragraph
+  /// each, since a source named in a paragraph applies to all its quotations.
   static let plantedDocument = """
     # Review of the testing talk
 
     Ada opens with “Today we look at folding screens” (0:10), in curly marks.
+
     Straight marks: "Scrolling content doesn't need to move" (0:40).
+
     A curly apostrophe for a straight one: “Scrolling content doesn’t need to move.” (0:41)
+
     Across cues: “the controls that move to the side. Don't put buttons in the fold,” (0:13)
+
     With an omission: “Today we look at … the controls that move to the side” (0:10).
+
     Shifted: “hard to tap there” (0:16).
+
     Misquoted: “Lists, feeds and articles keep flowing.” (0:44)
+
     Invented: “Purple toolbars delight everyone on Tuesdays” (0:20).
+
     Parts out of order: “hard to tap there … Welcome to the talk” (0:24).
-    One sentence: “Welcome to the talk,” and later “Thank you” (0:10).
-    Out of order: “Thank you,” she ends, after “Welcome to the talk” (1:00).
+
+    One sentence: “Welcome to the talk,” and later “because they’re hard to tap there” (0:10).
+
+    Out of order: “because they’re hard to tap there,” she ends, after “Welcome to the talk” (0:20).
+
     Linked: “Scrolling content doesn't need to move” ([video](https://developer.apple.com/videos/play/wwdc2024/900002/?time=65)).
+
     In Meet the testing toolbar: “Scrolling content doesn't need to move” (0:40).
 
     > “The toolbar moves to the side on the outer display.”
     > — Bo, [Meet the testing toolbar](https://developer.apple.com/videos/play/wwdc2024/900002/?time=70) (1:10)
 
     HIG: “Avoid placing text across the fold.” ([Testing layout](https://developer.apple.com/design/human-interface-guidelines/testing-layout#Folding))
+
     Wrong section: “Keep controls inside the safe area” ([Testing layout](https://developer.apple.com/design/human-interface-guidelines/testing-layout#Folding))
-    Undated quotations are not checked: “anything at all”.
+
+    Short quotations with nothing to attribute them are labels: “anything at all”.
+
     Clock times are not timestamps: “Thank you” at 4:15 p.m.
+
     A capital first letter: “Hard to tap there.” (0:24) A capital inside: “hard To tap there” (0:24).
-    Not linked to the corpus: “Thank you” ([video](https://developer.apple.com/videos/play/wwdc2099/1/?time=60)).
+
+    Not linked to the corpus: “Welcome to the talk” ([video](https://developer.apple.com/videos/play/wwdc2099/1/?time=60)).
+
+    A time before it: at 0:44, “Lists, feeds & articles keep flowing.”
+
+    A range: “Today we look at folding screens” (0:05–0:20), and one it misses: “Lists, feeds & articles keep flowing” (0:05–0:20).
+
+    A citation id: “Lists, feeds & articles keep flowing.” tech-talks/900001@0:44
+
+    A HIG id: “Let backgrounds extend to the edges” (hig/testing-layout#Best-practices)
+
+    A mistyped time: “Lists, feeds & articles keep flowing” (0:4O)
+
+    Too short to check: “the fold” (0:20)
+
+    In Meet the testing toolbar, a sentence of another talk: “Today we look at folding screens” (0:10).
+
+    Brackets: “[We] look at folding screens and the controls” (0:10)
+
+    The doc said “Lists, feeds & articles keep flowing” once, with no source or time.
+
+    My editor wrote “purple prose never helps anyone at all” once.
+
+    The talk “Design for Testing Duo” is named, not quoted.
+
+    «Lists, feeds & articles keep flowing» (0:44) and ‘Lists, feeds & articles keep flowing’ (0:44)
     """
 
   static let expected: [(line: Int, status: QuotationVerdict.Status)] = [
-    (3, .verified), (4, .verified), (5, .verified), (6, .verified), (7, .verified),
-    (8, .wrongTime), (9, .misquoted), (10, .notFound), (11, .misquoted),
-    (12, .verified), (12, .verified), (13, .verified), (13, .wrongTime),
-    (14, .verified), (15, .wrongTime), (17, .verified), (20, .verified), (21, .wrongTime),
-    (24, .verified), (24, .misquoted), (25, .notFound),
+    (3, .verified), (5, .verified), (7, .verified), (9, .verified), (11, .verifiedWithMarks),
+    (13, .wrongTime), (15, .misquoted), (17, .notFound), (19, .misquoted),
+    (21, .verified), (21, .verified), (23, .verified), (23, .wrongTime),
+    (25, .verified), (27, .wrongTime), (29, .verified), (32, .verified), (34, .wrongTime),
+    (40, .verifiedWithMarks), (40, .misquoted), (42, .notFound),
+    (44, .verified), (46, .verified), (46, .wrongTime), (48, .verified), (50, .verified), (52, .wrongTime),
+    (54, .tooShort), (56, .wrongSource), (58, .verifiedWithMarks), (60, .unchecked),
+    (66, .verified), (66, .verified),
   ]
 
   @Test func flagsExactlyThePlantedFaults() throws {
@@ -103,7 +148,7 @@ import Testing
   @Test func aRangeOfTimesAcceptsAnyStartInIt() throws {
     let corpus = try TestCorpus()
     let verdicts = try corpus.verifier(tolerance: 0).verify(
-      text: "“hard to tap there” (0:10–0:30), “Thank you” (0:10–0:30).", file: "f")
+      text: "“hard to tap there” (0:10–0:30), “Lists, feeds & articles keep flowing” (0:10–0:30).", file: "f")
     #expect(verdicts.map(\.status) == [.verified, .wrongTime])
   }
 
@@ -111,7 +156,8 @@ import Testing
     let corpus = try TestCorpus()
     let verifier = QuotationVerifier(index: try corpus.index())
     // "hard to tap there" is in the passage spoken 0:16.5–0:27: any time in it passes.
-    let verdicts = verifier.verify(text: "“hard to tap there” (0:16) and later “Thank you.” (0:30)", file: "f")
+    let verdicts = verifier.verify(
+      text: "“hard to tap there” (0:16) and later “Lists, feeds & articles keep flowing.” (0:30)", file: "f")
     #expect(verdicts.map(\.status) == [.verified, .wrongTime])
   }
 

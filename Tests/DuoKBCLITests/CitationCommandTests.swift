@@ -97,7 +97,11 @@ import Testing
     #expect(run.status == .failure)
     let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
     #expect(object["toleranceSeconds"] as? Int == 10)
-    #expect((object["counts"] as? [String: Int]) == ["verified": 2, "misquoted": 1, "wrong-time": 0, "not-found": 1])
+    #expect(
+      (object["counts"] as? [String: Int]) == [
+        "verified": 2, "verified-edited": 0, "misquoted": 1, "wrong-time": 0, "wrong-source": 0, "not-found": 1,
+        "too-short": 0, "unchecked": 0,
+      ])
     let quotations = try #require(object["quotations"] as? [[String: Any]])
     #expect(quotations.map { $0["line"] as? Int } == [3, 4, 5, 6])
     #expect(quotations[2]["closest"] as? String == "Lists, feeds & articles keep flowing.")
@@ -114,8 +118,11 @@ import Testing
     #expect(tolerance.status == .usage)
     let empty = await runCLI(
       ["verify", "-"], in: scratch.url, environment: ["DUO_KB_HOME": scratch.url.path], stdin: "No quotations.")
-    #expect(empty.status == .success)
-    #expect(empty.stdout == "0 quotations: 0 verified, 0 misquoted, 0 wrong time, 0 not found\n")
+    #expect(empty.status == .failure, "nothing was verified")
+    #expect(
+      empty.stdout
+        == "0 quotations: 0 verified, 0 verified with editorial marks, 0 misquoted, 0 wrong time, 0 wrong source, "
+        + "0 not found, 0 too short, 0 unchecked\n")
   }
 
   @Test func anUntouchedAuditReportVerifies() async throws {
@@ -131,7 +138,8 @@ import Testing
     #expect(verify.status == .success, "\(verify.stdout)")
     let quotes = audit.stdout.split(separator: "\n").filter { $0.hasPrefix("> “") }.count
     #expect(quotes == 2)
-    #expect(verify.stdout.hasSuffix("\(quotes) quotations: \(quotes) verified, 0 misquoted, 0 wrong time, 0 not found\n"))
+    #expect(verify.stdout.hasSuffix("\(quotes) quotations: \(quotes) verified, 0 verified with editorial marks, 0 misquoted, "
+      + "0 wrong time, 0 wrong source, 0 not found, 0 too short, 0 unchecked\n"))
     let json = await Self.run(["audit", "checklist.md", "--format", "json"], in: scratch)
     let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
     #expect(object?["unsupported"] as? Int == 1)
@@ -173,7 +181,10 @@ import Testing
       """, to: "write-up.md")
     let run = await Self.run(["verify", "write-up.md"], in: scratch)
     #expect(run.status == .failure)
-    #expect(run.stdout.hasSuffix("6 quotations: 5 verified, 1 misquoted, 0 wrong time, 0 not found\n"), "\(run.stdout)")
+    #expect(
+      run.stdout.hasSuffix(
+        "6 quotations: 4 verified, 1 verified with editorial marks, 1 misquoted, 0 wrong time, 0 wrong source, "
+          + "0 not found, 0 too short, 0 unchecked\n"), "\(run.stdout)")
     #expect(run.stdout.contains("diff: buttons are [-tough-] {+easy+} to tap when they land right in the fold"))
   }
 }

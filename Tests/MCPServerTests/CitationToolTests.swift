@@ -1,4 +1,5 @@
 import Foundation
+import Citations
 @testable import MCPServer
 import Testing
 
@@ -105,14 +106,19 @@ import Testing
     #expect(result["isError"] == false, "\(Self.text(result))")
     let structured = try #require(result["structuredContent"])
     #expect(structured["total"] == 2)
-    #expect(structured["verified"] == 1)
-    #expect(structured["failed"] == 1)
-    let verdicts = try #require(structured["verdicts"]?.arrayValue)
+    #expect(structured["passed"] == false)
+    #expect(structured["counts"]?["verified"] == 1)
+    #expect(structured["counts"]?["misquoted"] == 1)
+    let verdicts = try #require(structured["quotations"]?.arrayValue)
     #expect(verdicts.map { $0["status"] } == ["verified", "misquoted"])
     #expect(verdicts.map { $0["line"] } == [3, 5])
     #expect(verdicts[0]["file"] == "review.md")
     #expect(verdicts[1]["closest"] == .string(TestCorpus.scrollingQuote))
     let schema = try #require(Self.outputSchema(harness, "verify"))
     #expect(SchemaValidator.violation(of: structured, against: schema) == nil)
+    // The same engine and the same JSON as `duo-kb verify --format json`.
+    let verifier = try KnowledgeBase(home: harness.home).quotationVerifier()
+    let report = VerificationReport(checks: [verifier.check(text: document, file: "review.md")], toleranceSeconds: 5)
+    #expect(JSONValue.decode(try report.json()) == structured)
   }
 }

@@ -79,8 +79,9 @@ async def exercise(binary, home, mode, expected_version):
         draft = f"Apple: \u201c{QUOTE}\u201d ([3:46]({LINK})).\n"
         verified = await client.call_tool("verify", {"text": draft, "file": "draft.md"})
         check(not verified.is_error, f"verify failed: {verified.content}")
-        check(verified.structured_content["verified"] == 1 and verified.structured_content["failed"] == 0,
-              f"verify {verified.structured_content}")
+        report = verified.structured_content
+        check(report["passed"] is True and report["total"] == 1 and report["counts"]["verified"] == 1
+              and report["quotations"][0]["status"] == "verified", f"verify {report}")
 
         resources = await client.list_resources()
         uris = {str(resource.uri) for resource in resources.resources}

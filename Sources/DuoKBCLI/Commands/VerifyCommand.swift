@@ -4,39 +4,50 @@ import Foundation
 import Normalize
 import SearchIndex
 
-/// `duo-kb verify FILE...`: checks every dated or linked quotation against the corpus.
+/// `duo-kb verify FILE...`: checks every quotation of Apple in the files against the corpus.
 enum VerifyCommand: Command {
   static let name = "verify"
   static let summary = "Check the quotations of Markdown or text files against the corpus"
-  static let usage = "FILE... [--tolerance SECONDS] [--format text|json]"
+  static let usage = "FILE... [--tolerance SECONDS] [--format text|json|markdown] [--annotate] [--allow-unchecked]"
   static let discussion = """
-    Finds every quotation with a time or link near it: “…” (3:46), "…" (12:07), a
-    blockquote with a source line, a link to a talk page with ?time=. A time or link dates
-    the quotation it follows directly; in a sentence of several quotations and one time
-    after the last, the time dates the first and the others must follow it in the same talk.
-    The words must be the corpus's: whitespace, curly or straight quotes and apostrophes,
-    punctuation between words, and the case of the first letter do not matter; an ellipsis
-    … marks words left out (both parts must match, in order). The talk is the one linked or
-    named (id, or a title of three or more words), else any. The time must be within
-    --tolerance seconds (default 5) of the start of the cue holding the first quoted word.
-    Each is verified, misquoted (with the real sentence and a word diff), wrong time (with
-    the right one) or not found. FILE - reads stdin.
-    Exit status: 0 all verified, 1 any not, 2 usage or unreadable file.
+    Finds every quotation a write-up attributes to Apple: “…”, "…", ‘…’, «…», Markdown
+    blockquotes and quotations inside links, with their attribution before, after or around
+    them: (3:46), (1:02:03), ranges (03:42–04:51), at 9:20, a talk title (italic, bold,
+    quoted or plain), an Apple deep link (?time=N, #anchor), or a duo-kb citation id
+    (tech-talks/111466@9:20, hig/layout#grids). A source named outside quotation marks
+    applies to the quotations of its paragraph, list item or blockquote, or to its section
+    when it is a heading. The words must be the corpus's: whitespace, curly or straight
+    quotes and apostrophes and punctuation between words do not matter; an ellipsis marks
+    words left out, [brackets] words replaced, and the first letter may change case (these
+    are reported as editorial marks). A time must be within --tolerance seconds (default 5)
+    of the cue holding the first quoted word; a range must hold the whole quotation.
+    Verdicts: verified, verified with editorial marks, misquoted (with a word diff), wrong
+    time, wrong source (said in another talk: which, and when), not found, too short (fewer
+    than 4 words), unchecked (Apple's words with no source or time given). The grammar is
+    in Sources/Citations/QUOTATIONS.md. --format markdown --annotate prints each file back
+    with ✓ or ✗ after every quotation and its verdict as a footnote. FILE - reads stdin.
+    Exit status: 0 every quotation verified (and at least one found), 1 otherwise (unchecked
+    ones pass with --allow-unchecked), 2 usage or unreadable file.
     """
   static let options: [OptionSpec] = [
     .value("tolerance", "SECONDS", help: "how far a time may be off (default 5)"),
-    .value("format", "FORMAT", help: "text or json (default text)"),
+    .value("format", "FORMAT", help: "text, json or markdown (default text)"),
+    .flag("annotate", help: "with --format markdown: the files back, each quotation marked"),
+    .flag("allow-unchecked", help: "quotations with no source or time do not fail the run"),
   ]
 
   static func run(_ context: CommandContext) async throws -> ExitStatus {
     let arguments = context.arguments
-    let format = try arguments.choice("format", among: ["text", "json"], default: "text")
+    let format = try arguments.choice("format", among: ["text", "json", "markdown"], default: "text")
     var tolerance = 5
     if let text = arguments.value("tolerance") {
       guard let number = Int(text), number >= 0, number <= 3_600 else {
         throw UsageError("--tolerance needs a whole number of seconds from 0 to 3600, not '\(text)'")
       }
       tolerance = number
+    }
+    if arguments.has("annotate"), format != "markdown" {
+      throw UsageError("--annotate goes with --format markdown", hint: "duo-kb verify report.md --format markdown --annotate")
     }
     guard !arguments.positionals.isEmpty else {
       throw UsageError("verify needs a file to check", hint: "duo-kb verify report.md")
@@ -55,93 +66,40 @@ enum VerifyCommand: Command {
       throw CommandFailure(error.description)
     }
     let verifier = QuotationVerifier(index: index, documents: documents, toleranceSeconds: tolerance)
-    let verdicts = inputs.flatMap { verifier.verify(text: $0.text, file: $0.name) }
+    let report = VerificationReport(
+      checks: inputs.map { verifier.check(text: $0.text, file: $0.name) }, toleranceSeconds: tolerance,
+      allowsUnchecked: arguments.has("allow-unchecked"))
     switch format {
-    case "json": context.stdout.write(try VerifyFormatter.json(verdicts, tolerance: tolerance) + "\n")
+    case "json":
+      context.stdout.write(String(decoding: try report.json(), as: UTF8.self) + "\n")
+    case "markdown" where arguments.has("annotate"):
+      for input in inputs { context.stdout.write(report.annotated(input.text, file: input.name)) }
+    case "markdown":
+      context.stdout.write(markdown(report))
     default:
-      context.stdout.write(VerifyFormatter.text(verdicts))
-      if verdicts.isEmpty { context.reporter.notice("no quotation with a time, link or source line was found") }
+      context.stdout.write(report.text())
     }
-    return verdicts.allSatisfy(\.isVerified) ? .success : .failure
+    if report.verdicts.isEmpty {
+      context.reporter.notice("no quotation of Apple was found: nothing was verified")
+    }
+    return report.passed ? .success : .failure
+  }
+
+  /// The verdicts as a Markdown table.
+  static func markdown(_ report: VerificationReport) -> String {
+    var output = "| where | verdict | quotation | details |\n|---|---|---|---|\n"
+    func cell(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|") }
+    for verdict in report.verdicts {
+      let details = VerificationReport.details(verdict) ?? ""
+      output += "| \(cell(verdict.file)):\(verdict.line):\(verdict.column) | \(verdict.status.label) "
+      output += "| “\(cell(VerificationReport.shortened(verdict.quotation)))” | \(cell(details)) |\n"
+    }
+    return output + "\n" + report.summary + "\n"
   }
 
   static func readText(_ path: String, context: CommandContext) throws -> String {
     let data = try context.read(path)
     guard data.count <= 16 << 20 else { throw CommandFailure("\(path) is larger than 16 MiB") }
-    return String(decoding: data, as: UTF8.self)
-  }
-}
-
-/// How `verify` prints its verdicts.
-enum VerifyFormatter {
-  static func text(_ verdicts: [QuotationVerdict]) -> String {
-    var output = ""
-    for verdict in verdicts {
-      let written = verdict.claimedTime.map { " (\($0))" } ?? ""
-      output += "\(verdict.file):\(verdict.line): \(label(verdict.status)) “\(shortened(verdict.quotation))”\(written)"
-      switch verdict.status {
-      case .verified:
-        output += verdict.citation.map { " \($0)" } ?? ""
-      case .wrongTime:
-        output += ": said at \(verdict.time ?? "?")"
-        if let citation = verdict.citation { output += " (\(citation))" }
-        if let note = verdict.note, verdict.time == nil || note.hasPrefix("in section") || note.hasPrefix("said before") {
-          output += "; \(note)"
-        }
-      case .misquoted, .notFound:
-        if let note = verdict.note { output += ": \(note)" }
-      }
-      output += "\n"
-      if let closest = verdict.closest {
-        let place = verdict.citation?.description ?? verdict.time
-        output += "    said: “\(closest)”\(place.map { " (\($0))" } ?? "")\n"
-      }
-      if let diff = verdict.diff { output += "    diff: \(diff.rendered)\n" }
-    }
-    output += summary(verdicts) + "\n"
-    return output
-  }
-
-  static func summary(_ verdicts: [QuotationVerdict]) -> String {
-    let counts = QuotationVerdict.Status.allCases.map { status in
-      "\(verdicts.filter { $0.status == status }.count) \(label(status))"
-    }
-    return "\(verdicts.count) quotation\(verdicts.count == 1 ? "" : "s"): " + counts.joined(separator: ", ")
-  }
-
-  static func label(_ status: QuotationVerdict.Status) -> String {
-    switch status {
-    case .verified: "verified"
-    case .misquoted: "misquoted"
-    case .wrongTime: "wrong time"
-    case .notFound: "not found"
-    }
-  }
-
-  static func shortened(_ text: String, limit: Int = 90) -> String {
-    text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"
-  }
-
-  static func json(_ verdicts: [QuotationVerdict], tolerance: Int) throws -> String {
-    func orNull(_ value: Any?) -> Any { value ?? NSNull() }
-    let objects: [[String: Any]] = verdicts.map { verdict in
-      [
-        "file": verdict.file, "line": verdict.line, "quotation": verdict.quotation,
-        "status": verdict.status.rawValue, "claimedTime": orNull(verdict.claimedTime),
-        "claimedSeconds": orNull(verdict.claimedSeconds), "claimedLink": orNull(verdict.claimedLink),
-        "time": orNull(verdict.time), "milliseconds": orNull(verdict.milliseconds),
-        "citation": orNull(verdict.citation?.description), "link": orNull(verdict.link),
-        "source": orNull(verdict.sourceTitle), "closest": orNull(verdict.closest),
-        "diff": orNull(verdict.diff.map { diff in diff.parts.map { ["change": $0.change.rawValue, "words": $0.words] } }),
-        "note": orNull(verdict.note),
-      ]
-    }
-    var counts: [String: Int] = [:]
-    for status in QuotationVerdict.Status.allCases { counts[status.rawValue] = verdicts.filter { $0.status == status }.count }
-    let object: [String: Any] = [
-      "toleranceSeconds": tolerance, "total": verdicts.count, "counts": counts, "quotations": objects,
-    ]
-    let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted])
     return String(decoding: data, as: UTF8.self)
   }
 }

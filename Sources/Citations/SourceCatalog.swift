@@ -1,0 +1,109 @@
+import Foundation
+
+/// What the quotation finder knows of the corpus, to recognise a source named in prose: each
+/// document's id and title, and the speakers of its passages.
+struct SourceCatalog: Sendable {
+  struct Entry: Sendable {
+    var id: String
+    var foldedTitle: String
+    var titleWordCount: Int
+  }
+
+  private(set) var entries: [Entry] = []
+  private(set) var numbersByID: [String: Int] = [:]
+  /// Speakers' first names (`Vince`), which attribute a quotation to Apple.
+  private(set) var speakers: Set<String> = []
+
+  static let empty = SourceCatalog(documents: [])
+
+  /// Entry `n` is document number `n` of the verifier's transcript.
+  init(documents: [(id: String, title: String)], speakers: [String] = []) {
+    for (number, document) in documents.enumerated() {
+      let folded = Self.fold(document.title)
+      entries.append(Entry(id: document.id, foldedTitle: folded, titleWordCount: folded.split(separator: " ").count))
+      numbersByID[document.id] = number
+    }
+    for speaker in speakers {
+      if let first = speaker.split(separator: " ").first, first.count >= 3 { self.speakers.insert(String(first)) }
+    }
+  }
+
+  /// Lower case, curly apostrophes straight, emphasis and quotation marks gone, runs of spaces
+  /// and punctuation at the ends dropped.
+  static func fold(_ text: String) -> String {
+    var result = ""
+    for character in text.lowercased() {
+      switch character {
+      case "’", "‘": result.append("'")
+      case "*", "_", "“", "”", "\"", "«", "»", "\u{FFFC}": result.append(" ")
+      default: result.append(character.isWhitespace ? " " : character)
+      }
+    }
+    let words = result.split(separator: " ")
+    return words.joined(separator: " ").trimmingCharacters(in: .init(charactersIn: " ,.;:!?"))
+  }
+
+  /// The document whose title is exactly `text` (a quoted or emphasised title).
+  func title(equalTo text: String) -> Int? {
+    let folded = Self.fold(text)
+    guard !folded.isEmpty else { return nil }
+    return entries.firstIndex { $0.foldedTitle == folded }
+  }
+
+  /// Documents whose title of three or more words stands in `text` as whole words, or whose
+  /// shorter title is emphasised there (`*Layout*`): shorter titles are ordinary words.
+  func titles(in text: String) -> Set<Int> {
+    let folded = " " + Self.fold(text).map { $0.isLetter || $0.isNumber || $0 == "'" ? $0 : " " }
+      .reduce(into: "") { $0.append($1) } + " "
+    var found: Set<Int> = []
+    for (number, entry) in entries.enumerated() where entry.titleWordCount >= 3 {
+      let title = " " + entry.foldedTitle.map { $0.isLetter || $0.isNumber || $0 == "'" ? $0 : " " }
+        .reduce(into: "") { $0.append($1) } + " "
+      if folded.contains(title) { found.insert(number) }
+    }
+    for emphasised in Self.emphasisedSpans(text) {
+      if let number = title(equalTo: emphasised) { found.insert(number) }
+    }
+    return found
+  }
+
+  /// Whether `text` names Apple as the speaker: Apple, its guidelines or talks, or a speaker.
+  func namesApple(_ text: String) -> Bool {
+    let words = text.split { !($0.isLetter || $0 == "’" || $0 == "'") }
+    for word in words {
+      let bare = word.hasSuffix("’s") || word.hasSuffix("'s") ? word.dropLast(2) : word
+      if bare == "Apple" || bare == "HIG" || speakers.contains(String(bare)) { return true }
+    }
+    let lower = text.lowercased()
+    return ["human interface guidelines", "the guide", "the guidelines", "the talk", "the session", "tech talk", "wwdc"]
+      .contains { lower.contains($0) }
+  }
+
+  /// Text between `*…*`, `**…**` or `_…_`.
+  static func emphasisedSpans(_ text: String) -> [String] {
+    var spans: [String] = []
+    let characters = Array(text)
+    var index = 0
+    while index < characters.count {
+      let mark = characters[index]
+      guard mark == "*" || mark == "_" else {
+        index += 1
+        continue
+      }
+      var open = index
+      while open < characters.count, characters[open] == mark { open += 1 }
+      var close = open
+      while close < characters.count, characters[close] != mark, characters[close] != "\n", close - open < 200 {
+        close += 1
+      }
+      if close < characters.count, characters[close] == mark, close > open {
+        spans.append(String(characters[open..<close]))
+        index = close
+        while index < characters.count, characters[index] == mark { index += 1 }
+      } else {
+        index = open
+      }
+    }
+    return spans
+  }
+}

@@ -1,0 +1,114 @@
+import Foundation
+
+/// The verdicts of one `verify` run over one or more write-ups: what `duo-kb verify
+/// --format json` prints and what the MCP `verify` tool returns, in one shape.
+public struct VerificationReport: Sendable, Encodable {
+  /// The version of this JSON shape; a change that renames or removes a field bumps it.
+  public static let formatVersion = 1
+
+  public var toleranceSeconds: Int
+  /// Whether unchecked quotations pass (`--allow-unchecked`).
+  public var allowsUnchecked: Bool
+  public var verdicts: [QuotationVerdict]
+  public var passedOver: [PassedOver]
+
+  public init(checks: [QuotationVerifier.FileCheck], toleranceSeconds: Int, allowsUnchecked: Bool = false) {
+    self.toleranceSeconds = toleranceSeconds
+    self.allowsUnchecked = allowsUnchecked
+    verdicts = checks.flatMap(\.verdicts)
+    passedOver = checks.flatMap(\.passedOver)
+  }
+
+  public func count(_ status: QuotationVerdict.Status) -> Int { verdicts.filter { $0.status == status }.count }
+
+  /// True when there was something to verify and every quotation is verified (editorial
+  /// marks allowed; unchecked ones too with `allowsUnchecked`).
+  public var passed: Bool {
+    !verdicts.isEmpty && verdicts.allSatisfy { $0.isVerified || (allowsUnchecked && $0.status == .unchecked) }
+  }
+
+  /// `N quotations: V verified, E verified with editorial marks, …, U unchecked`.
+  public var summary: String {
+    let counts = QuotationVerdict.Status.allCases.map { "\(count($0)) \($0.label)" }
+    return "\(verdicts.count) quotation\(verdicts.count == 1 ? "" : "s"): " + counts.joined(separator: ", ")
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case version, toleranceSeconds, allowsUnchecked, total, counts, passed, summary, quotations, passedOver
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(Self.formatVersion, forKey: .version)
+    try container.encode(toleranceSeconds, forKey: .toleranceSeconds)
+    try container.encode(allowsUnchecked, forKey: .allowsUnchecked)
+    try container.encode(verdicts.count, forKey: .total)
+    var counts = container.nestedContainer(keyedBy: StatusKey.self, forKey: .counts)
+    for status in QuotationVerdict.Status.allCases {
+      try counts.encode(count(status), forKey: StatusKey(stringValue: status.rawValue))
+    }
+    try container.encode(passed, forKey: .passed)
+    try container.encode(summary, forKey: .summary)
+    try container.encode(verdicts, forKey: .quotations)
+    try container.encode(passedOver, forKey: .passedOver)
+  }
+
+  struct StatusKey: CodingKey {
+    var stringValue: String
+    init(stringValue: String) { self.stringValue = stringValue }
+    var intValue: Int? { nil }
+    init?(intValue: Int) { nil }
+  }
+
+  /// The report as JSON, keys sorted, for scripts and for the MCP tool alike.
+  public func json(pretty: Bool = true) throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = pretty ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted] : [.sortedKeys, .withoutEscapingSlashes]
+    return try encoder.encode(self)
+  }
+}
+
+extension QuotationVerdict: Encodable {
+  enum CodingKeys: String, CodingKey {
+    case file, line, column, quotation, form, status, marks, claimedTime, claimedSeconds, claimedUntilSeconds
+    case claimedLink, claimedSource, time, seconds, citation, link, source, sourceID, closest, diff, note
+  }
+
+  enum DiffKeys: String, CodingKey {
+    case text, edits, omitted, added
+  }
+
+  /// Every field is written, null when unknown, so that the shape never changes.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(file, forKey: .file)
+    try container.encode(line, forKey: .line)
+    try container.encode(column, forKey: .column)
+    try container.encode(quotation, forKey: .quotation)
+    try container.encode(form, forKey: .form)
+    try container.encode(status, forKey: .status)
+    try container.encode(marks, forKey: .marks)
+    try container.encode(claimedTime, forKey: .claimedTime)
+    try container.encode(claimedSeconds, forKey: .claimedSeconds)
+    try container.encode(claimedUntilSeconds, forKey: .claimedUntilSeconds)
+    try container.encode(claimedLink, forKey: .claimedLink)
+    try container.encode(claimedSource, forKey: .claimedSource)
+    try container.encode(time, forKey: .time)
+    try container.encode(milliseconds.map { Double($0) / 1000 }, forKey: .seconds)
+    try container.encode(citation?.description, forKey: .citation)
+    try container.encode(link, forKey: .link)
+    try container.encode(sourceTitle, forKey: .source)
+    try container.encode(sourceID, forKey: .sourceID)
+    try container.encode(closest, forKey: .closest)
+    if let diff {
+      var nested = container.nestedContainer(keyedBy: DiffKeys.self, forKey: .diff)
+      try nested.encode(diff.rendered, forKey: .text)
+      try nested.encode(diff.edits, forKey: .edits)
+      try nested.encode(diff.leftOut, forKey: .omitted)
+      try nested.encode(diff.added, forKey: .added)
+    } else {
+      try container.encodeNil(forKey: .diff)
+    }
+    try container.encode(note, forKey: .note)
+  }
+}
