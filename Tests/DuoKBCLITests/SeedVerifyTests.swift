@@ -176,3 +176,66 @@ extension SeedVerifyTests {
     #expect(verify.stdout.contains("1 quotation: 1 verified"), "\(verify.stdout)")
   }
 }
+
+extension SeedVerifyTests {
+  struct Doctoring: Sendable, CustomTestStringConvertible {
+    var seed: String
+    /// Each edit: the seed's words, the planted words, and the verdict the quotation must get.
+    var edits: [(original: String, planted: String, status: String)]
+    var testDescription: String { "seed \(seed), \(edits.count) faults" }
+  }
+
+  static let doctorings: [Doctoring] = [
+    Doctoring(
+      seed: "001",
+      edits: [
+        ("and lists don’t displace.” (3:46)", "and lists don’t displace.” (3:16)", "wrong-time"),
+        ("“elements like alerts move to the trailing side” (4:09)", "“elements like alerts move to the leading side” (4:09)",
+          "misquoted"),
+        ("hinges on knowing when to adapt” (2:25)", "hinges on knowing when to wait” (2:25)", "misquoted"),
+        ("horizontal bars,” (5:27)", "horizontal bars,” (5:2O)", "wrong-time"),
+        ("“buttons are tough to tap when they land", "“buttons are easy to tap when they land", "misquoted"),
+      ]),
+    Doctoring(
+      seed: "002",
+      edits: [
+        ("\"will be deprecated in a future release\" (03:57)", "\"will be removed in a future release\" (03:57)", "misquoted"),
+        ("doesn't honor", "always honors", "not-found"),
+      ]),
+  ]
+
+  /// The seed with faults planted in place: exactly the planted quotations change verdict, to
+  /// the planted one, and every other verdict stays as it was.
+  @Test(arguments: doctorings)
+  func aDoctoredSeedGetsExactlyThePlantedVerdicts(_ doctoring: Doctoring) async throws {
+    let scratch = try Self.sampleHome()
+    let original = try ConformanceData.seed(doctoring.seed)
+    var doctored = original
+    for edit in doctoring.edits {
+      #expect(doctored.components(separatedBy: edit.original).count == 2, "'\(edit.original)' is in the seed once")
+      doctored = doctored.replacingOccurrences(of: edit.original, with: edit.planted)
+    }
+    let before = try await Self.verify(original, in: scratch).report
+    let after = try await Self.verify(doctored, in: scratch).report
+    let beforeQuotations = try #require(before["quotations"] as? [[String: Any]])
+    let afterQuotations = try #require(after["quotations"] as? [[String: Any]])
+    try #require(beforeQuotations.count == afterQuotations.count)
+    // The planted quotations are those whose words or time changed, in the order of the text.
+    let inOrder = doctoring.edits.sorted {
+      doctored.range(of: $0.planted)!.lowerBound < doctored.range(of: $1.planted)!.lowerBound
+    }
+    var planted = 0
+    for (was, now) in zip(beforeQuotations, afterQuotations) {
+      let text = now["quotation"] as? String ?? ""
+      let changed = text != was["quotation"] as? String || now["claimedTime"] as? String != was["claimedTime"] as? String
+      if changed, planted < inOrder.count {
+        #expect(now["status"] as? String == inOrder[planted].status, "“\(text)”: \(now["note"] ?? "")")
+        planted += 1
+      } else {
+        #expect(!changed)
+        #expect(now["status"] as? String == was["status"] as? String, "“\(text)” changed verdict")
+      }
+    }
+    #expect(planted == doctoring.edits.count)
+  }
+}
