@@ -35,7 +35,7 @@ let package = Package(
       name: "Harvest",
       dependencies: ["CCurl", "HLS", "WebVTT", "TalkPage", "DocCRender", "Normalize", "Corpus"]),
     .target(name: "SearchIndex", dependencies: ["Normalize"]),
-    .target(name: "Citations", dependencies: ["SearchIndex", "Corpus", "Normalize"]),
+    .target(name: "Citations", dependencies: ["SearchIndex", "Corpus", "Normalize"], exclude: ["QUOTATIONS.md"]),
     // The knowledge base as a Model Context Protocol server (stdio).
     .target(name: "MCPServer", dependencies: ["Citations", "SearchIndex", "Corpus", "Normalize"]),
     .target(

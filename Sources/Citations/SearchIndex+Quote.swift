@@ -16,7 +16,7 @@ extension SearchIndex {
   /// section, or the one whose hash the suffix is.
   public func quote(_ citation: CitationID, context: Int) throws(CitationsError) -> QuoteAnswer {
     guard let documentIndex = documentIndex(id: citation.documentID) else {
-      throw .unknownCitation(citation.description, reason: "no document '\(citation.documentID)' in the corpus")
+      throw .unknownCitation(citation.description, reason: unknownDocumentReason(citation.documentID))
     }
     let stored = document(documentIndex)
     let matches = try passageIndices(for: citation, in: documentIndex, stored: stored)
@@ -38,11 +38,98 @@ extension SearchIndex {
     return QuoteAnswer(target: target, passages: hits, before: before, after: after)
   }
 
+  /// What a reference names: a passage or section (`citation`), every passage of a range,
+  /// or a near miss's suggestion. A bare document is answered by `overview(documentID:)`.
+  public func quote(_ reference: MomentReference, context: Int) throws(CitationsError) -> QuoteAnswer {
+    switch reference {
+    case .citation(let citation):
+      return try quote(citation, context: context)
+    case .range(let id, let from, let to):
+      guard let documentIndex = documentIndex(id: id) else {
+        throw .unknownCitation("\(id)@\(Timecode.format(milliseconds: from * 1000))", reason: unknownDocumentReason(id))
+      }
+      let stored = document(documentIndex)
+      let inRange = (0..<stored.passageCount).filter { number in
+        let passage = passage(doc: documentIndex, passage: number)
+        guard let start = passage.startMilliseconds else { return false }
+        let end = max(start, passage.endMilliseconds ?? start)
+        return start < (to + 1) * 1000 && end > from * 1000 && !isCode(number, in: documentIndex)
+      }
+      let name = "\(id)@\(Timecode.format(milliseconds: from * 1000))-\(Timecode.format(milliseconds: to * 1000))"
+      guard let first = inRange.first, let last = inRange.last else {
+        throw .unknownCitation(name, reason: "no passage of '\(id)' is spoken in that range")
+      }
+      let hits = inRange.map { quotedHit(document: documentIndex, passage: $0) }
+      var target = hits[0]
+      target.quote = hits.map(\.quote).joined(separator: " ")
+      target.endMilliseconds = hits.last?.endMilliseconds
+      target.matchedRanges = []
+      let context = max(0, context)
+      return QuoteAnswer(
+        target: target, passages: hits,
+        before: (max(0, first - context)..<first).map { quotedHit(document: documentIndex, passage: $0) },
+        after: (last + 1..<min(stored.passageCount, last + 1 + context)).map { quotedHit(document: documentIndex, passage: $0) })
+    case .document(let id):
+      throw .unknownCitation(id, reason: "names a whole document; \(overviewHint(id))")
+    case .unqualified(let number, let rest):
+      let matches = documentIDs(endingWith: number)
+      let suggestion = matches.prefix(3).map { "'\($0)\(rest)'" }.joined(separator: " or ")
+      throw .unknownCitation(
+        number + rest,
+        reason: matches.isEmpty
+          ? "a citation id names its event too, such as tech-talks/\(number)\(rest)"
+          : "a citation id names its event too: did you mean \(suggestion)?")
+    }
+  }
+
+  /// The title, event, link and chapters of a document, for a reference to the document itself.
+  public func overview(documentID id: String) throws(CitationsError) -> DocumentOverview {
+    guard let documentIndex = documentIndex(id: id) else {
+      throw .unknownCitation(id, reason: unknownDocumentReason(id))
+    }
+    let stored = document(documentIndex)
+    var chapters: [DocumentOverview.Chapter] = []
+    for number in 0..<stored.passageCount {
+      let passage = passage(doc: documentIndex, passage: number)
+      guard let heading = passage.heading ?? (stored.kind == .hig ? passage.anchor : nil), !heading.isEmpty,
+        chapters.last?.title != heading
+      else { continue }
+      chapters.append(
+        DocumentOverview.Chapter(
+          title: heading, citation: citationID(document: documentIndex, passage: number),
+          link: quotedHit(document: documentIndex, passage: number).link))
+    }
+    return DocumentOverview(
+      id: stored.id, kind: stored.kind, title: stored.title, url: stored.url, event: stored.event,
+      year: stored.year ?? EventName.year(stored.event), passageCount: stored.passageCount, chapters: chapters)
+  }
+
+  private func isCode(_ passage: Int, in documentIndex: Int) -> Bool {
+    self.passage(doc: documentIndex, passage: passage).kind == .code
+  }
+
+  private func overviewHint(_ id: String) -> String {
+    "quote a moment of it, such as \(id)@0:00, or a section, such as \(id)#anchor"
+  }
+
+  /// Ids of documents whose number (the last part of the id) is `number`.
+  func documentIDs(endingWith number: String) -> [String] {
+    (0..<documentCount).map { document($0).id }.filter { $0.hasSuffix("/" + number) }
+  }
+
+  /// Why an id names nothing, with the ids it may have meant.
+  func unknownDocumentReason(_ id: String) -> String {
+    let last = id.split(separator: "/").last.map(String.init) ?? id
+    let near = documentIDs(endingWith: last).filter { $0 != id }
+    guard !near.isEmpty else { return "no document '\(id)' in the corpus" }
+    return "no document '\(id)' in the corpus; did you mean \(near.prefix(3).map { "'\($0)'" }.joined(separator: " or "))?"
+  }
+
   private func passageIndices(
     for citation: CitationID, in documentIndex: Int, stored: StoredDocument
   ) throws(CitationsError) -> [Int] {
     let all = Array(0..<stored.passageCount)
-    let candidates: [Int]
+    var candidates: [Int]
     switch citation.locator {
     case .time(let seconds):
       guard stored.kind == .talk else {
@@ -53,7 +140,9 @@ extension SearchIndex {
         let start = passage.startMilliseconds ?? -1
         return (index, start, max(start, passage.endMilliseconds ?? start))
       }
+      // Speech before a code sample shown at the same moment.
       let starting = spans.filter { $0.start >= 0 && $0.start / 1000 == seconds }.map(\.index)
+        .sorted { isCode($0, in: documentIndex) == isCode($1, in: documentIndex) ? $0 < $1 : !isCode($0, in: documentIndex) }
       if !starting.isEmpty {
         candidates = starting
       } else if let inside = spans.last(where: { $0.start >= 0 && $0.start / 1000 <= seconds && seconds * 1000 < $0.end }) {
@@ -70,6 +159,10 @@ extension SearchIndex {
         candidates = all.isEmpty ? [] : [0]
       } else {
         candidates = all.filter { passage(doc: documentIndex, passage: $0).anchor == anchor }
+        // Links often lower-case an anchor: `#adaptability` for `#Adaptability`.
+        if candidates.isEmpty, let anchor {
+          candidates = all.filter { passage(doc: documentIndex, passage: $0).anchor?.lowercased() == anchor.lowercased() }
+        }
       }
       guard !candidates.isEmpty else {
         var anchors: [String] = []
@@ -78,11 +171,12 @@ extension SearchIndex {
             anchors.append(anchor)
           }
         }
-        let some = anchors.prefix(8).map { "#\($0)" }.joined(separator: ", ")
+        let some = anchors.prefix(12).map { "#\($0)" }.joined(separator: ", ")
+        let list = anchors.isEmpty ? "it has no sections" : "its sections are \(some)\(anchors.count > 12 ? ", …" : "")"
         throw .unknownCitation(
           citation.description,
-          reason: anchor.map { "'\(stored.id)' has no section '\($0)'" }
-            ?? "name a section of '\(stored.id)': \(some)\(anchors.count > 8 ? ", …" : "")")
+          reason: anchor.map { "'\(stored.id)' has no section '\($0)'; \(list)" }
+            ?? "name a section of '\(stored.id)': \(list)")
       }
     }
     guard let suffix = citation.suffix else {

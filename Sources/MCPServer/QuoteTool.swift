@@ -45,11 +45,19 @@ enum QuoteTool {
     run: run)
 
   static func run(_ context: ToolContext, _ arguments: [String: JSONValue]) throws(ToolFailure) -> ToolOutput {
-    let citation = try citationID(arguments)
+    let reference = try reference(arguments)
     let index = try context.index()
+    if case .document(let id) = reference {
+      let overview: DocumentOverview
+      do { overview = try index.overview(documentID: id) } catch { throw ToolFailure(error) }
+      let chapters = overview.chapters.prefix(20).map { "\($0.citation) (\($0.title))" }.joined(separator: ", ")
+      throw ToolFailure(
+        "'\(id)' is a whole document, “\(overview.title)”: quote a moment or section of it"
+          + (chapters.isEmpty ? ", such as \(id)@0:00." : "; its chapters begin at \(chapters)."))
+    }
     let answer: QuoteAnswer
     do {
-      answer = try index.quote(citation, context: arguments["context"]?.intValue ?? 1)
+      answer = try index.quote(reference, context: arguments["context"]?.intValue ?? 1)
     } catch {
       throw ToolFailure(error)
     }
@@ -57,6 +65,19 @@ enum QuoteTool {
       "citation": .string(answer.target.citation.description), "target": SearchResultJSON.hit(answer.target),
       "before": .array(answer.before.map(SearchResultJSON.hit)), "after": .array(answer.after.map(SearchResultJSON.hit)),
     ])
+  }
+
+  /// What `citation` names (an id, a range, an Apple link), or `source` and `time` do.
+  static func reference(_ arguments: [String: JSONValue]) throws(ToolFailure) -> MomentReference {
+    if let text = arguments["citation"]?.stringValue, arguments["source"] == nil, arguments["time"] == nil {
+      guard let reference = MomentReference(parsing: text) else {
+        throw ToolFailure(
+          "'\(text)' is not a citation id: use one from a search result, such as tech-talks/111466@3:46, "
+            + "a range such as tech-talks/111461@3:42-4:51, hig/designing-for-iphone-duo#anchor, or an Apple link.")
+      }
+      return reference
+    }
+    return .citation(try citationID(arguments))
   }
 
   /// The id from `citation`, or from `source` and `time`.

@@ -38,19 +38,40 @@ import Testing
   }
 
   @Test(
-    "quote: ids that name nothing exit 2 with the reason",
+    "quote: an id that names nothing is a plain no (1), one that is not an id a usage error (2)",
     arguments: [
-      (["quote", "tech-talks/123@0:10"], "no document 'tech-talks/123'"),
-      (["quote", "tech-talks/900001@0:30"], "nearest passage starts at 0:40"),
-      (["quote", "not an id"], "not a citation id"),
-      (["quote"], "needs one citation id"),
-      (["quote", "tech-talks/900001@0:40", "--context", "-1"], "--context needs"),
+      (["quote", "tech-talks/123@0:10"], "no document 'tech-talks/123'", Int32(1)),
+      (["quote", "tech-talks/900001@0:30"], "nearest passage starts at 0:40", 1),
+      (["quote", "900001@0:40"], "did you mean 'tech-talks/900001@0:40'?", 1),
+      (["quote", "hig/testing-layout#nowhere"], "its sections are #Best-practices, #Folding", 1),
+      (["quote", "not an id"], "not a citation id", 2),
+      (["quote"], "needs one citation id", 2),
+      (["quote", "tech-talks/900001@0:40", "--context", "-1"], "--context needs", 2),
     ])
-  func quoteErrors(arguments: [String], message: String) async throws {
+  func quoteErrors(arguments: [String], message: String, status: Int32) async throws {
     let scratch = try Self.home()
     let run = await Self.run(arguments, in: scratch)
-    #expect(run.status == .usage)
+    #expect(run.status.rawValue == status)
     #expect(run.stderr.contains(message), "\(run.stderr)")
+  }
+
+  @Test func quoteAndCiteReadApplesLinksRangesAndWholeDocuments() async throws {
+    let scratch = try Self.home()
+    let link = await Self.run(["quote", "https://developer.apple.com/videos/play/tech-talks/900001/?time=40"], in: scratch)
+    #expect(link.status == .success, "\(link.stderr)")
+    #expect(link.stdout.contains("> [0:40] Scrolling content doesn't need to move."))
+    let range = await Self.run(["quote", "tech-talks/900001@0:40-0:45"], in: scratch)
+    #expect(range.stdout.contains("[0:40]") && range.stdout.contains("[0:44]"), "\(range.stdout)")
+    let whole = await Self.run(["quote", "tech-talks/900001"], in: scratch)
+    #expect(whole.status == .success)
+    #expect(whole.stdout.hasPrefix("tech-talks/900001 · Design for Testing Duo"))
+    let cite = await Self.run(
+      ["cite", "https://developer.apple.com/design/human-interface-guidelines/testing-layout#folding"], in: scratch)
+    #expect(cite.status == .success, "\(cite.stderr)")
+    #expect(cite.stdout.contains("Avoid placing text across the fold."))
+    let citeWhole = await Self.run(["cite", "tech-talks/900001"], in: scratch)
+    #expect(citeWhole.status == .failure)
+    #expect(citeWhole.stderr.contains("names a whole document"))
   }
 
   @Test func citeAnIDOrAQueryInEveryFormat() async throws {

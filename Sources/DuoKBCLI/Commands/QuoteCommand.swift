@@ -6,12 +6,17 @@ import SearchIndex
 enum QuoteCommand: Command {
   static let name = "quote"
   static let summary = "Print the exact sentence(s) a citation id names, with context and link"
-  static let usage = "ID [--context N] [--format text|markdown|json]"
+  static let usage = "ID-OR-LINK [--context N] [--format text|markdown|json]"
   static let discussion = """
-    ID is a citation id as search prints it: tech-talks/111466@3:46 names the passage spoken
-    from that second (or the one whose time span holds it), hig/designing-for-iphone-duo#anchor
-    the whole section, and a ~hash suffix one passage among several. --context N adds N
-    passages before and after. Exit status: 0 found, 2 an id that names nothing.
+    ID is a citation id as search prints it: tech-talks/111466@3:46 (or @1:02:03) names the
+    passage spoken from that second (speech before a code sample shown then; else the one
+    whose time span holds it), tech-talks/111461@3:42-4:51 every passage in that range,
+    hig/designing-for-iphone-duo#anchor the whole section, and a ~hash suffix one passage
+    among several. Apple's own links work too: a talk page with ?time=226, a HIG page with
+    #anchor, with or without a locale prefix. A bare document id or page link shows the
+    document: its title, event and chapters (or sections) with their ids. --context N adds N
+    passages before and after. Exit status: 0 found, 1 an id that names nothing (with the
+    ids it may have meant), 2 usage.
     """
   static let options: [OptionSpec] = [
     .value("context", "N", short: "C", help: "passages to show before and after (default 0)"),
@@ -33,11 +38,24 @@ enum QuoteCommand: Command {
     guard arguments.positionals.count == 1, let text = arguments.positionals.first else {
       throw UsageError("quote needs one citation id", hint: "duo-kb quote tech-talks/111466@3:46")
     }
-    guard let citation = CitationID(parsing: text) else {
-      throw UsageError("'\(text)' is not a citation id", hint: "ids look like tech-talks/111466@3:46 or hig/layout#anchor")
+    guard let reference = MomentReference(parsing: text) else {
+      throw UsageError(
+        "'\(text)' is not a citation id or an Apple link",
+        hint: "ids look like tech-talks/111466@3:46, tech-talks/111461@3:42-4:51 or hig/layout#anchor")
+    }
+    if case .document(let id) = reference {
+      let overview = try IndexMaintenance.withIndex(context) { index throws(CitationsError) in
+        try index.overview(documentID: id)
+      }
+      switch format {
+      case "json": context.stdout.write(try OverviewFormatter.json(overview) + "\n")
+      case "markdown": context.stdout.write(OverviewFormatter.markdown(overview))
+      default: context.stdout.write(OverviewFormatter.text(overview))
+      }
+      return .success
     }
     let answer = try IndexMaintenance.withIndex(context) { index throws(CitationsError) in
-      try index.quote(citation, context: around)
+      try index.quote(reference, context: around)
     }
     switch format {
     case "json": context.stdout.write(try json(answer) + "\n")

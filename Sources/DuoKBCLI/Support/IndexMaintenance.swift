@@ -38,7 +38,10 @@ enum IndexMaintenance {
         "no documents in \(base.corpus.directory.path)",
         hint: "harvest with 'duo-kb refresh', or use --home to point at a corpus")
     case .query: error
-    case .unknownCitation: CommandFailure(error.description, hint: "'duo-kb search WORDS' prints the ids of matching passages")
+    case .unknownCitation:
+      // An id that names nothing is a plain "no", like a search without hits.
+      CommandFailure(
+        error.description, hint: "'duo-kb search WORDS' prints the ids of matching passages", exitStatus: .failure)
     default: CommandFailure(error.description)
     }
   }

@@ -1,0 +1,101 @@
+import Foundation
+import Normalize
+
+/// Every way a user names a moment or a place in the knowledge base, as `quote`, `cite` and
+/// the MCP tools read it:
+///
+/// - a citation id: `tech-talks/111466@3:46`, `@1:02:03`, `hig/layout#Adaptability`, `~hash`;
+/// - a range: `tech-talks/111461@3:42-4:51` (en dash and em dash too): every passage in it;
+/// - an Apple deep link: `…/videos/play/tech-talks/111463/?time=226` (or `t=226`),
+///   `…/design/human-interface-guidelines/layout#adaptability`, with or without a locale
+///   prefix (`/jp/videos/play/…`);
+/// - a bare document id (`tech-talks/111463`, a talk page or HIG page link): the document
+///   itself, its title and chapters, never a silent first passage;
+/// - a document number alone (`111463@3:46`): not an id, but resolved to a suggestion.
+public enum MomentReference: Sendable, Equatable {
+  case citation(CitationID)
+  case range(documentID: String, fromSeconds: Int, toSeconds: Int)
+  case document(String)
+  /// `111463@3:46`: the number of a talk without its event, and what followed it.
+  case unqualified(number: String, rest: String)
+
+  public init?(parsing raw: String) {
+    var text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+    if text.hasPrefix("<"), text.hasSuffix(">") { text = String(text.dropFirst().dropLast()) }
+    if text.hasPrefix("`"), text.hasSuffix("`"), text.count > 1 { text = String(text.dropFirst().dropLast()) }
+    guard !text.isEmpty, text.count <= 2_000 else { return nil }
+    if text.lowercased().hasPrefix("http://") || text.lowercased().hasPrefix("https://") {
+      guard let reference = Self.link(text) else { return nil }
+      self = reference
+      return
+    }
+    if let at = text.firstIndex(of: "@") {
+      let id = String(text[..<at])
+      let time = text[text.index(after: at)...]
+      if let dash = time.firstIndex(where: { "-–—".contains($0) }),
+        let from = Timecode.parse(time[..<dash]), let to = Timecode.parse(time[time.index(after: dash)...])
+      {
+        guard from <= to else { return nil }
+        guard DocumentID.isValid(id) else { return nil }
+        self = .range(documentID: id, fromSeconds: from, toSeconds: to)
+        return
+      }
+      if !id.isEmpty, id.allSatisfy(\.isNumber) {
+        self = .unqualified(number: id, rest: String(text[at...]))
+        return
+      }
+    } else if text.allSatisfy(\.isNumber), (3...8).contains(text.count) {
+      self = .unqualified(number: text, rest: "")
+      return
+    }
+    guard let citation = CitationID(parsing: text) else { return nil }
+    if case .anchor(nil) = citation.locator, citation.suffix == nil {
+      self = .document(citation.documentID)
+    } else {
+      self = .citation(citation)
+    }
+  }
+
+  /// The document the reference names.
+  public var documentID: String? {
+    switch self {
+    case .citation(let citation): citation.documentID
+    case .range(let id, _, _): id
+    case .document(let id): id
+    case .unqualified: nil
+    }
+  }
+
+  /// A talk page or HIG page link, read as its document and moment.
+  static func link(_ text: String) -> MomentReference? {
+    guard let components = URLComponents(string: text) else { return nil }
+    var parts = components.path.split(separator: "/").map { String($0) }
+    // A locale prefix: `/jp/`, `/kr/`, `/cn/`, `/fr/`, `/zh-hans/`.
+    if let first = parts.first, first.count <= 7, first.range(of: "^[a-z]{2}(-[a-z]{2,4})?$", options: .regularExpression) != nil,
+      parts.count > 1, ["videos", "design"].contains(parts[1].lowercased())
+    {
+      parts.removeFirst()
+    }
+    let lower = parts.map { $0.lowercased() }
+    if lower.count >= 4, lower[0] == "videos", lower[1] == "play" {
+      let id = "\(lower[2])/\(lower[3])"
+      guard DocumentID.isValid(id) else { return nil }
+      let time = components.queryItems?.first { $0.name == "time" || $0.name == "t" }?.value
+      if let time {
+        let digits = time.hasSuffix("s") ? String(time.dropLast()) : time
+        guard let seconds = Int(digits), seconds >= 0, seconds < 1_000_000 else { return nil }
+        return .citation(CitationID(documentID: id, locator: .time(seconds: seconds)))
+      }
+      return .document(id)
+    }
+    if let guide = lower.firstIndex(of: "human-interface-guidelines"), guide + 1 < lower.count {
+      let id = "hig/\(lower[guide + 1])"
+      guard DocumentID.isValid(id) else { return nil }
+      if let fragment = components.fragment, !fragment.isEmpty {
+        return .citation(CitationID(documentID: id, locator: .anchor(fragment)))
+      }
+      return .document(id)
+    }
+    return nil
+  }
+}
