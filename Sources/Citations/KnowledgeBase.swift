@@ -56,21 +56,30 @@ public struct KnowledgeBase: Sendable {
     return index.corpusFingerprint == fingerprint
   }
 
-  /// Builds the index from the whole corpus and swaps it in atomically.
+  /// Builds the index from the whole corpus and swaps it in atomically. A document that
+  /// cannot be read (damaged, or a symbolic link) is left out and named in the summary's
+  /// `skipped`; the others are still indexed.
   @discardableResult
   public func rebuild(fingerprint: String? = nil) throws(CitationsError) -> IndexBuildSummary {
     let documents: [Document]
+    let unreadable: [CorpusStore.UnreadableDocument]
     let corpusFingerprint: String
     do throws(CorpusError) {
       // Taken before the documents are read: a write meanwhile leaves the index stale, not wrong.
       if let fingerprint { corpusFingerprint = fingerprint } else { corpusFingerprint = try corpus.fingerprint() }
-      documents = try corpus.readAll()
+      (documents, unreadable) = try corpus.readReadable()
     } catch {
       throw .corpus(error)
     }
-    guard !documents.isEmpty else { throw .emptyCorpus(path: corpus.directory.path) }
+    guard !documents.isEmpty else {
+      if let first = unreadable.first { throw .corpus(first.error) }
+      throw .emptyCorpus(path: corpus.directory.path)
+    }
     do {
-      return try IndexBuilder().build(documents: documents, corpusFingerprint: corpusFingerprint, into: indexDirectory)
+      return try IndexBuilder().build(
+        documents: documents,
+        skipped: unreadable.map { SkippedDocument(id: $0.id, reason: $0.error.description) },
+        corpusFingerprint: corpusFingerprint, into: indexDirectory)
     } catch {
       throw .indexBuild(error)
     }

@@ -9,7 +9,8 @@ enum IndexCommand: Command {
   static let discussion = """
     Builds Index/ from Corpus/ into a new generation and swaps it in atomically, so a search
     running meanwhile sees the old index or the new one. Without --rebuild, an index that
-    matches the corpus is left alone.
+    matches the corpus is left alone. A document that cannot be read (damaged JSON, a
+    symbolic link) is left out and named on stderr; the rest is indexed (exit status 1).
     """
   static let options: [OptionSpec] = [
     .flag("rebuild", help: "build even when the index matches the corpus"),
@@ -32,7 +33,8 @@ enum IndexCommand: Command {
       context.stdout.write(
         "indexed \(summary.documentCount) documents, \(summary.passageCount) passages, "
           + "\(summary.termCount) terms, \(summary.byteCount) bytes in \(String(format: "%.2f", seconds)) s\n")
-      return .success
+      IndexMaintenance.reportSkipped(summary.skipped, context: context)
+      return summary.skipped.isEmpty ? .success : .failure
     } catch {
       throw CommandFailure(error.description)
     }

@@ -30,6 +30,13 @@ enum IndexMaintenance {
     }
   }
 
+  /// Names each document a build left out, and why.
+  static func reportSkipped(_ skipped: [SkippedDocument], context: CommandContext) {
+    for document in skipped {
+      context.reporter.warning("left \(document.id) out of the index: \(document.reason)")
+    }
+  }
+
   /// A library error worded for the command line.
   static func failure(_ error: CitationsError, base: KnowledgeBase) -> any Error {
     switch error {
