@@ -4,7 +4,9 @@ import Normalize
 import SearchIndex
 
 /// The corpus and its index, kept in step: opens the index, rebuilding it when it is
-/// missing, damaged or older than the corpus, and answers queries with quoted hits.
+/// missing, damaged or older than the corpus, and answers queries with quoted hits. When
+/// the rebuild cannot be done (a full disk, a read-only home), it answers from the last
+/// good generation on disk and says that it is stale and why (`OpenedIndex.stale`).
 public struct KnowledgeBase: Sendable {
   public let corpus: CorpusStore
   public let indexDirectory: URL
@@ -28,21 +30,34 @@ public struct KnowledgeBase: Sendable {
     case damaged(String)
   }
 
-  /// The index, current with the corpus; `rebuilt` says whether (and why) it was built first.
-  public func openIndex() throws(CitationsError) -> (index: SearchIndex, rebuilt: RebuildReason?) {
+  /// The index, current with the corpus when that could be done; `rebuilt` says whether
+  /// (and why) it was built first, `stale` why an older index answers instead.
+  public func openIndex() throws(CitationsError) -> OpenedIndex {
     let fingerprint: String
     do { fingerprint = try corpus.fingerprint() } catch { throw .corpus(error) }
     var reason = RebuildReason.missing
+    var readable: SearchIndex?
     do {
       let index = try SearchIndex.open(at: indexDirectory)
-      if index.corpusFingerprint == fingerprint { return (index, nil) }
+      if index.corpusFingerprint == fingerprint { return OpenedIndex(index: index) }
+      readable = index
       reason = .stale
     } catch {
       reason = Self.isMissing(error) ? .missing : .unreadable("\(error)")
     }
-    _ = try rebuild(fingerprint: fingerprint)
+    let summary: IndexBuildSummary
     do {
-      return (try SearchIndex.open(at: indexDirectory), reason)
+      summary = try rebuild(fingerprint: fingerprint)
+    } catch {
+      if let readable { return .stale(readable, because: reason, failure: error) }
+      // The current generation cannot be read: the newest older one that checks out whole.
+      if let older = SearchIndex.openNewestGeneration(in: indexDirectory, verification: .full) {
+        return .stale(older, because: reason, failure: error)
+      }
+      throw error
+    }
+    do {
+      return OpenedIndex(index: try SearchIndex.open(at: indexDirectory), rebuilt: reason, skipped: summary.skipped)
     } catch {
       throw .indexFormat(error)
     }

@@ -103,16 +103,18 @@ public struct CorpusStore: Sendable {
   }
 
   /// Every document file, sorted by id, and every symbolic link under `documents/`;
-  /// temporary (hidden) files are left out, and nothing below a link is listed.
+  /// temporary (hidden) files are left out, and nothing below a link is listed. An entry
+  /// that is not a regular file is listed too, so that reading it says what is wrong.
   public func documentFiles() throws(CorpusError) -> [DocumentFile] {
     let entries: [OwnedFile.Entry]
     do { entries = try OwnedFile.entries(in: documentsDirectory, within: home) } catch { throw CorpusError(error) }
     var files: [DocumentFile] = []
-    for entry in entries where entry.kind == .file || entry.kind == .symbolicLink {
-      let isDocument = entry.relativePath.hasSuffix(".json")
-      guard isDocument || entry.kind == .symbolicLink else { continue }
-      let id = isDocument ? String(entry.relativePath.dropLast(5)) : entry.relativePath
-      guard entry.kind == .symbolicLink || Self.isValidDocumentID(id) else { continue }
+    for entry in entries {
+      // A `.json` name that is not a regular file (a folder, a pipe) is listed so that
+      // reading it reports it; so is every link.
+      let isDocumentName = entry.relativePath.hasSuffix(".json")
+      let id = isDocumentName ? String(entry.relativePath.dropLast(5)) : entry.relativePath
+      guard entry.kind == .symbolicLink || (isDocumentName && Self.isValidDocumentID(id)) else { continue }
       files.append(
         DocumentFile(
           id: id, url: entry.url, size: entry.size, modifiedNanoseconds: entry.modifiedNanoseconds,

@@ -15,7 +15,8 @@ import OwnedFiles
 /// `CURRENT`. A reader resolves `CURRENT` once and maps that generation's files, so it sees
 /// the old index or the new one, never a mixture. Older generations but the previous one
 /// are removed after the swap (the previous one stays for readers that resolved `CURRENT`
-/// just before it changed). No file is opened through a symbolic link (`OwnedFile`).
+/// just before it changed). No file is opened through a symbolic link below the folder
+/// that holds the index directory, the home (`OwnedFile`).
 enum IndexDirectory {
   static let pointerName = "CURRENT"
   static let generationPrefix = "generation-"
@@ -26,7 +27,7 @@ enum IndexDirectory {
     let pointer = directory.appendingPathComponent(pointerName)
     let read: Data?
     do {
-      read = try OwnedFile.read(pointer, within: directory, limit: 4096)
+      read = try OwnedFile.read(pointer, within: directory.deletingLastPathComponent(), limit: 4096)
     } catch {
       throw IndexFormatError(error, file: pointerName)
     }
@@ -44,7 +45,8 @@ enum IndexDirectory {
 
   /// The generation folders (links to folders are not generations), oldest first.
   static func generations(in directory: URL) -> [(number: Int, url: URL)] {
-    let entries = (try? OwnedFile.entries(in: directory, within: directory, recursive: false)) ?? []
+    let entries =
+      (try? OwnedFile.entries(in: directory, within: directory.deletingLastPathComponent(), recursive: false)) ?? []
     return entries.compactMap { entry in
       let name = entry.relativePath
       guard entry.kind == .folder, name.hasPrefix(generationPrefix),
@@ -93,6 +95,8 @@ enum IndexDirectory {
     do {
       try OwnedFile.write(Data((target.lastPathComponent + "\n").utf8), to: pointer, within: root)
     } catch {
+      // Not current, so never read: take it out again rather than leave one per attempt.
+      try? OwnedFile.removeTree(target, within: root)
       throw IndexBuildError(error)
     }
     for old in generations(in: directory) where old.number < number - 1 {

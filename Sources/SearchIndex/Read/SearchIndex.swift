@@ -72,7 +72,8 @@ public final class SearchIndex: Sendable {
 
   init(generation: URL, verification: IndexVerification) throws(IndexFormatError) {
     self.generation = generation
-    let root = generation.deletingLastPathComponent()
+    // The home: no link below it is followed, the index folder's own included.
+    let root = generation.deletingLastPathComponent().deletingLastPathComponent()
     let manifestURL = generation.appendingPathComponent(IndexManifest.fileName)
     let read: Data?
     do {
