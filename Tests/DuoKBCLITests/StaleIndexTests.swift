@@ -28,6 +28,7 @@ import Testing
   @Test("A corrupt document is left out by name and the rest still answers", arguments: readers)
   func corruptDocumentIsLeftOut(reader: [String]) async throws {
     let (home, env) = try await indexedHome()
+    defer { withExtendedLifetime(home) {} }
     try damage("tech-talks/111462", in: home)
     let run = await runCLI(reader, environment: env)
     #expect(run.status == .success, "\(run.stderr)")
@@ -38,6 +39,7 @@ import Testing
 
   @Test func aFolderInPlaceOfADocumentIsLeftOutAndIndexStillBuilds() async throws {
     let (home, env) = try await indexedHome()
+    defer { withExtendedLifetime(home) {} }
     let file = home.url.appendingPathComponent("Corpus/documents/tech-talks/111462.json")
     try FileManager.default.removeItem(at: file)
     try FileManager.default.createDirectory(at: file, withIntermediateDirectories: false)
@@ -55,6 +57,7 @@ import Testing
   @Test("With no readable document, the last good index answers and says it is stale", arguments: readers)
   func unreadableCorpusAnswersFromTheLastGoodIndex(reader: [String]) async throws {
     let (home, env) = try await indexedHome()
+    defer { withExtendedLifetime(home) {} }
     for id in Self.allDocuments { try damage(id, in: home) }
     let run = await runCLI(reader, environment: env)
     #expect(run.status == .success, "\(run.stderr)")
@@ -71,6 +74,7 @@ import Testing
   @Test("A write that fails leaves the last good index answering", arguments: readers)
   func failingWriteAnswersFromTheLastGoodIndex(reader: [String]) async throws {
     let (home, env) = try await indexedHome()
+    defer { withExtendedLifetime(home) {} }
     let added = await runCLI(
       ["import", "-"], environment: env, stdin: #"{"doc": "tech-talks/1", "text": "A new passage."}"# + "\n")
     #expect(added.status == .success)
@@ -89,6 +93,7 @@ import Testing
 
   @Test func aDamagedCurrentGenerationFallsBackToThePreviousOne() async throws {
     let (home, env) = try await indexedHome()
+    defer { withExtendedLifetime(home) {} }
     #expect(await runCLI(["index", "--rebuild"], environment: env).status == .success)
     let store = home.url.appendingPathComponent("Index/generation-2/store.dki")
     var bytes = try Data(contentsOf: store)
