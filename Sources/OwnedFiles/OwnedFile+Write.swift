@@ -28,7 +28,7 @@ extension OwnedFile {
     close(descriptor)
     if let failure { throw .system(path: temporaryPath, operation: "write", code: failure) }
     guard renameat(parent.folder, temporaryName, parent.folder, parent.name) == 0 else {
-      throw .system(path: url.path, operation: "rename \(temporaryName) to", code: errno)
+      throw .system(path: url.path, operation: "replace", code: errno)
     }
     renamed = true
     if synced { _ = fsync(parent.folder) }

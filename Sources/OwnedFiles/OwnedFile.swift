@@ -61,6 +61,8 @@ public enum OwnedFile {
     }
     defer { close(descriptor) }
     var data = Data()
+    var info = stat()
+    if fstat(descriptor, &info) == 0, info.st_size > 0 { data.reserveCapacity(min(Int(info.st_size), limit)) }
     var buffer = [UInt8](repeating: 0, count: 64 << 10)
     while true {
       let count = buffer.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
@@ -112,22 +114,24 @@ public enum OwnedFile {
     defer { close(to.folder) }
     try refuseLink(to.folder, to.name, path: target.path)
     guard renameat(from.folder, from.name, to.folder, to.name) == 0 else {
-      throw .system(path: target.path, operation: "rename \(source.lastPathComponent) to", code: errno)
+      throw .system(path: target.path, operation: "rename \(source.lastPathComponent) to this name", code: errno)
     }
   }
 
-  /// The names of `url` below `root`: `.outside` when it is not below it.
+  /// The names of `url` below `root`: `.outside` when it is not below it, or a name is
+  /// `..`. Paths are compared as written (no link is resolved, on Linux or macOS alike).
   static func components(of url: URL, within root: URL) throws(OwnedFileError) -> [String] {
-    let rootPath = root.standardizedFileURL.path
-    let path = url.standardizedFileURL.path
-    if path == rootPath { return [] }
-    let base = rootPath.hasSuffix("/") ? rootPath : rootPath + "/"
-    guard path.hasPrefix(base) else { throw .outside(path: url.path, root: root.path) }
-    let names = path.dropFirst(base.count).split(separator: "/").map(String.init)
-    guard !names.contains(where: { $0 == "." || $0 == ".." }) else {
+    func names(_ path: String) -> [String] {
+      path.split(separator: "/").map(String.init).filter { $0 != "." }
+    }
+    let rootNames = names(root.path)
+    let all = names(url.path)
+    guard all.count >= rootNames.count, all.prefix(rootNames.count).elementsEqual(rootNames) else {
       throw .outside(path: url.path, root: root.path)
     }
-    return names
+    let below = Array(all.dropFirst(rootNames.count))
+    guard !below.contains("..") else { throw .outside(path: url.path, root: root.path) }
+    return below
   }
 
   /// The root folder, opened (and created with its parents when `creating`).

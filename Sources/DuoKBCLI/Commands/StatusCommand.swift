@@ -3,6 +3,7 @@ import Corpus
 import Foundation
 import Harvest
 import Normalize
+import OwnedFiles
 import SearchIndex
 
 /// `duo-kb status`: what the corpus holds, how the last refresh went, what needs attention.
@@ -112,14 +113,10 @@ enum StatusCommand: Command {
     }
   }
 
+  /// The bytes of the files below `url`; links are not followed.
   static func directoryBytes(_ url: URL) -> Int {
-    guard let walker = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.fileSizeKey])
-    else { return 0 }
-    var total = 0
-    for case let file as URL in walker {
-      total += (try? file.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
-    }
-    return total
+    let entries = (try? OwnedFile.entries(in: url, within: url.deletingLastPathComponent(), includingHidden: true)) ?? []
+    return entries.reduce(0) { $0 + ($1.kind == .file ? $1.size : 0) }
   }
 
   static func text(_ status: Status) -> String {

@@ -39,7 +39,7 @@ public final class RefreshLock: @unchecked Sendable {
       descriptor = try OwnedFile.open(url, within: root ?? url.deletingLastPathComponent(), for: .updating)
     } catch {
       if case .symbolicLink(let path) = error { throw .symbolicLink(path: path) }
-      throw .lockFile(path: path, reason: error.description)
+      throw .lockFile(path: path, reason: error.reason)
     }
     let previous = readPID(descriptor)
     guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
