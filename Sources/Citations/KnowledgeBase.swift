@@ -43,7 +43,7 @@ public struct KnowledgeBase: Sendable {
       readable = index
       reason = .stale
     } catch {
-      reason = Self.isMissing(error) ? .missing : .unreadable("\(error)")
+      reason = hasIndex ? .unreadable("\(error)") : .missing
     }
     let summary: IndexBuildSummary
     do {
@@ -100,8 +100,8 @@ public struct KnowledgeBase: Sendable {
     }
   }
 
-  static func isMissing(_ error: IndexFormatError) -> Bool {
-    if case .unreadable = error { return true }
-    return false
+  /// Whether there is an index at all: a `CURRENT` entry of any kind (not followed).
+  var hasIndex: Bool {
+    (try? FileManager.default.attributesOfItem(atPath: indexDirectory.appendingPathComponent("CURRENT").path)) != nil
   }
 }

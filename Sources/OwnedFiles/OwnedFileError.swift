@@ -46,5 +46,8 @@ extension OwnedFileError: CustomStringConvertible {
     }
   }
 
-  public var description: String { "\(path): \(reason)" }
+  public var description: String {
+    if case .symbolicLink(let path) = self { return "\(path) is a symbolic link, which duo-kb does not follow in its home" }
+    return "\(path): \(reason)"
+  }
 }

@@ -112,4 +112,44 @@ import Testing
     #expect(search.status == .failure, "no hit: \(search.stdout)")
     #expect(!search.stdout.contains("Secret"))
   }
+
+  @Test func aRefreshWritesNoCheckRecordThroughALinkedFolderAndSweepsNothingOutside() async throws {
+    let setup = try Setup()
+    try setup.link("Corpus/validators", to: setup.outside)
+    // A temporary file of a dead writer, outside: the sweep must not reach it through a link.
+    let stray = ".1.json.\(Int32.max - 7).1.tmp"
+    try setup.scratch.write("not ours\n", to: "outside/\(stray)")
+    try setup.link("Corpus/documents/elsewhere", to: setup.outside)
+    _ = await setup.refresh()
+    #expect(try setup.outsideFiles() == ["precious.txt": Setup.precious, stray: "not ours\n"])
+  }
+
+  @Test func aLinkedIndexFolderIsRefusedForWritingAndReading() async throws {
+    let setup = try Setup()
+    let imported = await runCLI(
+      ["import", "-", "--home", setup.home.path], stdin: #"{"doc": "wwdc2025/1", "text": "Hello there."}"# + "\n")
+    #expect(imported.status == .success, "\(imported.stderr)")
+    try setup.link("Index", to: setup.outside)
+    let run = await runCLI(["index", "--home", setup.home.path])
+    #expect(run.status == .usage)
+    #expect(run.stderr.contains("Index is a symbolic link"), "\(run.stderr)")
+    #expect(run.stderr.contains("hint: put the file or folder itself in its place"), "\(run.stderr)")
+    #expect(try setup.outsideFiles() == ["precious.txt": Setup.precious])
+  }
+
+  @Test func aLinkedGenerationIsNeitherReadNorWrittenAndAFreshOneAnswers() async throws {
+    let setup = try Setup()
+    let imported = await runCLI(
+      ["import", "-", "--home", setup.home.path], stdin: #"{"doc": "wwdc2025/1", "text": "Hello there."}"# + "\n")
+    #expect(imported.status == .success, "\(imported.stderr)")
+    #expect(await runCLI(["index", "--home", setup.home.path]).status == .success)
+    try setup.link("Index/generation-2", to: setup.outside)
+    try setup.scratch.write("generation-2\n", to: "home/Index/CURRENT")
+    let run = await runCLI(["search", "hello", "--home", setup.home.path])
+    #expect(run.status == .success, "\(run.stderr)")
+    #expect(run.stdout.contains("Hello there."))
+    #expect(run.stderr.contains("generation-2 is a symbolic link"), "\(run.stderr)")
+    #expect(try setup.outsideFiles() == ["precious.txt": Setup.precious])
+    #expect(try setup.scratch.read("home/Index/CURRENT") == "generation-3\n")
+  }
 }

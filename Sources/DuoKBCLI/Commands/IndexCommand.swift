@@ -36,7 +36,7 @@ enum IndexCommand: Command {
       IndexMaintenance.reportSkipped(summary.skipped, context: context)
       return summary.skipped.isEmpty ? .success : .failure
     } catch {
-      throw CommandFailure(error.description)
+      throw IndexMaintenance.failure(error, base: base)
     }
   }
 }

@@ -1,4 +1,5 @@
 import Citations
+import Corpus
 import SearchIndex
 
 /// Opens the index for a command, building it first when it is missing, damaged or older
@@ -44,6 +45,8 @@ enum IndexMaintenance {
         "no documents in \(base.corpus.directory.path)",
         hint: "harvest with 'duo-kb refresh', or use --home to point at a corpus")
     case .query: error
+    case .corpus(.symbolicLink), .indexBuild(.symbolicLink):
+      CommandFailure(error.description, hint: CorpusError.symbolicLinkHint)
     case .unknownCitation: CommandFailure(error.description, hint: "'duo-kb search WORDS' prints the ids of matching passages")
     default: CommandFailure(error.description)
     }
