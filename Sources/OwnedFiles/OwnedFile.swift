@@ -72,7 +72,7 @@ public enum OwnedFile {
       }
       if count == 0 { return data }
       guard data.count <= limit - count else {
-        throw .system(path: url.path, operation: "read more than \(limit) bytes of", code: EFBIG)
+        throw .system(path: url.path, operation: "read (more than \(limit) bytes)", code: EFBIG)
       }
       data.append(contentsOf: buffer[0..<count])
     }
