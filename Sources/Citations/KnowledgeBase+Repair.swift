@@ -21,14 +21,14 @@ extension KnowledgeBase {
   }
 
   /// After a read found `index` damaged: rebuilds the index from the corpus and opens it;
-  /// when the rebuild fails, the newest other generation that passes a full check answers,
+  /// when the rebuild fails, the newest other generation that opens answers,
   /// marked stale.
   public func recover(fromDamaged index: SearchIndex, damage: String) throws(CitationsError) -> OpenedIndex {
     let summary: IndexBuildSummary
     do {
       summary = try rebuild()
     } catch {
-      if let older = SearchIndex.openNewestGeneration(in: indexDirectory, excluding: index.generation, verification: .full) {
+      if let older = SearchIndex.openNewestGeneration(in: indexDirectory, excluding: index.generation) {
         return .stale(older, because: .damaged(damage), failure: error)
       }
       throw error

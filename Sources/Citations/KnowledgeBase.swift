@@ -50,8 +50,9 @@ public struct KnowledgeBase: Sendable {
       summary = try rebuild(fingerprint: fingerprint)
     } catch {
       if let readable { return .stale(readable, because: reason, failure: error) }
-      // The current generation cannot be read: the newest older one that checks out whole.
-      if let older = SearchIndex.openNewestGeneration(in: indexDirectory, verification: .full) {
+      // The current generation cannot be read: the newest one that opens (each quote is still
+      // checked against its own checksum as it is read).
+      if let older = SearchIndex.openNewestGeneration(in: indexDirectory) {
         return .stale(older, because: reason, failure: error)
       }
       throw error

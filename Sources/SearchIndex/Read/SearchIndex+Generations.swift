@@ -5,7 +5,7 @@ extension SearchIndex {
   /// `verification`, whatever `CURRENT` says: for a reader whose current index cannot be
   /// used and cannot be rebuilt. Nil when none opens.
   public static func openNewestGeneration(
-    in indexDirectory: URL, excluding: URL? = nil, verification: IndexVerification = .full
+    in indexDirectory: URL, excluding: URL? = nil, verification: IndexVerification = .standard
   ) -> SearchIndex? {
     let excluded = excluding?.standardizedFileURL.path
     for generation in IndexDirectory.generations(in: indexDirectory).reversed()
