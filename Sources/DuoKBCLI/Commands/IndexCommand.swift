@@ -1,5 +1,6 @@
 import Citations
 import Foundation
+import SearchIndex
 
 /// `duo-kb index`: builds the index from the corpus and swaps it in atomically.
 enum IndexCommand: Command {
@@ -22,8 +23,11 @@ enum IndexCommand: Command {
     }
     let base = KnowledgeBase(home: context.home.url)
     if !context.arguments.has("rebuild"), base.isIndexCurrent() {
+      // Documents it left out stay out until they change: say so rather than "all well".
+      let skipped = (try? SearchIndex.open(at: base.indexDirectory))?.skippedDocuments ?? []
       context.stdout.write("the index matches the corpus\n")
-      return .success
+      IndexMaintenance.reportSkipped(skipped, context: context)
+      return skipped.isEmpty ? .success : .failure
     }
     let started = ContinuousClock.now
     do {
