@@ -28,20 +28,21 @@ let package = Package(
     .target(name: "DocCRender"),
     // Cues or blocks into a Document of passages.
     .target(name: "Normalize", dependencies: ["WebVTT", "DocCRender"]),
-    // Files on disk.
-    .target(name: "Corpus", dependencies: ["Normalize"]),
+    // Files on disk: the home's own files, opened without following symbolic links.
+    .target(name: "OwnedFiles"),
+    .target(name: "Corpus", dependencies: ["Normalize", "OwnedFiles"]),
     // All network code.
     .target(
       name: "Harvest",
-      dependencies: ["CCurl", "HLS", "WebVTT", "TalkPage", "DocCRender", "Normalize", "Corpus"]),
-    .target(name: "SearchIndex", dependencies: ["Normalize"]),
+      dependencies: ["CCurl", "HLS", "WebVTT", "TalkPage", "DocCRender", "Normalize", "Corpus", "OwnedFiles"]),
+    .target(name: "SearchIndex", dependencies: ["Normalize", "OwnedFiles"]),
     .target(name: "Citations", dependencies: ["SearchIndex", "Corpus", "Normalize"], exclude: ["QUOTATIONS.md"]),
     // The knowledge base as a Model Context Protocol server (stdio).
     .target(name: "MCPServer", dependencies: ["Citations", "SearchIndex", "Corpus", "Normalize"]),
     .target(
       name: "DuoKBCLI",
       dependencies: [
-        "HLS", "WebVTT", "TalkPage", "DocCRender", "Normalize", "Corpus", "Harvest",
+        "HLS", "WebVTT", "TalkPage", "DocCRender", "Normalize", "OwnedFiles", "Corpus", "Harvest",
         "SearchIndex", "Citations", "MCPServer",
       ]),
     .executableTarget(name: "duo-kb", dependencies: ["DuoKBCLI"]),
@@ -65,6 +66,7 @@ let package = Package(
     .testTarget(
       name: "NormalizeTests", dependencies: ["Normalize", "DuoKBTestSupport"],
       exclude: ["Fixtures", "Golden"]),
+    .testTarget(name: "OwnedFilesTests", dependencies: ["OwnedFiles"]),
     .testTarget(name: "CorpusTests", dependencies: ["Corpus", "DuoKBTestSupport"]),
     .testTarget(name: "HarvestTests", dependencies: ["Harvest", "DuoKBTestSupport"]),
     .testTarget(

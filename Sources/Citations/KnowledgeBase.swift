@@ -4,7 +4,9 @@ import Normalize
 import SearchIndex
 
 /// The corpus and its index, kept in step: opens the index, rebuilding it when it is
-/// missing, damaged or older than the corpus, and answers queries with quoted hits.
+/// missing, damaged or older than the corpus, and answers queries with quoted hits. When
+/// the rebuild cannot be done (a full disk, a read-only home), it answers from the last
+/// good generation on disk and says that it is stale and why (`OpenedIndex.stale`).
 public struct KnowledgeBase: Sendable {
   public let corpus: CorpusStore
   public let indexDirectory: URL
@@ -28,21 +30,35 @@ public struct KnowledgeBase: Sendable {
     case damaged(String)
   }
 
-  /// The index, current with the corpus; `rebuilt` says whether (and why) it was built first.
-  public func openIndex() throws(CitationsError) -> (index: SearchIndex, rebuilt: RebuildReason?) {
+  /// The index, current with the corpus when that could be done; `rebuilt` says whether
+  /// (and why) it was built first, `stale` why an older index answers instead.
+  public func openIndex() throws(CitationsError) -> OpenedIndex {
     let fingerprint: String
     do { fingerprint = try corpus.fingerprint() } catch { throw .corpus(error) }
     var reason = RebuildReason.missing
+    var readable: SearchIndex?
     do {
       let index = try SearchIndex.open(at: indexDirectory)
-      if index.corpusFingerprint == fingerprint { return (index, nil) }
+      if index.corpusFingerprint == fingerprint { return OpenedIndex(index: index) }
+      readable = index
       reason = .stale
     } catch {
-      reason = Self.isMissing(error) ? .missing : .unreadable("\(error)")
+      reason = hasIndex ? .unreadable("\(error)") : .missing
     }
-    _ = try rebuild(fingerprint: fingerprint)
+    let summary: IndexBuildSummary
     do {
-      return (try SearchIndex.open(at: indexDirectory), reason)
+      summary = try rebuild(fingerprint: fingerprint)
+    } catch {
+      if let readable { return .stale(readable, because: reason, failure: error) }
+      // The current generation cannot be read: the newest one that opens (each quote is still
+      // checked against its own checksum as it is read).
+      if let older = SearchIndex.openNewestGeneration(in: indexDirectory) {
+        return .stale(older, because: reason, failure: error)
+      }
+      throw error
+    }
+    do {
+      return OpenedIndex(index: try SearchIndex.open(at: indexDirectory), rebuilt: reason, skipped: summary.skipped)
     } catch {
       throw .indexFormat(error)
     }
@@ -56,28 +72,37 @@ public struct KnowledgeBase: Sendable {
     return index.corpusFingerprint == fingerprint
   }
 
-  /// Builds the index from the whole corpus and swaps it in atomically.
+  /// Builds the index from the whole corpus and swaps it in atomically. A document that
+  /// cannot be read (damaged, or a symbolic link) is left out and named in the summary's
+  /// `skipped`; the others are still indexed.
   @discardableResult
   public func rebuild(fingerprint: String? = nil) throws(CitationsError) -> IndexBuildSummary {
     let documents: [Document]
+    let unreadable: [CorpusStore.UnreadableDocument]
     let corpusFingerprint: String
     do throws(CorpusError) {
       // Taken before the documents are read: a write meanwhile leaves the index stale, not wrong.
       if let fingerprint { corpusFingerprint = fingerprint } else { corpusFingerprint = try corpus.fingerprint() }
-      documents = try corpus.readAll()
+      (documents, unreadable) = try corpus.readReadable()
     } catch {
       throw .corpus(error)
     }
-    guard !documents.isEmpty else { throw .emptyCorpus(path: corpus.directory.path) }
+    guard !documents.isEmpty else {
+      if let first = unreadable.first { throw .corpus(first.error) }
+      throw .emptyCorpus(path: corpus.directory.path)
+    }
     do {
-      return try IndexBuilder().build(documents: documents, corpusFingerprint: corpusFingerprint, into: indexDirectory)
+      return try IndexBuilder().build(
+        documents: documents,
+        skipped: unreadable.map { SkippedDocument(id: $0.id, reason: $0.error.description) },
+        corpusFingerprint: corpusFingerprint, into: indexDirectory)
     } catch {
       throw .indexBuild(error)
     }
   }
 
-  static func isMissing(_ error: IndexFormatError) -> Bool {
-    if case .unreadable = error { return true }
-    return false
+  /// Whether there is an index at all: a `CURRENT` entry of any kind (not followed).
+  var hasIndex: Bool {
+    (try? FileManager.default.attributesOfItem(atPath: indexDirectory.appendingPathComponent("CURRENT").path)) != nil
   }
 }

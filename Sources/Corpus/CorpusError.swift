@@ -6,6 +6,9 @@ public enum CorpusError: Error, Sendable, Equatable {
   case invalidDocumentID(String)
   /// A file could not be read or written.
   case io(path: String, reason: String)
+  /// A symbolic link inside the home, where the corpus keeps its files: refused, never
+  /// followed, so that nothing outside the home is written or read as corpus.
+  case symbolicLink(path: String)
   /// A file is not what it should be (bad JSON, wrong shape).
   case malformed(path: String, reason: String)
   /// A source is already listed in sources.json.
@@ -21,6 +24,7 @@ extension CorpusError: CustomStringConvertible {
     case .invalidDocumentID(let id):
       "'\(id)' is not a valid document id (lowercase segments of a-z, 0-9, '.', '-', '_', joined by '/')"
     case .io(let path, let reason): "\(path): \(reason)"
+    case .symbolicLink(let path): "\(path) is a symbolic link; duo-kb does not follow links in its home"
     case .malformed(let path, let reason): "\(path): \(reason)"
     case .duplicateSource(let url): "\(url) is already in sources.json"
     case .unsupportedSourcesVersion(let path, let found, let supported):

@@ -1,13 +1,22 @@
 import Foundation
 import Normalize
+import OwnedFiles
 
 /// The corpus on disk: `Corpus/documents/<id>.json`, one human-readable JSON file per
 /// document, written atomically; `Corpus/sources.json` lists what to harvest.
+///
+/// Every file is opened without following symbolic links below `home` (see `OwnedFile`):
+/// a link found there is refused with `.symbolicLink`, so nothing outside the home is
+/// written, or read as corpus.
 public struct CorpusStore: Sendable {
   public let directory: URL
+  /// The folder the corpus's files must not leave: the home, which holds `Corpus/`.
+  public let home: URL
 
-  public init(directory: URL) {
+  /// `home` defaults to the folder that holds `directory`.
+  public init(directory: URL, home: URL? = nil) {
     self.directory = directory
+    self.home = home ?? directory.deletingLastPathComponent()
   }
 
   public var documentsDirectory: URL { directory.appendingPathComponent("documents", isDirectory: true) }
@@ -28,7 +37,7 @@ public struct CorpusStore: Sendable {
     } catch {
       throw .malformed(path: url.path, reason: "cannot encode: \(error)")
     }
-    try AtomicFile.write(data, to: url)
+    try AtomicFile.write(data, to: url, within: home)
     markChanged()
   }
 
@@ -38,27 +47,47 @@ public struct CorpusStore: Sendable {
 
   /// Best effort and not synced: the folder times back it up.
   private func markChanged() {
-    try? Data(UUID().uuidString.utf8).write(to: changeStampFile, options: .atomic)
+    try? OwnedFile.write(Data(UUID().uuidString.utf8), to: changeStampFile, within: home, synced: false)
   }
 
   /// Reads one document; nil when it is not in the corpus.
   public func read(id: String) throws(CorpusError) -> Document? {
     let url = try fileURL(forDocument: id)
-    guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-    return try Self.readDocument(at: url)
+    guard let data = try readFile(url) else { return nil }
+    return try Self.decodeDocument(data, path: url.path)
   }
 
-  /// Every document, sorted by id.
+  /// Every document, sorted by id; the first that cannot be read is an error.
   public func readAll() throws(CorpusError) -> [Document] {
-    try documentFiles().map { file throws(CorpusError) in try Self.readDocument(at: file.url) }
+    try documentFiles().map { file throws(CorpusError) in try readDocument(at: file.url) }
+  }
+
+  /// A document file (or a link in its place) that could not be read, and why.
+  public struct UnreadableDocument: Sendable, Equatable {
+    /// The document id its path names (a path below `documents/` for a link to a folder).
+    public var id: String
+    public var error: CorpusError
+  }
+
+  /// Every document that can be read, and the files that cannot (each by name, with why):
+  /// one damaged or refused file does not hide the others.
+  public func readReadable() throws(CorpusError) -> (documents: [Document], unreadable: [UnreadableDocument]) {
+    var documents: [Document] = []
+    var unreadable: [UnreadableDocument] = []
+    for file in try documentFiles() {
+      do {
+        documents.append(try readDocument(at: file.url))
+      } catch {
+        unreadable.append(UnreadableDocument(id: file.id, error: error))
+      }
+    }
+    return (documents, unreadable)
   }
 
   /// Removes a document's file, when present.
   public func remove(id: String) throws(CorpusError) {
     let url = try fileURL(forDocument: id)
-    if unlink(url.path) != 0, errno != ENOENT {
-      throw .io(path: url.path, reason: String(cString: strerror(errno)))
-    }
+    do { try OwnedFile.remove(url, within: home) } catch { throw CorpusError(error) }
     markChanged()
   }
 
@@ -68,29 +97,28 @@ public struct CorpusStore: Sendable {
     public let url: URL
     public let size: Int
     public let modifiedNanoseconds: Int64
+    /// A link in the corpus (to a file or a folder): listed so that it is reported, and
+    /// refused (`.symbolicLink`) when read.
+    public let isSymbolicLink: Bool
   }
 
-  /// Every document file, sorted by id; temporary files are left out.
+  /// Every document file, sorted by id, and every symbolic link under `documents/`;
+  /// temporary (hidden) files are left out, and nothing below a link is listed. An entry
+  /// that is not a regular file is listed too, so that reading it says what is wrong.
   public func documentFiles() throws(CorpusError) -> [DocumentFile] {
-    let base = documentsDirectory.standardizedFileURL
-    guard FileManager.default.fileExists(atPath: base.path) else { return [] }
-    guard let walker = FileManager.default.enumerator(
-      at: base, includingPropertiesForKeys: [.fileSizeKey, .contentModificationDateKey],
-      options: [.skipsHiddenFiles])
-    else { throw .io(path: base.path, reason: "cannot list") }
+    let entries: [OwnedFile.Entry]
+    do { entries = try OwnedFile.entries(in: documentsDirectory, within: home) } catch { throw CorpusError(error) }
     var files: [DocumentFile] = []
-    let prefixLength = base.path.count + 1
-    for case let url as URL in walker where url.pathExtension == "json" {
-      let path = url.standardizedFileURL.path
-      guard path.count > prefixLength + 5 else { continue }
-      let id = String(path.dropFirst(prefixLength).dropLast(5))
-      guard Self.isValidDocumentID(id) else { continue }
-      let values = try? url.resourceValues(forKeys: [.fileSizeKey, .contentModificationDateKey])
-      let modified = values?.contentModificationDate?.timeIntervalSince1970 ?? 0
+    for entry in entries {
+      // A `.json` name that is not a regular file (a folder, a pipe) is listed so that
+      // reading it reports it; so is every link.
+      let isDocumentName = entry.relativePath.hasSuffix(".json")
+      let id = isDocumentName ? String(entry.relativePath.dropLast(5)) : entry.relativePath
+      guard entry.kind == .symbolicLink || (isDocumentName && Self.isValidDocumentID(id)) else { continue }
       files.append(
         DocumentFile(
-          id: id, url: url, size: values?.fileSize ?? 0,
-          modifiedNanoseconds: Int64(modified * 1_000_000_000)))
+          id: id, url: entry.url, size: entry.size, modifiedNanoseconds: entry.modifiedNanoseconds,
+          isSymbolicLink: entry.kind == .symbolicLink))
     }
     return files.sorted { $0.id < $1.id }
   }
@@ -100,9 +128,11 @@ public struct CorpusStore: Sendable {
   /// (a write renames a file into its folder, which updates that folder's time). No
   /// document file is read or even listed, so a search checks this in well under a
   /// millisecond. A file edited in place by hand is not noticed: `duo-kb index --rebuild`.
+  /// Links are not followed (a link to a folder counts as what it is, a link).
   public func fingerprint() throws(CorpusError) -> String {
     var hasher = FNV1a64()
-    hasher.combine((try? String(contentsOf: changeStampFile, encoding: .utf8)) ?? "")
+    let stamp = (try? readFile(changeStampFile)).flatMap { $0 }.map { String(decoding: $0, as: UTF8.self) }
+    hasher.combine(stamp ?? "")
     var pending = [documentsDirectory.path]
     var folders: [(path: String, stamp: String)] = []
     while let folder = pending.popLast() {
@@ -129,17 +159,21 @@ public struct CorpusStore: Sendable {
     return encoder
   }()
 
-  static func readDocument(at url: URL) throws(CorpusError) -> Document {
-    let data: Data
-    do {
-      data = try Data(contentsOf: url)
-    } catch {
-      throw .io(path: url.path, reason: "cannot read: \(error.localizedDescription)")
-    }
+  /// A file of the corpus's own, read without following links; nil when missing.
+  public func readFile(_ url: URL) throws(CorpusError) -> Data? {
+    do { return try OwnedFile.read(url, within: home) } catch { throw CorpusError(error) }
+  }
+
+  func readDocument(at url: URL) throws(CorpusError) -> Document {
+    guard let data = try readFile(url) else { throw .io(path: url.path, reason: "cannot read: no such file") }
+    return try Self.decodeDocument(data, path: url.path)
+  }
+
+  static func decodeDocument(_ data: Data, path: String) throws(CorpusError) -> Document {
     do {
       return try JSONDecoder().decode(Document.self, from: data)
     } catch {
-      throw .malformed(path: url.path, reason: "not a duo-kb document: \(error)")
+      throw .malformed(path: path, reason: "not a duo-kb document: \(error)")
     }
   }
 }

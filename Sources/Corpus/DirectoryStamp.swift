@@ -9,10 +9,11 @@ import Foundation
 /// A folder's modification time to the nanosecond, and its subfolders, read with the
 /// system calls directly (FileManager's enumerator costs ten times as much).
 enum DirectoryStamp {
-  /// `seconds.nanoseconds` of the folder's last change, or nil when it is not a folder.
+  /// `seconds.nanoseconds` of the folder's last change, or nil when it is not a folder
+  /// (a link to one is not followed).
   static func read(_ path: String) -> String? {
     var info = stat()
-    guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return nil }
+    guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return nil }
     #if canImport(Darwin)
       return "\(info.st_mtimespec.tv_sec).\(info.st_mtimespec.tv_nsec)"
     #else

@@ -1,4 +1,5 @@
 import Foundation
+import OwnedFiles
 
 /// `Corpus/sources.json`: what to harvest. Editable by hand and by `duo-kb add`.
 ///
@@ -25,15 +26,16 @@ public struct SourceList: Codable, Sendable, Equatable {
     self.sources = sources
   }
 
-  /// Reads a sources file; a missing file is an empty list.
-  public static func load(from url: URL) throws(CorpusError) -> SourceList {
-    guard FileManager.default.fileExists(atPath: url.path) else { return SourceList() }
-    let data: Data
+  /// Reads a sources file; a missing file is an empty list. Nothing below `root` (by
+  /// default the file's folder) is followed if it is a symbolic link.
+  public static func load(from url: URL, within root: URL? = nil) throws(CorpusError) -> SourceList {
+    let read: Data?
     do {
-      data = try Data(contentsOf: url)
+      read = try OwnedFile.read(url, within: root ?? url.deletingLastPathComponent(), limit: 64 << 20)
     } catch {
-      throw .io(path: url.path, reason: "cannot read: \(error.localizedDescription)")
+      throw CorpusError(error)
     }
+    guard let data = read else { return SourceList() }
     let list: SourceList
     do {
       list = try JSONDecoder().decode(SourceList.self, from: data)
@@ -46,14 +48,14 @@ public struct SourceList: Codable, Sendable, Equatable {
     return list
   }
 
-  public func save(to url: URL) throws(CorpusError) {
+  public func save(to url: URL, within root: URL? = nil) throws(CorpusError) {
     let data: Data
     do {
       data = try CorpusStore.encoder.encode(self) + Data("\n".utf8)
     } catch {
       throw .malformed(path: url.path, reason: "cannot encode: \(error)")
     }
-    try AtomicFile.write(data, to: url)
+    try AtomicFile.write(data, to: url, within: root)
   }
 
   /// Appends an entry, refusing one whose URL (compared without a trailing slash,

@@ -20,26 +20,28 @@ final class IndexCache {
     let print: String
     do { print = try knowledgeBase.corpus.fingerprint() } catch { throw .corpus(error) }
     if let index, fingerprint == print { return index }
-    let (opened, rebuilt) = try knowledgeBase.openIndex()
-    switch rebuilt {
-    case .missing?: log("built the index from the corpus (there was none)")
-    case .stale?: log("rebuilt the index: the corpus changed since it was built")
-    case .unreadable(let reason)?: log("rebuilt the index: the old one was unreadable (\(reason))")
-    case .damaged(let damage)?: log("rebuilt the index: \(damage)")
-    case nil: break
-    }
-    index = opened
+    let opened = try knowledgeBase.openIndex()
+    // A stale index answers (said in the log) until the corpus changes again.
+    for notice in opened.notices { log(notice.description) }
+    index = opened.index
     fingerprint = print
-    return opened
+    return opened.index
   }
 
-  /// Rebuilds the index from the corpus after a read found it damaged; the next
-  /// `current()` opens the new one.
+  /// Recovers after a read found the index damaged: a rebuilt index, or the last good
+  /// generation when the rebuild fails (said in the log); `current()` answers from it.
   func repair(_ damage: String) throws(CitationsError) {
-    log("rebuilt the index: \(damage)")
+    guard let damaged = index else {
+      try knowledgeBase.rebuild()
+      log(IndexNotice.rebuilt(.damaged(damage)).description)
+      return
+    }
     index = nil
     fingerprint = nil
-    try knowledgeBase.rebuild()
+    let recovered = try knowledgeBase.recover(fromDamaged: damaged, damage: damage)
+    for notice in recovered.notices { log(notice.description) }
+    index = recovered.index
+    fingerprint = try? knowledgeBase.corpus.fingerprint()
   }
 
   /// Every corpus document (for cue-accurate quotation times), read again only when the
@@ -49,7 +51,14 @@ final class IndexCache {
     do { print = try knowledgeBase.corpus.fingerprint() } catch { throw .corpus(error) }
     if let documents, documents.fingerprint == print { return documents.documents }
     let read: [Document]
-    do { read = try knowledgeBase.corpus.readAll() } catch { throw .corpus(error) }
+    // A document that cannot be read is left out (and named in the log), not a failure.
+    do {
+      let readable = try knowledgeBase.corpus.readReadable()
+      for unreadable in readable.unreadable { log("left out \(unreadable.id): \(unreadable.error)") }
+      read = readable.documents
+    } catch {
+      throw .corpus(error)
+    }
     documents = (print, read)
     return read
   }

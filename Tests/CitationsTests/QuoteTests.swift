@@ -63,7 +63,7 @@ import Testing
       ("tech-talks/900001@0:10~ffff", "no passage there has the hash"),
       ("hig/testing-layout#Nowhere", "has no section"),
       ("hig/testing-layout@0:10", "is not a talk"),
-      ("hig/testing-layout", "name a section of 'hig/testing-layout': #Best-practices, #Folding"),
+      ("hig/testing-layout", "name a section of 'hig/testing-layout': its sections are #Best-practices, #Folding"),
     ])
   func unknownIDs(id: String, reason: String) throws {
     let corpus = try TestCorpus()

@@ -93,6 +93,32 @@ import Testing
     }
   }
 
+  @Test func readableDocumentsAreReadAndTheOthersNamedWithWhy() throws {
+    let base = try scratch()
+    let store = CorpusStore(directory: base.appendingPathComponent("Corpus"))
+    try store.write(sampleDocument(id: "wwdc2024/1"))
+    let damaged = try store.fileURL(forDocument: "wwdc2024/2")
+    try Data("{".utf8).write(to: damaged)
+    let outside = base.appendingPathComponent("outside.json")
+    try Data(try JSONEncoder().encode(sampleDocument(id: "wwdc2024/3"))).write(to: outside)
+    let linked = try store.fileURL(forDocument: "wwdc2024/3")
+    try FileManager.default.createSymbolicLink(at: linked, withDestinationURL: outside)
+    try FileManager.default.createSymbolicLink(
+      at: store.documentsDirectory.appendingPathComponent("elsewhere"), withDestinationURL: base)
+
+    let (documents, unreadable) = try store.readReadable()
+    #expect(documents.map(\.id) == ["wwdc2024/1"])
+    #expect(unreadable.map(\.id) == ["elsewhere", "wwdc2024/2", "wwdc2024/3"])
+    #expect(unreadable[0].error == .symbolicLink(path: store.documentsDirectory.appendingPathComponent("elsewhere").path))
+    guard case .malformed(let path, _) = unreadable[1].error else {
+      Issue.record("wrong error \(unreadable[1].error)")
+      return
+    }
+    #expect(path == damaged.path)
+    #expect(unreadable[2].error == .symbolicLink(path: linked.path))
+    #expect(throws: CorpusError.symbolicLink(path: linked.path)) { try store.read(id: "wwdc2024/3") }
+  }
+
   @Test func missingDocumentIsNil() throws {
     let store = CorpusStore(directory: try scratch())
     #expect(try store.read(id: "wwdc2024/1") == nil)

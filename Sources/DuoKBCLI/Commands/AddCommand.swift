@@ -51,9 +51,9 @@ enum AddCommand: Command {
       for: url, id: arguments.value("id"), title: arguments.value("title"),
       language: arguments.value("language"), follow: arguments.has("follow"), catalogFilter: filter)
     let store = CorpusStore(directory: context.home.corpusDirectory)
-    var list = try SourceList.load(from: store.sourcesFile)
+    var list = try SourceList.load(from: store.sourcesFile, within: store.home)
     try list.add(entry)
-    try list.save(to: store.sourcesFile)
+    try list.save(to: store.sourcesFile, within: store.home)
     context.stdout.write("added \(entry.kind.rawValue) \(entry.url)\n")
     return .success
   }

@@ -1,5 +1,6 @@
 import Citations
 import Foundation
+import SearchIndex
 
 /// `duo-kb index`: builds the index from the corpus and swaps it in atomically.
 enum IndexCommand: Command {
@@ -9,7 +10,8 @@ enum IndexCommand: Command {
   static let discussion = """
     Builds Index/ from Corpus/ into a new generation and swaps it in atomically, so a search
     running meanwhile sees the old index or the new one. Without --rebuild, an index that
-    matches the corpus is left alone.
+    matches the corpus is left alone. A document that cannot be read (damaged JSON, a
+    symbolic link) is left out and named on stderr; the rest is indexed (exit status 1).
     """
   static let options: [OptionSpec] = [
     .flag("rebuild", help: "build even when the index matches the corpus"),
@@ -21,8 +23,11 @@ enum IndexCommand: Command {
     }
     let base = KnowledgeBase(home: context.home.url)
     if !context.arguments.has("rebuild"), base.isIndexCurrent() {
+      // Documents it left out stay out until they change: say so rather than "all well".
+      let skipped = (try? SearchIndex.open(at: base.indexDirectory))?.skippedDocuments ?? []
       context.stdout.write("the index matches the corpus\n")
-      return .success
+      IndexMaintenance.reportSkipped(skipped, context: context)
+      return skipped.isEmpty ? .success : .failure
     }
     let started = ContinuousClock.now
     do {
@@ -32,9 +37,10 @@ enum IndexCommand: Command {
       context.stdout.write(
         "indexed \(summary.documentCount) documents, \(summary.passageCount) passages, "
           + "\(summary.termCount) terms, \(summary.byteCount) bytes in \(String(format: "%.2f", seconds)) s\n")
-      return .success
+      IndexMaintenance.reportSkipped(summary.skipped, context: context)
+      return summary.skipped.isEmpty ? .success : .failure
     } catch {
-      throw CommandFailure(error.description)
+      throw IndexMaintenance.failure(error, base: base)
     }
   }
 }

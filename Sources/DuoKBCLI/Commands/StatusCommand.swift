@@ -3,6 +3,8 @@ import Corpus
 import Foundation
 import Harvest
 import Normalize
+import OwnedFiles
+import SearchIndex
 
 /// `duo-kb status`: what the corpus holds, how the last refresh went, what needs attention.
 enum StatusCommand: Command {
@@ -13,8 +15,9 @@ enum StatusCommand: Command {
     Documents by kind, corpus and index size, the last refresh (from Corpus/changelog.jsonl)
     with its result, failing sources (failed in the last refresh, with how many refreshes
     in a row), stale sources (listed but never harvested, or gone upstream), and whether
-    the index matches the corpus. Exit status: 0, or 1 when something needs attention
-    (failing or stale sources, an index that does not match), 2 on error.
+    the index matches the corpus, and documents that cannot be read (damaged, or symbolic
+    links) or that the index left out. Exit status: 0, or 1 when something needs attention
+    (failing or stale sources, unreadable documents, an index that does not match), 2 on error.
     """
   static let options: [OptionSpec] = [
     .value("format", "FORMAT", help: "text or json (default text)"),
@@ -24,6 +27,11 @@ enum StatusCommand: Command {
     var source: String
     var error: String
     var refreshesInARow: Int
+  }
+
+  struct Unreadable: Codable, Equatable {
+    var id: String
+    var reason: String
   }
 
   struct Status: Codable {
@@ -38,9 +46,13 @@ enum StatusCommand: Command {
     var failing: [Failing]
     var neverHarvested: [String]
     var goneUpstream: [String]
+    /// Document files that cannot be read, and documents the index left out.
+    var unreadableDocuments: [Unreadable]
+    var leftOutOfIndex: [Unreadable]
 
     var needsAttention: Bool {
       !failing.isEmpty || !neverHarvested.isEmpty || !goneUpstream.isEmpty || !indexMatchesCorpus
+        || !unreadableDocuments.isEmpty || !leftOutOfIndex.isEmpty
     }
   }
 
@@ -62,7 +74,7 @@ enum StatusCommand: Command {
 
   static func gather(_ home: HomeDirectory) throws -> Status {
     let store = CorpusStore(directory: home.corpusDirectory)
-    let documents = try store.readAll()
+    let (documents, unreadable) = try store.readReadable()
     var byKind: [String: Int] = [:]
     for kind in DocumentKind.allCases { byKind[kind.rawValue] = 0 }
     for document in documents { byKind[document.kind.rawValue, default: 0] += 1 }
@@ -81,7 +93,11 @@ enum StatusCommand: Command {
       indexBytes: directoryBytes(home.indexDirectory), indexMatchesCorpus: base.isIndexCurrent(),
       lastRefresh: log.last, refreshes: log.count, failing: failing(log),
       neverHarvested: neverHarvested,
-      goneUpstream: documents.filter(\.isRemovedUpstream).map(\.id))
+      goneUpstream: documents.filter(\.isRemovedUpstream).map(\.id),
+      unreadableDocuments: unreadable.map { Unreadable(id: $0.id, reason: $0.error.description) },
+      leftOutOfIndex: ((try? SearchIndex.open(at: home.indexDirectory))?.skippedDocuments ?? []).map {
+        Unreadable(id: $0.id, reason: $0.reason)
+      })
   }
 
   /// Sources that failed in the last refresh, with how many refreshes in a row they failed.
@@ -97,14 +113,10 @@ enum StatusCommand: Command {
     }
   }
 
+  /// The bytes of the files below `url`; links are not followed.
   static func directoryBytes(_ url: URL) -> Int {
-    guard let walker = FileManager.default.enumerator(at: url, includingPropertiesForKeys: [.fileSizeKey])
-    else { return 0 }
-    var total = 0
-    for case let file as URL in walker {
-      total += (try? file.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
-    }
-    return total
+    let entries = (try? OwnedFile.entries(in: url, within: url.deletingLastPathComponent(), includingHidden: true)) ?? []
+    return entries.reduce(0) { $0 + ($1.kind == .file ? $1.size : 0) }
   }
 
   static func text(_ status: Status) -> String {
@@ -129,6 +141,8 @@ enum StatusCommand: Command {
     }
     for url in status.neverHarvested { text += "stale: \(url): listed but not in the corpus\n" }
     for id in status.goneUpstream { text += "stale: \(id): gone upstream (kept)\n" }
+    for document in status.unreadableDocuments { text += "unreadable: \(document.id): \(document.reason)\n" }
+    for document in status.leftOutOfIndex { text += "left out of the index: \(document.id): \(document.reason)\n" }
     return text
   }
 }

@@ -62,7 +62,7 @@ enum VerifyCommand: Command {
       return index
     }
     let documents: [Document]
-    do { documents = try KnowledgeBase(home: context.home.url).corpus.readAll() } catch {
+    do { documents = try KnowledgeBase(home: context.home.url).corpus.readReadable().documents } catch {
       throw CommandFailure(error.description)
     }
     let verifier = QuotationVerifier(index: index, documents: documents, toleranceSeconds: tolerance)

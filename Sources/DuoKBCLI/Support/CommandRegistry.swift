@@ -12,6 +12,7 @@ enum CommandRegistry {
       AddCommand.self,
       RefreshCommand.self,
       StatusCommand.self,
+      CheckCommand.self,
       MCPCommand.self,
       ParseCommand.self,
       HelpCommand.self,

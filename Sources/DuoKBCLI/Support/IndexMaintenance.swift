@@ -1,4 +1,5 @@
 import Citations
+import Corpus
 import SearchIndex
 
 /// Opens the index for a command, building it first when it is missing, damaged or older
@@ -21,13 +22,19 @@ enum IndexMaintenance {
     }
   }
 
-  static func report(_ reason: KnowledgeBase.RebuildReason, context: CommandContext) {
-    switch reason {
-    case .missing: context.reporter.notice("built the index from the corpus (there was none)")
-    case .stale: context.reporter.notice("rebuilt the index: the corpus changed since it was built")
-    case .unreadable(let reason): context.reporter.warning("rebuilt the index: the old one was unreadable (\(reason))")
-    case .damaged(let damage): context.reporter.warning("rebuilt the index: \(damage)")
+  /// Says on stderr what a reader should know about the index: rebuilt, documents left
+  /// out, or answering from a stale one (and why).
+  static func report(_ notice: IndexNotice, context: CommandContext) {
+    if notice.isWarning {
+      context.reporter.warning(notice.description)
+    } else {
+      context.reporter.notice(notice.description)
     }
+  }
+
+  /// Names each document a build left out, and why.
+  static func reportSkipped(_ skipped: [SkippedDocument], context: CommandContext) {
+    for document in skipped { report(.skipped(document), context: context) }
   }
 
   /// A library error worded for the command line.
@@ -38,6 +45,8 @@ enum IndexMaintenance {
         "no documents in \(base.corpus.directory.path)",
         hint: "harvest with 'duo-kb refresh', or use --home to point at a corpus")
     case .query: error
+    case .corpus(.symbolicLink), .indexBuild(.symbolicLink):
+      CommandFailure(error.description, hint: CorpusError.symbolicLinkHint)
     case .unknownCitation:
       // An id that names nothing is a plain "no", like a search without hits.
       CommandFailure(
@@ -66,10 +75,9 @@ struct RepairingSearcher {
     } catch {
       guard !hasRebuilt, let damage = KnowledgeBase.damage(in: error) else { throw error }
       hasRebuilt = true
-      IndexMaintenance.report(.damaged(damage), context: context)
-      let base = KnowledgeBase(home: context.home.url)
-      try base.rebuild()
-      index = try base.openIndex().index
+      let recovered = try KnowledgeBase(home: context.home.url).recover(fromDamaged: index, damage: damage)
+      for notice in recovered.notices { IndexMaintenance.report(notice, context: context) }
+      index = recovered.index
       return try index.answer(query, limit: limit, scope: scope)
     }
   }

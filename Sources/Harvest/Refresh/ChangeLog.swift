@@ -1,5 +1,6 @@
 import Corpus
 import Foundation
+import OwnedFiles
 
 #if canImport(Glibc)
   import Glibc
@@ -38,9 +39,12 @@ public struct ChangeLog: Sendable {
   }
 
   public let url: URL
+  /// The folder the log must not leave (the home): a symbolic link below it is refused.
+  public let home: URL
 
   public init(corpus: CorpusStore) {
     url = corpus.directory.appendingPathComponent("changelog.jsonl")
+    home = corpus.home
   }
 
   public static func entry(
@@ -70,35 +74,32 @@ public struct ChangeLog: Sendable {
       throw .malformed(path: url.path, reason: "cannot encode: \(error)")
     }
     line.append(UInt8(ascii: "\n"))
-    try? FileManager.default.createDirectory(
-      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    let descriptor = open(url.path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { throw .io(path: url.path, reason: String(cString: strerror(errno))) }
+    let descriptor: Int32
+    do { descriptor = try OwnedFile.open(url, within: home, for: .appending) } catch { throw CorpusError(error) }
     defer { close(descriptor) }
     // A torn last line (a killed writer) would swallow this one: start on a fresh line.
-    if let size = try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int, size > 0,
-      lastByte() != UInt8(ascii: "\n")
-    {
+    var info = stat()
+    if fstat(descriptor, &info) == 0, info.st_size > 0, lastByte() != UInt8(ascii: "\n") {
       line.insert(UInt8(ascii: "\n"), at: 0)
     }
-    let written = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-    guard written == line.count, fsync(descriptor) == 0 else {
-      throw .io(path: url.path, reason: String(cString: strerror(errno)))
+    if let code = OwnedFile.writeAll(line, to: descriptor, syncing: true) {
+      throw .io(path: url.path, reason: String(cString: strerror(code)))
     }
   }
 
   /// Every readable entry, oldest first.
   public func entries() -> [Entry] {
-    guard let data = try? Data(contentsOf: url) else { return [] }
+    guard let data = (try? OwnedFile.read(url, within: home)) ?? nil else { return [] }
     let decoder = JSONDecoder()
     return data.split(separator: UInt8(ascii: "\n")).compactMap { try? decoder.decode(Entry.self, from: Data($0)) }
   }
 
   private func lastByte() -> UInt8? {
-    guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
-    defer { try? handle.close() }
-    guard let end = try? handle.seekToEnd(), end > 0 else { return nil }
-    try? handle.seek(toOffset: end - 1)
-    return (try? handle.read(upToCount: 1))?.first
+    guard let descriptor = try? OwnedFile.open(url, within: home, for: .reading) else { return nil }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, info.st_size > 0 else { return nil }
+    var byte: UInt8 = 0
+    return pread(descriptor, &byte, 1, info.st_size - 1) == 1 ? byte : nil
   }
 }

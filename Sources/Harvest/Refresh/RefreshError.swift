@@ -7,6 +7,8 @@ public enum RefreshError: Error, Sendable, Equatable {
   case locked(path: String, pid: Int32?)
   /// The lock file could not be opened or written.
   case lockFile(path: String, reason: String)
+  /// The lock file is a symbolic link: refused, never followed (it would truncate its target).
+  case symbolicLink(path: String)
   case corpus(CorpusError)
 }
 
@@ -16,6 +18,7 @@ extension RefreshError: CustomStringConvertible {
     case .locked(let path, let pid):
       "another refresh is running" + (pid.map { " (pid \($0))" } ?? "") + "; it holds \(path)"
     case .lockFile(let path, let reason): "\(path): \(reason)"
+    case .symbolicLink(let path): "\(path) is a symbolic link; duo-kb does not follow links in its home"
     case .corpus(let error): error.description
     }
   }

@@ -1,4 +1,5 @@
 import Foundation
+import OwnedFiles
 
 #if canImport(Glibc)
   import Glibc
@@ -29,12 +30,17 @@ public final class RefreshLock: @unchecked Sendable {
 
   deinit { release() }
 
-  public static func acquire(at url: URL) throws(RefreshError) -> RefreshLock {
+  /// Takes the lock at `url`. The lock file is opened without following a symbolic link
+  /// below `root` (by default its own folder, the home): a link there is `.symbolicLink`.
+  public static func acquire(at url: URL, within root: URL? = nil) throws(RefreshError) -> RefreshLock {
     let path = url.path
-    try? FileManager.default.createDirectory(
-      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-    guard descriptor >= 0 else { throw .lockFile(path: path, reason: errnoText()) }
+    let descriptor: Int32
+    do {
+      descriptor = try OwnedFile.open(url, within: root ?? url.deletingLastPathComponent(), for: .updating)
+    } catch {
+      if case .symbolicLink(let path) = error { throw .symbolicLink(path: path) }
+      throw .lockFile(path: path, reason: error.reason)
+    }
     let previous = readPID(descriptor)
     guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
       let busy = errno == EWOULDBLOCK
@@ -71,7 +77,10 @@ public final class RefreshLock: @unchecked Sendable {
 
   /// The PID written in a lock file, if it holds one.
   public static func readPID(atPath path: String) -> Int32? {
-    guard let data = FileManager.default.contents(atPath: path) else { return nil }
+    let url = URL(fileURLWithPath: path)
+    guard let data = try? OwnedFile.read(url, within: url.deletingLastPathComponent(), limit: 4096) else {
+      return nil
+    }
     return parsePID(data)
   }
 

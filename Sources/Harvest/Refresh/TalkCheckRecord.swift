@@ -41,7 +41,7 @@ public struct RefreshStateStore: Sendable {
   }
 
   public func record(forDocument id: String) -> TalkCheckRecord? {
-    guard let url = try? recordURL(forDocument: id), let data = try? Data(contentsOf: url),
+    guard let url = try? recordURL(forDocument: id), let data = (try? corpus.readFile(url)) ?? nil,
       let record = try? JSONDecoder().decode(TalkCheckRecord.self, from: data),
       record.version == TalkCheckRecord.currentVersion, record.documentID == id
     else { return nil }
@@ -50,7 +50,7 @@ public struct RefreshStateStore: Sendable {
 
   public func write(_ record: TalkCheckRecord) throws(CorpusError) {
     let url = try recordURL(forDocument: record.documentID)
-    try AtomicFile.write(Data(Self.lineFriendlyJSON(record).utf8), to: url)
+    try AtomicFile.write(Data(Self.lineFriendlyJSON(record).utf8), to: url, within: corpus.home)
   }
 
   public func catalogURL(forKey key: String) -> URL {
@@ -58,7 +58,7 @@ public struct RefreshStateStore: Sendable {
   }
 
   public func listing(forKey key: String) -> CatalogListing? {
-    guard let data = try? Data(contentsOf: catalogURL(forKey: key)) else { return nil }
+    guard let data = (try? corpus.readFile(catalogURL(forKey: key))) ?? nil else { return nil }
     return try? JSONDecoder().decode(CatalogListing.self, from: data)
   }
 
@@ -69,7 +69,7 @@ public struct RefreshStateStore: Sendable {
     } catch {
       throw .malformed(path: catalogURL(forKey: key).path, reason: "cannot encode: \(error)")
     }
-    try AtomicFile.write(data, to: catalogURL(forKey: key))
+    try AtomicFile.write(data, to: catalogURL(forKey: key), within: corpus.home)
   }
 
   static let prettyEncoder: JSONEncoder = {

@@ -1,4 +1,5 @@
 import Foundation
+import OwnedFiles
 
 #if canImport(Glibc)
   import Glibc
@@ -11,15 +12,15 @@ import Foundation
 /// Only files whose PID names no running process are removed, so a writer still at work
 /// is never disturbed.
 public enum TemporaryFileSweep {
-  /// Sweeps `directory` and everything below it; returns how many files were removed.
+  /// Sweeps `directory` and everything below it (never below a symbolic link); returns
+  /// how many files were removed.
   @discardableResult
   public static func sweep(_ directory: URL) -> Int {
-    guard let walker = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)
-    else { return 0 }
+    let entries = (try? OwnedFile.entries(in: directory, within: directory, includingHidden: true)) ?? []
     var removed = 0
-    for case let url as URL in walker {
-      guard let pid = writerPID(ofTemporaryFile: url.lastPathComponent), !isRunning(pid) else { continue }
-      if unlink(url.path) == 0 { removed += 1 }
+    for entry in entries where entry.kind == .file {
+      guard let pid = writerPID(ofTemporaryFile: entry.url.lastPathComponent), !isRunning(pid) else { continue }
+      if (try? OwnedFile.remove(entry.url, within: directory)) != nil { removed += 1 }
     }
     return removed
   }

@@ -1,5 +1,6 @@
 import Foundation
 import Normalize
+import OwnedFiles
 
 /// What a build produced.
 public struct IndexBuildSummary: Sendable, Equatable {
@@ -11,6 +12,8 @@ public struct IndexBuildSummary: Sendable, Equatable {
   public var byteCount: Int
   /// The generation directory now current.
   public var generation: URL
+  /// Corpus documents left out because they could not be read (recorded in the manifest).
+  public var skipped: [SkippedDocument] = []
 }
 
 /// Builds an index from documents into a new generation of `indexDirectory` and swaps it
@@ -20,22 +23,18 @@ public struct IndexBuilder: Sendable {
 
   public init(options: AnalyzerOptions = .standard) { self.options = options }
 
+  /// Builds into a new generation of `indexDirectory`. Nothing below `root` (by default
+  /// the folder holding `indexDirectory`, the home) is followed if it is a symbolic link.
+  /// `skipped` (documents the caller could not read) is recorded in the manifest.
   public func build(
-    documents: [Document], corpusFingerprint: String, into indexDirectory: URL
+    documents: [Document], skipped: [SkippedDocument] = [], corpusFingerprint: String,
+    into indexDirectory: URL, within root: URL? = nil
   ) throws(IndexBuildError) -> IndexBuildSummary {
-    let fileManager = FileManager.default
-    do {
-      try fileManager.createDirectory(at: indexDirectory, withIntermediateDirectories: true)
-    } catch {
-      throw .io(path: indexDirectory.path, reason: "cannot create: \(error)")
-    }
-    IndexDirectory.sweepAbandoned(in: indexDirectory)
+    let root = root ?? indexDirectory.deletingLastPathComponent()
+    do { try OwnedFile.createDirectory(indexDirectory, within: root) } catch { throw IndexBuildError(error) }
+    IndexDirectory.sweepAbandoned(in: indexDirectory, within: root)
     let staging = indexDirectory.appendingPathComponent(".build-\(UUID().uuidString)")
-    do {
-      try fileManager.createDirectory(at: staging, withIntermediateDirectories: false)
-    } catch {
-      throw .io(path: staging.path, reason: "cannot create: \(error)")
-    }
+    do { try OwnedFile.createDirectory(staging, within: root) } catch { throw IndexBuildError(error) }
     do throws(IndexBuildError) {
       let files = try buildFiles(documents: documents)
       var byteCount = 0
@@ -43,7 +42,7 @@ public struct IndexBuilder: Sendable {
       for (name, bytes) in [("terms.dki", files.terms), ("postings.dki", files.postings),
                             ("store.dki", files.store)] {
         let url = staging.appendingPathComponent(name)
-        try Self.write(bytes, to: url)
+        do { try OwnedFile.write(bytes, to: url, within: root, synced: false) } catch { throw IndexBuildError(error) }
         byteCount += bytes.count
         // The file's own trailer is the CRC-32 of everything before it.
         let crc = bytes.suffix(4).reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
@@ -53,47 +52,26 @@ public struct IndexBuilder: Sendable {
         format: IndexManifest.formatName, version: Int(IndexFile.version),
         corpusFingerprint: corpusFingerprint, documents: documents.count,
         passages: files.passageCount, terms: files.termCount, analyzer: options,
-        files: manifestFiles)
+        files: manifestFiles, skipped: skipped.isEmpty ? nil : skipped)
       let manifestURL = staging.appendingPathComponent(IndexManifest.fileName)
+      let data: Data
       do {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let data = try encoder.encode(manifest)
-        try data.write(to: manifestURL)
-        byteCount += data.count
+        data = try encoder.encode(manifest)
       } catch {
-        throw IndexBuildError.io(path: manifestURL.path, reason: "cannot write: \(error)")
+        throw IndexBuildError.io(path: manifestURL.path, reason: "cannot encode: \(error)")
       }
-      let generation = try IndexDirectory.publish(staging, in: indexDirectory)
+      do { try OwnedFile.write(data, to: manifestURL, within: root, synced: false) } catch { throw IndexBuildError(error) }
+      byteCount += data.count
+      let generation = try IndexDirectory.publish(staging, in: indexDirectory, within: root)
       return IndexBuildSummary(
         documentCount: documents.count, passageCount: files.passageCount,
         termCount: files.termCount, postingCount: files.postingCount, byteCount: byteCount,
-        generation: generation)
+        generation: generation, skipped: skipped)
     } catch {
-      try? fileManager.removeItem(at: staging)
+      try? OwnedFile.removeTree(staging, within: root)
       throw error
-    }
-  }
-
-  /// Writes without copying the bytes into a `Data` first.
-  static func write(_ bytes: [UInt8], to url: URL) throws(IndexBuildError) {
-    guard FileManager.default.createFile(atPath: url.path, contents: nil),
-      let handle = FileHandle(forWritingAtPath: url.path)
-    else { throw .io(path: url.path, reason: "cannot create") }
-    defer { try? handle.close() }
-    do {
-      try bytes.withUnsafeBytes { buffer in
-        var offset = 0
-        while offset < buffer.count {
-          let end = min(buffer.count, offset + (16 << 20))
-          try handle.write(contentsOf: Data(
-            bytesNoCopy: UnsafeMutableRawPointer(mutating: buffer.baseAddress! + offset),
-            count: end - offset, deallocator: .none))
-          offset = end
-        }
-      }
-    } catch {
-      throw .io(path: url.path, reason: "cannot write: \(error)")
     }
   }
 

@@ -16,4 +16,17 @@ struct IndexManifest: Codable, Equatable {
   var terms: Int
   var analyzer: AnalyzerOptions
   var files: [String: FileEntry]
+  /// Corpus documents the build could not read and left out (absent when none).
+  var skipped: [SkippedDocument]?
+}
+
+/// A corpus document a build left out because it could not be read, and why.
+public struct SkippedDocument: Codable, Sendable, Equatable {
+  public var id: String
+  public var reason: String
+
+  public init(id: String, reason: String) {
+    self.id = id
+    self.reason = reason
+  }
 }

@@ -1,21 +1,37 @@
 import Foundation
+import OwnedFiles
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The generations of an index directory.
 ///
 /// Each build writes a complete generation into `.build-<uuid>/`, renames it to
 /// `generation-<n>/` (a rename of a fresh name cannot meet an existing directory), then
-/// points the `CURRENT` file at it by writing `CURRENT.tmp` and renaming it over `CURRENT`.
-/// A reader resolves `CURRENT` once and maps that generation's files, so it sees the old
-/// index or the new one, never a mixture. Older generations but the previous one are
-/// removed after the swap (the previous one stays for readers that resolved `CURRENT`
-/// just before it changed).
+/// points the `CURRENT` file at it by writing a temporary file and renaming it over
+/// `CURRENT`. A reader resolves `CURRENT` once and maps that generation's files, so it sees
+/// the old index or the new one, never a mixture. Older generations but the previous one
+/// are removed after the swap (the previous one stays for readers that resolved `CURRENT`
+/// just before it changed). No file is opened through a symbolic link below the folder
+/// that holds the index directory, the home (`OwnedFile`).
 enum IndexDirectory {
   static let pointerName = "CURRENT"
   static let generationPrefix = "generation-"
+  /// Generation numbers above this are not ours (a stray folder): never counted on.
+  static let largestGeneration = 1 << 40
 
   static func currentGeneration(in directory: URL) throws(IndexFormatError) -> URL {
     let pointer = directory.appendingPathComponent(pointerName)
-    guard let data = try? Data(contentsOf: pointer) else {
+    let read: Data?
+    do {
+      read = try OwnedFile.read(pointer, within: directory.deletingLastPathComponent(), limit: 4096)
+    } catch {
+      throw IndexFormatError(error, file: pointerName)
+    }
+    guard let data = read else {
       throw .unreadable(file: pointerName, reason: "no index at \(directory.path)")
     }
     guard data.count <= 200, let name = String(data: data, encoding: .utf8)?
@@ -27,65 +43,64 @@ enum IndexDirectory {
     return directory.appendingPathComponent(name)
   }
 
+  /// The generation folders (links to folders are not generations), oldest first.
   static func generations(in directory: URL) -> [(number: Int, url: URL)] {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-    return names.compactMap { name in
-      guard name.hasPrefix(generationPrefix),
-        let number = Int(name.dropFirst(generationPrefix.count))
+    let entries =
+      (try? OwnedFile.entries(in: directory, within: directory.deletingLastPathComponent(), recursive: false)) ?? []
+    return entries.compactMap { entry in
+      let name = entry.relativePath
+      guard entry.kind == .folder, name.hasPrefix(generationPrefix),
+        let number = Int(name.dropFirst(generationPrefix.count)), number >= 0, number <= largestGeneration
       else { return nil }
-      return (number, directory.appendingPathComponent(name))
+      return (number, entry.url)
     }.sorted { $0.number < $1.number }
   }
 
   /// Removes what builders killed midway left behind: `.build-*` staging folders and
-  /// `CURRENT.tmp-*` pointers older than `age` (a live build takes seconds, so an old one
-  /// is abandoned; a younger one may belong to a build running now and is left alone).
-  static func sweepAbandoned(in directory: URL, olderThan age: TimeInterval = 3600, now: Date = Date()) {
-    let fileManager = FileManager.default
-    let names = (try? fileManager.contentsOfDirectory(atPath: directory.path)) ?? []
-    for name in names where name.hasPrefix(".build-") || name.hasPrefix("\(pointerName).tmp-") {
-      let url = directory.appendingPathComponent(name)
-      guard let modified = (try? fileManager.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date,
-        now.timeIntervalSince(modified) > age
+  /// temporary pointers older than `age` (a live build takes seconds, so an old one is
+  /// abandoned; a younger one may belong to a build running now and is left alone).
+  static func sweepAbandoned(
+    in directory: URL, within root: URL, olderThan age: TimeInterval = 3600, now: Date = Date()
+  ) {
+    let entries = (try? OwnedFile.entries(in: directory, within: root, includingHidden: true, recursive: false)) ?? []
+    let nowNanoseconds = Int64(now.timeIntervalSince1970 * 1e9)
+    for entry in entries {
+      let name = entry.relativePath
+      guard name.hasPrefix(".build-") || name.hasPrefix("\(pointerName).tmp-") || name.hasPrefix(".\(pointerName).")
       else { continue }
-      try? fileManager.removeItem(at: url)
+      guard Double(nowNanoseconds &- entry.modifiedNanoseconds) / 1e9 > age else { continue }
+      try? OwnedFile.removeTree(entry.url, within: root)
     }
   }
 
   /// Moves the finished `staging` directory in as the newest generation and points
   /// `CURRENT` at it.
-  static func publish(_ staging: URL, in directory: URL) throws(IndexBuildError) -> URL {
-    let fileManager = FileManager.default
+  static func publish(_ staging: URL, in directory: URL, within root: URL) throws(IndexBuildError) -> URL {
     var number = (generations(in: directory).last?.number ?? 0) + 1
     var target: URL
     while true {
       target = directory.appendingPathComponent("\(generationPrefix)\(number)")
       do {
-        try fileManager.moveItem(at: staging, to: target)
+        try OwnedFile.rename(staging, to: target, within: root)
         break
       } catch {
-        // Another builder took this number, or a stray directory has it: try the next.
-        guard !fileManager.fileExists(atPath: staging.path) || number > 1_000_000 else {
-          number += 1
-          continue
-        }
-        throw .io(path: target.path, reason: "cannot move the new generation in: \(error)")
+        // Another builder took this number, or a stray entry has it: try the next.
+        let taken = [EEXIST, ENOTEMPTY, ENOTDIR, EISDIR].contains(error.systemCode ?? 0)
+        if case .symbolicLink = error { number += 1; continue }
+        guard taken, number <= largestGeneration else { throw IndexBuildError(error) }
+        number += 1
       }
     }
     let pointer = directory.appendingPathComponent(pointerName)
-    let temporary = directory.appendingPathComponent("\(pointerName).tmp-\(UUID().uuidString)")
     do {
-      try Data((target.lastPathComponent + "\n").utf8).write(to: temporary)
-      guard rename(temporary.path, pointer.path) == 0 else {
-        throw IndexBuildError.io(path: pointer.path, reason: "rename failed (errno \(errno))")
-      }
-    } catch let error as IndexBuildError {
-      throw error
+      try OwnedFile.write(Data((target.lastPathComponent + "\n").utf8), to: pointer, within: root)
     } catch {
-      throw .io(path: temporary.path, reason: "cannot write the pointer: \(error)")
+      // Not current, so never read: take it out again rather than leave one per attempt.
+      try? OwnedFile.removeTree(target, within: root)
+      throw IndexBuildError(error)
     }
     for old in generations(in: directory) where old.number < number - 1 {
-      try? fileManager.removeItem(at: old.url)
+      try? OwnedFile.removeTree(old.url, within: root)
     }
     return target
   }

@@ -14,6 +14,7 @@ extension IndexBuildError: CustomStringConvertible {
     switch self {
     case .tooLarge(let reason): "the corpus is too large for the index format: \(reason)"
     case .io(let path, let reason): "\(path): \(reason)"
+    case .symbolicLink(let path): "\(path) is a symbolic link; duo-kb does not follow links in its home"
     }
   }
 }

@@ -14,4 +14,6 @@ public enum IndexBuildError: Error, Equatable, Sendable {
   case tooLarge(reason: String)
   /// Writing or swapping in the files failed.
   case io(path: String, reason: String)
+  /// A symbolic link where the index keeps its files: refused, never followed.
+  case symbolicLink(path: String)
 }

@@ -6,6 +6,9 @@
   import Darwin
 #endif
 
+import Foundation
+import OwnedFiles
+
 /// One index file, read-only: memory-mapped, or (`loadsIntoMemory`) read whole into memory
 /// of its own. Keeps its descriptor for `read(at:count:)`.
 ///
@@ -17,11 +20,14 @@ final class MappedFile: @unchecked Sendable {
   private let isLoaded: Bool
   private let descriptor: Int32
 
-  init(path: String, name: String, loadsIntoMemory: Bool = false) throws(IndexFormatError) {
+  /// Opens `url`, a file below `root` (the index folder), without following a link.
+  init(url: URL, within root: URL, name: String, loadsIntoMemory: Bool = false) throws(IndexFormatError) {
     self.name = name
-    let descriptor = open(path, O_RDONLY)
-    guard descriptor >= 0 else {
-      throw .unreadable(file: name, reason: "cannot open (errno \(errno))")
+    let descriptor: Int32
+    do {
+      descriptor = try OwnedFile.open(url, within: root, for: .reading)
+    } catch {
+      throw IndexFormatError(error, file: name)
     }
     var status = stat()
     guard fstat(descriptor, &status) == 0 else {

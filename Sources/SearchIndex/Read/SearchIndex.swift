@@ -1,5 +1,6 @@
 import Foundation
 import Normalize
+import OwnedFiles
 
 /// A passage as stored in the index: its text is exactly the corpus passage text.
 public struct StoredPassage: Sendable, Equatable {
@@ -46,6 +47,8 @@ public final class SearchIndex: Sendable {
   /// The generation directory that was opened.
   public let generation: URL
   public let analyzerOptions: AnalyzerOptions
+  /// Corpus documents the build left out because it could not read them.
+  public let skippedDocuments: [SkippedDocument]
   let dictionary: TermDictionary
   let postings: ByteReader
   let store: Store
@@ -69,8 +72,16 @@ public final class SearchIndex: Sendable {
 
   init(generation: URL, verification: IndexVerification) throws(IndexFormatError) {
     self.generation = generation
+    // The home: no link below it is followed, the index folder's own included.
+    let root = generation.deletingLastPathComponent().deletingLastPathComponent()
     let manifestURL = generation.appendingPathComponent(IndexManifest.fileName)
-    guard let manifestData = try? Data(contentsOf: manifestURL) else {
+    let read: Data?
+    do {
+      read = try OwnedFile.read(manifestURL, within: root, limit: 16 << 20)
+    } catch {
+      throw IndexFormatError(error, file: IndexManifest.fileName)
+    }
+    guard let manifestData = read else {
       throw .unreadable(file: IndexManifest.fileName, reason: "missing in \(generation.lastPathComponent)")
     }
     guard let manifest = try? JSONDecoder().decode(IndexManifest.self, from: manifestData),
@@ -83,14 +94,14 @@ public final class SearchIndex: Sendable {
         file: IndexManifest.fileName, found: UInt32(clamping: manifest.version), supported: IndexFile.version)
     }
     func map(_ name: String) throws(IndexFormatError) -> MappedFile {
-      let file = try MappedFile(path: generation.appendingPathComponent(name).path, name: name)
+      let file = try MappedFile(url: generation.appendingPathComponent(name), within: root, name: name)
       if let expected = manifest.files[name], expected.bytes != file.bytes.count {
         throw .corrupt(file: name, reason: "\(file.bytes.count) bytes, manifest says \(expected.bytes)")
       }
       return file
     }
     let termsFile = try MappedFile(
-      path: generation.appendingPathComponent("terms.dki").path, name: "terms.dki", loadsIntoMemory: true)
+      url: generation.appendingPathComponent("terms.dki"), within: root, name: "terms.dki", loadsIntoMemory: true)
     if let expected = manifest.files["terms.dki"], expected.bytes != termsFile.bytes.count {
       throw .corrupt(file: "terms.dki", reason: "\(termsFile.bytes.count) bytes, manifest says \(expected.bytes)")
     }
@@ -116,6 +127,7 @@ public final class SearchIndex: Sendable {
     if checksWhole(postingsFile) { postingsFile.releasePages() }
     corpusFingerprint = manifest.corpusFingerprint
     analyzerOptions = manifest.analyzer
+    skippedDocuments = manifest.skipped ?? []
   }
 
   func releasePostingsPages() { files[1].releasePages() }

@@ -1,3 +1,4 @@
+import Corpus
 import Foundation
 import Harvest
 import Testing
@@ -26,5 +27,21 @@ import Testing
     #expect(entries[0].startedAt == "2027-01-15T08:00:00Z")
     #expect(!entries[0].isClean && entries[1].isClean)
     #expect(try String(contentsOf: log.url, encoding: .utf8).split(separator: "\n").count == 3)
+  }
+
+  @Test func aLinkedLogIsRefusedAndItsTargetLeftAlone() throws {
+    let base = FileManager.default.temporaryDirectory.appendingPathComponent("duo-kb-log-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: base) }
+    let corpus = base.appendingPathComponent("home/Corpus")
+    try FileManager.default.createDirectory(at: corpus, withIntermediateDirectories: true)
+    let target = base.appendingPathComponent("target.txt")
+    try Data("keep\n".utf8).write(to: target)
+    let log = ChangeLog(corpus: .init(directory: corpus))
+    try FileManager.default.createSymbolicLink(at: log.url, withDestinationURL: target)
+    #expect(throws: CorpusError.symbolicLink(path: log.url.path)) {
+      try log.append(ChangeLog.entry(for: RefreshReport(), startedAt: Date(), finishedAt: Date()))
+    }
+    #expect(log.entries().isEmpty, "nothing is read through the link either")
+    #expect(try String(contentsOf: target, encoding: .utf8) == "keep\n")
   }
 }

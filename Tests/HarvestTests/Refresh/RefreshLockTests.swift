@@ -47,6 +47,16 @@ import Testing
     lock.release()
   }
 
+  @Test func aLinkedLockFileIsRefusedAndItsTargetNotTruncated() throws {
+    let url = Self.scratchLock()
+    let target = url.deletingLastPathComponent().appendingPathComponent("target.txt")
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data("keep\n".utf8).write(to: target)
+    try FileManager.default.createSymbolicLink(at: url, withDestinationURL: target)
+    #expect(throws: RefreshError.symbolicLink(path: url.path)) { try RefreshLock.acquire(at: url) }
+    #expect(try String(contentsOf: target, encoding: .utf8) == "keep\n")
+  }
+
   /// The PID of a process that has ended.
   static func deadPID() throws -> Int32 {
     let process = Process()

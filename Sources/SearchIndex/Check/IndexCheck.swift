@@ -1,0 +1,171 @@
+import Foundation
+import OwnedFiles
+
+/// A full check of the current index generation: `CURRENT`, the manifest, and for every
+/// file its size, header and the CRC-32 of every byte (against its own trailer and the
+/// manifest), then the structure (`.full` open) and every passage text against its own
+/// CRC-32. Reads the whole index once; never throws: what it finds is in the report.
+public enum IndexCheck {
+  /// One index file as checked.
+  public struct CheckedFile: Codable, Sendable, Equatable {
+    public var name: String
+    public var bytes: Int
+    /// The CRC-32 its trailer records, hex (nil when the file could not be read).
+    public var crc32: String?
+    public var isIntact: Bool
+  }
+
+  public struct Report: Codable, Sendable, Equatable {
+    /// The generation `CURRENT` names (nil when there is none).
+    public var generation: String?
+    public var files: [CheckedFile] = []
+    public var documents = 0
+    public var passages = 0
+    /// The corpus fingerprint the index was built from.
+    public var corpusFingerprint: String?
+    /// Documents the build left out (from the manifest).
+    public var skipped: [SkippedDocument] = []
+    public var findings: [CheckFinding] = []
+  }
+
+  /// Damaged passages reported one by one before the rest are counted.
+  static let listedPassages = 20
+  static let fileKinds = [("terms.dki", "TERM"), ("postings.dki", "POST"), ("store.dki", "STOR")]
+
+  /// Checks the index in `indexDirectory`; the opened index too when it checks out whole.
+  public static func check(indexDirectory: URL) -> (report: Report, index: SearchIndex?) {
+    var report = Report()
+    let generation: URL
+    do {
+      generation = try IndexDirectory.currentGeneration(in: indexDirectory)
+    } catch {
+      let kind: CheckFinding.Kind = if case .unreadable = error { .missing } else { .damaged }
+      report.findings.append(CheckFinding(subject: IndexDirectory.pointerName, kind: kind, detail: "\(error)"))
+      return (report, nil)
+    }
+    report.generation = generation.lastPathComponent
+    let root = generation.deletingLastPathComponent().deletingLastPathComponent()
+    guard let manifest = readManifest(generation, within: root, into: &report) else { return (report, nil) }
+    report.documents = manifest.documents
+    report.passages = manifest.passages
+    report.corpusFingerprint = manifest.corpusFingerprint
+    report.skipped = manifest.skipped ?? []
+    for (name, kind) in fileKinds {
+      report.files.append(checkFile(name, kind: kind, in: generation, within: root, manifest: manifest, into: &report))
+    }
+    guard report.findings.isEmpty else { return (report, nil) }
+    let index: SearchIndex
+    do {
+      index = try SearchIndex(generation: generation, verification: .full)
+    } catch {
+      report.findings.append(CheckFinding(subject: Self.subject(of: error), kind: .damaged, detail: "\(error)"))
+      return (report, nil)
+    }
+    checkPassages(index, into: &report)
+    return (report, report.findings.isEmpty ? index : nil)
+  }
+
+  static func readManifest(_ generation: URL, within root: URL, into report: inout Report) -> IndexManifest? {
+    let name = IndexManifest.fileName
+    let data: Data?
+    do {
+      data = try OwnedFile.read(generation.appendingPathComponent(name), within: root, limit: 16 << 20)
+    } catch {
+      report.findings.append(CheckFinding(subject: name, kind: .unreadable, detail: error.description))
+      return nil
+    }
+    guard let data else {
+      report.findings.append(CheckFinding(subject: name, kind: .missing, detail: "not in \(generation.lastPathComponent)"))
+      return nil
+    }
+    guard let manifest = try? JSONDecoder().decode(IndexManifest.self, from: data),
+      manifest.format == IndexManifest.formatName
+    else {
+      report.findings.append(CheckFinding(subject: name, kind: .damaged, detail: "not an index manifest"))
+      return nil
+    }
+    guard manifest.version == Int(IndexFile.version) else {
+      report.findings.append(
+        CheckFinding(
+          subject: name, kind: .damaged,
+          detail: "index format \(manifest.version); this build reads format \(IndexFile.version)"))
+      return nil
+    }
+    return manifest
+  }
+
+  /// Size, header and checksums of one file; what is wrong goes into `report`.
+  static func checkFile(
+    _ name: String, kind: String, in generation: URL, within root: URL, manifest: IndexManifest,
+    into report: inout Report
+  ) -> CheckedFile {
+    let file: MappedFile
+    do {
+      file = try MappedFile(url: generation.appendingPathComponent(name), within: root, name: name)
+    } catch {
+      report.findings.append(CheckFinding(subject: name, kind: .unreadable, detail: "\(error)"))
+      return CheckedFile(name: name, bytes: 0, crc32: nil, isIntact: false)
+    }
+    defer { file.releasePages() }
+    let bytes = file.bytes
+    var problems: [String] = []
+    if let expected = manifest.files[name], expected.bytes != bytes.count {
+      problems.append("\(bytes.count) bytes, the manifest says \(expected.bytes)")
+    }
+    var stored: UInt32?
+    if bytes.count < IndexFile.headerLength + IndexFile.trailerLength {
+      problems.append("truncated: \(bytes.count) bytes")
+    } else {
+      let reader = ByteReader(bytes, file: name)
+      if !bytes[0..<8].elementsEqual(IndexFile.magic) { problems.append("not an index file (bad magic)") }
+      if !bytes[8..<12].elementsEqual(kind.utf8) { problems.append("wrong file kind (expected \(kind))") }
+      if reader.u32(at: 12) != IndexFile.version { problems.append("format \(reader.u32(at: 12)), expected \(IndexFile.version)") }
+      let trailer = reader.u32(at: bytes.count - 4)
+      stored = trailer
+      let computed = CRC32.checksum(UnsafeRawBufferPointer(rebasing: bytes[0..<(bytes.count - 4)]))
+      if computed != trailer {
+        problems.append("checksum mismatch: the file records \(hex(trailer)), its bytes give \(hex(computed))")
+      }
+      if let expected = manifest.files[name]?.crc32, expected != trailer {
+        problems.append("the manifest records checksum \(hex(expected)), the file \(hex(trailer))")
+      }
+    }
+    if manifest.files[name] == nil { problems.append("not listed in the manifest") }
+    for problem in problems { report.findings.append(CheckFinding(subject: name, kind: .damaged, detail: problem)) }
+    return CheckedFile(name: name, bytes: bytes.count, crc32: stored.map(hex), isIntact: problems.isEmpty)
+  }
+
+  /// Every passage text against the CRC-32 in its passage record.
+  static func checkPassages(_ index: SearchIndex, into report: inout Report) {
+    var damaged = 0
+    for passage in 0..<index.store.passageCount {
+      do throws(IndexFormatError) {
+        _ = try index.store.verifiedTextBytes(passage)
+      } catch {
+        damaged += 1
+        guard damaged <= listedPassages else { continue }
+        let (doc, number) = index.location(ofPassage: passage)
+        report.findings.append(
+          CheckFinding(
+            subject: "store.dki", kind: .damaged,
+            detail: "passage \(number) of \(index.document(doc).id): \(error)"))
+      }
+    }
+    if damaged > listedPassages {
+      report.findings.append(
+        CheckFinding(subject: "store.dki", kind: .damaged, detail: "\(damaged - listedPassages) more damaged passages"))
+    }
+    index.store.file.releasePages()
+  }
+
+  static func subject(of error: IndexFormatError) -> String {
+    switch error {
+    case .unreadable(let file, _), .corrupt(let file, _), .unsupportedVersion(let file, _, _): file
+    }
+  }
+
+  static func hex(_ value: UInt32) -> String {
+    let digits = String(value, radix: 16)
+    return String(repeating: "0", count: 8 - digits.count) + digits
+  }
+}
