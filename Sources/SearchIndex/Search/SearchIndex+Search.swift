@@ -201,10 +201,14 @@ extension SearchIndex {
     case .prefix(let text):
       var text = text
       text.withUTF8 { bytes in
-        WordScanner.scan(bytes) { words in
+        WordScanner.scan(bytes) { words, isCJK in
           guard let last = words.last else { return }
           var folded: [UInt8] = []
-          TermFolding.fold(bytes, last, into: &folded)
+          if isCJK {
+            TermFolding.foldCJK(bytes, last, into: &folded)
+          } else {
+            TermFolding.fold(bytes, last, into: &folded)
+          }
           output.append(folded)
         }
       }
