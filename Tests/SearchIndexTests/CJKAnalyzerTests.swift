@@ -49,3 +49,15 @@ import Testing
     }
   }
 }
+
+extension CJKAnalyzerTests {
+  @Test("Half-width kana with voiced marks are the full-width words")
+  func halfWidthVoiced() {
+    #expect(Self.describe("ｶﾞｲﾄﾞ") == "ガ@0 イ@1 ド@2 ガイ@0 イド@1-2")
+    // Byte for byte: composed, as a query types it (String == would allow decomposed).
+    #expect(Analyzer(options: .standard).tokens("ｶﾞ").map(\.term) == [Array("\u{30AC}".utf8)])
+    let words = Analyzer(options: .standard).queryWords("ガイド").map { String(decoding: $0.folded, as: UTF8.self) }
+    #expect(words == ["ガイ", "イド"])
+  }
+}
+

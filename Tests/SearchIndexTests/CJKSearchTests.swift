@@ -11,6 +11,7 @@ import Testing
     "得点を管理します みんな 競争が好きですよね",
     "XcodeでSwiftUIのプレビューを開きます",
     "ウィジェットの表示を調整するには",
+    "ｶﾞｲﾄﾞの表示を調整するには",
   ]
   static let chinese = [
     "我们在设计这个界面的时候考虑了很多",
@@ -61,7 +62,9 @@ import Testing
               // Nothing is found that does not contain the substring.
               for hit in hits {
                 let text = index.passage(doc: hit.documentIndex, passage: hit.passageIndex).text
-                #expect(text.contains(substring), "\(query) found \(text)")
+                #expect(
+                  text.precomposedStringWithCompatibilityMapping.contains(substring.precomposedStringWithCompatibilityMapping),
+                  "\(query) found \(text)")
               }
             }
           }
@@ -81,6 +84,8 @@ import Testing
 
   @Test("Latin words inside CJK text, full-width forms, and phrases across the boundary", arguments: [
     ("Xcode", "XcodeでSwiftUIのプレビューを開きます"),
+    ("ガイド", "ｶﾞｲﾄﾞの表示を調整するには"),
+    ("ｶﾞｲﾄﾞ", "ｶﾞｲﾄﾞの表示を調整するには"),
     ("Ｘｃｏｄｅ", "XcodeでSwiftUIのプレビューを開きます"),
     ("\"SwiftUIのプレビュー\"", "XcodeでSwiftUIのプレビューを開きます"),
     ("ＳｗｉｆｔＵＩ 构建", "使用SwiftUI可以更快地构建应用"),
@@ -97,3 +102,4 @@ import Testing
     #expect(try Self.index.0.search(query, limit: 10).total == 0)
   }
 }
+

@@ -21,7 +21,7 @@ enum TermFolding {
       }
     } else {
       var text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-      if text.unicodeScalars.contains(where: isWidthForm) { text = text.precomposedStringWithCompatibilityMapping }
+      if text.unicodeScalars.contains(where: isWidthForm) { text = nfkc(text) }
       let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
       for scalar in folded.unicodeScalars {
         if scalar.value == 0x2019 || scalar.value == 0x02BC {
@@ -43,6 +43,11 @@ enum TermFolding {
     (0xFF00...0xFFEF).contains(scalar.value) || scalar.value == 0x3000
   }
 
+  /// NFKC. Composed once more (NFC): Foundation on Linux leaves `ｶﾞ` as `カ` + U+3099.
+  static func nfkc(_ text: String) -> String {
+    text.precomposedStringWithCompatibilityMapping.precomposedStringWithCanonicalMapping
+  }
+
   /// One CJK character (with its marks), or two, as a term: the bytes as written, except
   /// that width forms and compatibility ideographs take their usual form (NFKC) and
   /// decomposed kana are composed (`か` + U+3099 is `が`). No case or diacritic folding:
@@ -55,7 +60,7 @@ enum TermFolding {
         || scalar.properties.generalCategory == .nonspacingMark || (0x3099...0x309A).contains(scalar.value)
     }
     if needsMapping {
-      output.append(contentsOf: text.precomposedStringWithCompatibilityMapping.utf8)
+      output.append(contentsOf: nfkc(text).utf8)
     } else {
       output.append(contentsOf: bytes[range])
     }
