@@ -80,12 +80,17 @@ import Normalize
       "ありがとうございました",
     ])
     #expect(japanese.passages.last?.omitted == ["［ 拍手 ］"])
+    // The playlist's LANGUAGE="Japanese" and "zh" are recorded as BCP 47 tags.
+    #expect(japanese.language == "ja")
     // The boundary repeat is one cue.
     #expect(japanese.cues.filter { $0.text == "SwiftUIのプレビューを開きます" }.count == 1)
     let chinese = try #require(try base.corpus.read(id: "wwdc2025/30002"))
     #expect(chinese.passages.map(\.text) == [
       "大家好 欢迎来到WWDC 我们在设计这个界面的时候 考虑了很多用户的需求 使用SwiftUI可以更快地构建应用", "谢谢大家",
     ])
+    #expect(chinese.language == "zh-Hans")
+    let hits = try base.openIndex().index.answer("SwiftUI lang:zh", limit: 10).hits
+    #expect(hits.map(\.source.id) == ["wwdc2025/30002"])
     _ = scratch
   }
 

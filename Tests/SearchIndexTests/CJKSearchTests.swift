@@ -103,3 +103,14 @@ import Testing
   }
 }
 
+extension CJKSearchTests {
+  @Test("lang: filters by the document's BCP 47 tag or its prefix", arguments: [
+    ("SwiftUI lang:ja", ["ja"]), ("SwiftUI lang:zh", ["zh"]), ("SwiftUI lang:ZH", ["zh"]), ("SwiftUI", ["ja", "zh"]),
+    ("SwiftUI lang:ko", []), ("SwiftUI lang:j", []),
+  ])
+  func languageFilter(query: String, languages: [String]) throws {
+    let (index, _) = Self.index
+    let hits = try index.search(query, limit: 10).hits
+    #expect(Set(hits.map { index.document($0.documentIndex).language }) == Set(languages))
+  }
+}

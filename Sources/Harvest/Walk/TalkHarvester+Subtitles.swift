@@ -68,7 +68,7 @@ extension TalkHarvester {
       segments: zip(segmentURLs, bodies).map { ResourceValidator(url: $0, response: $1) })
     return SubtitleTrack(
       cues: merged.cues,
-      language: choice.rendition.language ?? languages.first ?? "en",
+      language: LanguageTag.bcp47(choice.rendition.language ?? languages.first ?? "en"),
       masterResponse: masterResponse, details: details)
   }
 

@@ -37,7 +37,7 @@ struct StoreWriter {
   mutating func write(
     documents: [Document], wordCounts: [UInt32], headingIds: [UInt32]
   ) throws(IndexBuildError) -> [UInt8] {
-    var documentTable = ByteWriter(capacity: documents.count * 32)
+    var documentTable = ByteWriter(capacity: documents.count * Store.documentRecordLength)
     var passageTable = ByteWriter(capacity: wordCounts.count * Store.passageRecordLength)
     var attributeTable = ByteWriter()
     var attributeIds: [Attributes: UInt32] = [:]
@@ -68,6 +68,7 @@ struct StoreWriter {
       documentTable.u8(document.kind == .talk ? 0 : 1)
       documentTable.u8(0)
       documentTable.u16(0)
+      documentTable.u32(intern(document.language))
       for passage in document.passages {
         let offset = texts.count
         texts.append(passage.text)

@@ -4,7 +4,7 @@
 /// copied into memory at open; passage records and texts of hits are read with `pread`;
 /// only filters on passage kind or speaker walk the mapped passage table.
 struct Store: Sendable {
-  static let documentRecordLength = 32
+  static let documentRecordLength = 36
   static let passageRecordLength = 20
   static let attributeRecordLength = 20
   static let headerLength = 36
