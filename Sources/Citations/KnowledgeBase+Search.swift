@@ -32,27 +32,29 @@ extension SearchIndex {
     }
     let hits = results.hits.enumerated().map { rank, hit in
       quotedHit(document: hit.documentIndex, passage: hit.passageIndex, rank: rank + 1,
-                score: hit.score, matchedRanges: hit.matchedRanges)
+                score: hit.score, matchedRanges: hit.matchedRanges, matchStartMilliseconds: hit.matchStartMilliseconds)
     }
     return SearchAnswer(query: query, total: results.total, hits: hits)
   }
 
-  /// One stored passage as a quoted hit.
+  /// One stored passage as a quoted hit; a talk's link points at `matchStartMilliseconds`
+  /// when the matched words begin in a later cue than the passage.
   public func quotedHit(
     document documentIndex: Int, passage passageIndex: Int, rank: Int = 1, score: Double = 0,
-    matchedRanges: [Range<Int>] = []
+    matchedRanges: [Range<Int>] = [], matchStartMilliseconds: Int? = nil
   ) -> QuotedHit {
     let document = document(documentIndex)
     let stored = passage(doc: documentIndex, passage: passageIndex)
     let isTalk = document.kind == .talk
+    let matchStart = isTalk ? stored.startMilliseconds.map { max($0, matchStartMilliseconds ?? $0) } : nil
     let link =
       isTalk
-      ? (stored.startMilliseconds.map { DeepLink.talk(page: document.url, milliseconds: $0) } ?? document.url)
+      ? (matchStart.map { DeepLink.talk(page: document.url, milliseconds: $0) } ?? document.url)
       : DeepLink.section(page: document.url, anchor: stored.anchor)
     return QuotedHit(
       rank: rank, score: score, quote: stored.text, passageKind: stored.kind,
       startMilliseconds: isTalk ? stored.startMilliseconds : nil,
-      endMilliseconds: isTalk ? stored.endMilliseconds : nil,
+      endMilliseconds: isTalk ? stored.endMilliseconds : nil, matchStartMilliseconds: matchStart,
       timestamp: isTalk ? stored.startMilliseconds.map { Timecode.format(milliseconds: $0) } : nil,
       anchor: isTalk ? nil : stored.anchor, heading: stored.heading, link: link,
       citation: citationID(document: documentIndex, passage: passageIndex),

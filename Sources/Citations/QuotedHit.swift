@@ -18,6 +18,9 @@ public struct QuotedHit: Sendable, Equatable {
   public var passageKind: PassageKind
   public var startMilliseconds: Int?
   public var endMilliseconds: Int?
+  /// Talks: the start of the cue where the matched words begin (the passage start when
+  /// they begin in its first cue); `link` points there.
+  public var matchStartMilliseconds: Int?
   /// `m:ss` of the start, for talks.
   public var timestamp: String?
   public var anchor: String?

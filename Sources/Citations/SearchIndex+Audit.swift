@@ -31,10 +31,11 @@ extension SearchIndex {
       items.append(
         AuditReport.Item(
           rule: entry.rule, queries: queries,
+          // A rule is supported by whole passages, cited and linked at their start.
           quotes: best.enumerated().map { rank, hit in
-            var hit = hit
-            hit.rank = rank + 1
-            return hit
+            quotedHit(
+              document: hit.documentIndex, passage: hit.passageIndex, rank: rank + 1, score: hit.score,
+              matchedRanges: hit.matchedRanges)
           }))
     }
     return AuditReport(title: title, items: items)

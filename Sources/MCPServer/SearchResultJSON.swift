@@ -1,7 +1,7 @@
 import Citations
 
 /// Search answers as JSON values, in the shape of `duo-kb search --format json`:
-/// `{query, total, results: [{rank, score, quote, start, end, timestamp, anchor, link,
+/// `{query, total, results: [{rank, score, quote, start, end, matchStart, timestamp, anchor, link,
 /// citation, speaker, source: {kind, id, title, url}}]}`. A test holds the two in step.
 enum SearchResultJSON {
   static func answer(_ answer: SearchAnswer) -> JSONValue {
@@ -13,6 +13,7 @@ enum SearchResultJSON {
       "rank": .int(hit.rank), "score": .double((hit.score * 10_000).rounded() / 10_000), "quote": .string(hit.quote),
       "start": hit.startMilliseconds.map { .double(Double($0) / 1000) } ?? .null,
       "end": hit.endMilliseconds.map { .double(Double($0) / 1000) } ?? .null,
+      "matchStart": hit.matchStartMilliseconds.map { .double(Double($0) / 1000) } ?? .null,
       "timestamp": hit.timestamp.json, "anchor": hit.anchor.json, "link": .string(hit.link),
       "citation": .string(hit.citation.description), "speaker": hit.speaker.json,
       "source": [
@@ -31,6 +32,10 @@ enum SearchResultJSON {
       "quote": ["type": "string", "description": "Apple's exact words: quote them verbatim, in quotation marks"],
       "start": ["type": ["number", "null"], "description": "Talks: seconds from the start of the video"],
       "end": ["type": ["number", "null"], "description": "Talks: seconds where the quoted words end"],
+      "matchStart": [
+        "type": ["number", "null"],
+        "description": "Talks: seconds where the cue holding the first matched word starts (the link's time)",
+      ],
       "timestamp": ["type": ["string", "null"], "description": "Talks: m:ss of the start, to cite"],
       "anchor": ["type": ["string", "null"], "description": "HIG pages: the section anchor"],
       "link": ["type": "string", "description": "Deep link: the talk at that second, or the HIG section"],
@@ -48,7 +53,7 @@ enum SearchResultJSON {
       ],
     ],
     "required": [
-      "rank", "score", "quote", "start", "end", "timestamp", "anchor", "link", "citation", "speaker", "source",
+      "rank", "score", "quote", "start", "end", "matchStart", "timestamp", "anchor", "link", "citation", "speaker", "source",
     ],
   ]
 }

@@ -1,43 +1,33 @@
 /// Caption conventions of Apple's subtitle tracks (format notes, "WebVTT segments"):
-/// `>>` marks a change of speaker, sometimes with a label (`>> FEMALE SPEAKER:`), and
-/// sound descriptions stand alone: `♪ ♪`, `[ Applause ]`, `[MUSIC]`, `(Music)`.
+/// `>>` marks a change of speaker, sometimes with a label (`>> FEMALE SPEAKER:`,
+/// `>> Greg Christie:`), and sound descriptions stand alone (`♪ ♪`, `[ Applause ]`,
+/// `(Music)`) or inside speech (`and [laughter] I'm`).
 enum CaptionConventions {
   static let musicNotes: Set<Unicode.Scalar> = ["♪", "♫", "♬", "♩", "\u{1F3B5}", "\u{1F3B6}"]
   /// A speaker label after `>>` is at most this long (scalars), so a shouted sentence
   /// with a colon far away is not taken for a label.
   static let maximumLabelLength = 40
 
-  /// Whether collapsed `text` is only a sound description: music notes, and bracketed or
-  /// parenthesized groups, with nothing else; or a line that begins and ends with a music
-  /// note (`♪ upbeat music ♪`). Words in parentheses inside a spoken line make it speech.
+  /// Whether collapsed `text` is only a sound description: music notes, or a line that
+  /// begins and ends with one (`♪ upbeat music ♪`), or sound descriptions in brackets
+  /// (`CaptionConventions+Sounds`) and the punctuation after them, with nothing else.
   static func isSoundDescription(_ text: Substring) -> Bool {
     let scalars = text.unicodeScalars
     guard let first = scalars.first, let last = scalars.last else { return false }
     if musicNotes.contains(first) && musicNotes.contains(last) { return true }
-    var index = scalars.startIndex
-    var sawDescription = false
-    while index < scalars.endIndex {
-      let scalar = scalars[index]
-      if scalar.properties.isWhitespace {
-        index = scalars.index(after: index)
-      } else if musicNotes.contains(scalar) {
-        sawDescription = true
-        index = scalars.index(after: index)
-      } else if let closer = closing(of: scalar) {
-        guard let end = scalars[index...].firstIndex(of: closer) else { return false }
-        sawDescription = true
-        index = scalars.index(after: end)
-      } else {
-        return false
-      }
-    }
-    return sawDescription
+    let speech = speech(in: text)
+    return speech.text.isEmpty && !speech.omitted.isEmpty
   }
 
-  private static func closing(of scalar: Unicode.Scalar) -> Unicode.Scalar? {
+  /// The closing bracket of an opening one that can hold a sound description.
+  static func closing(of scalar: Unicode.Scalar) -> Unicode.Scalar? {
     switch scalar {
     case "[": "]"
     case "(": ")"
+    case "［": "］"
+    case "（": "）"
+    case "【": "】"
+    case "〔": "〕"
     default: nil
     }
   }
@@ -97,7 +87,10 @@ enum CaptionConventions {
     return after
   }
 
-  /// An upper-case label ending in `:` (`FEMALE SPEAKER:`, `DR. LEE:`) right after a marker.
+  /// A label ending in `:` right after a marker: upper-case words (`FEMALE SPEAKER:`,
+  /// `DR. LEE:`, `JOHN:`), or a name of two to four words that each start with a capital
+  /// (`Greg Christie:`, `Dr. Lee:`, `Mary-Ann O'Neil:`). A single capitalized word
+  /// (`Note:`) is not a label: it is more often the first word of a sentence.
   private static func readLabel(
     in scalars: Substring.UnicodeScalarView, from start: String.Index
   ) -> (Substring?, String.Index) {
@@ -105,17 +98,17 @@ enum CaptionConventions {
     while index < scalars.endIndex, scalars[index] == " " { index = scalars.index(after: index) }
     let labelStart = index
     var length = 0
-    var hasUppercase = false
+    var hasLowercase = false
     while index < scalars.endIndex, length <= maximumLabelLength {
       let scalar = scalars[index]
       if scalar == ":" {
         let after = scalars.index(after: index)
-        guard hasUppercase, after == scalars.endIndex || scalars[after] == " " else { break }
+        guard after == scalars.endIndex || scalars[after] == " " else { break }
         let label = Substring(scalars[labelStart..<index])
+        guard isLabel(label, hasLowercase: hasLowercase) else { break }
         return (label, after)
       }
-      if scalar.properties.isLowercase { break }
-      if scalar.properties.isUppercase { hasUppercase = true }
+      if scalar.properties.isLowercase { hasLowercase = true }
       guard scalar.properties.isAlphabetic || scalar.properties.numericType != nil
         || " .'’-".unicodeScalars.contains(scalar)
       else { break }
@@ -123,6 +116,16 @@ enum CaptionConventions {
       index = scalars.index(after: index)
     }
     return (nil, start)
+  }
+
+  private static func isLabel(_ label: Substring, hasLowercase: Bool) -> Bool {
+    let words = label.split(separator: " ")
+    guard let firstWord = words.first, let initial = firstWord.unicodeScalars.first,
+      initial.properties.isUppercase
+    else { return false }
+    guard hasLowercase else { return true }
+    guard (2...4).contains(words.count) else { return false }
+    return words.allSatisfy { word in word.unicodeScalars.first.map { $0.properties.isUppercase } ?? false }
   }
 
   private static func trimmed(_ scalars: Substring.UnicodeScalarView) -> Substring {

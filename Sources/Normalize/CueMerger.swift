@@ -6,12 +6,15 @@
 ///   same map (or none), and then nothing moves: cue times already count from the start of
 ///   the video. Leniency: a segment without a map among mapped ones is not shifted;
 ///   a cue shifted before 0 is clamped to 0 (both counted in the report).
-/// - Repeats: a cue with the same start, end, settings and raw payload as a cue of the
-///   previous non-empty segment (as served) is that cue again, and is dropped.
+/// - Repeats: a cue with the same start, end, settings, identifier and raw payload as a cue of the
+///   previous non-empty segment (as served), or as an earlier cue of its own segment
+///   (whatever lies between), is that cue again, and is dropped. A whole-file track (one
+///   `.vtt` that is Apple's segments glued together, as older catalog items and local
+///   imports are) holds each boundary repeat twice inside one file: it is merged the same.
 /// - Splits: across a segment boundary only, the last cue before it and the first cue kept
 ///   after it, with the same raw payload and settings and the first ending exactly where the
 ///   second starts, become one cue spanning both.
-/// - Two cues with the same text inside one segment, or at different times, stay two cues.
+/// - Two cues with the same text at different times stay two cues (two utterances).
 /// - Order: segments stay in playlist order. Within a segment, cues are kept as served
 ///   unless their start times go backwards (W3C WebVTT §4.1 requires them in order); such a
 ///   segment is sorted stably by start time and counted.
@@ -45,8 +48,8 @@ public struct CueMerger: Sendable {
       var isAtBoundary = previousKeys != nil
       for cue in cues {
         let key = CueKey(cue)
-        keys.insert(key)
-        if let previousKeys, previousKeys.contains(key) {
+        let isNew = keys.insert(key).inserted
+        if !isNew || previousKeys?.contains(key) == true {
           report.repeatsDropped += 1
           continue
         }
@@ -106,17 +109,19 @@ public struct CueMerger: Sendable {
   }
 }
 
-/// What makes two cues the same cue: times, settings and the payload as served.
+/// What makes two cues the same cue: times, settings, identifier and the payload as served.
 private struct CueKey: Hashable {
   let startMilliseconds: Int
   let endMilliseconds: Int
   let settings: String?
+  let identifier: String?
   let raw: String
 
   init(_ cue: StoredCue) {
     startMilliseconds = cue.startMilliseconds
     endMilliseconds = cue.endMilliseconds
     settings = cue.settings
+    identifier = cue.identifier
     raw = cue.raw
   }
 }

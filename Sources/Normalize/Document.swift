@@ -75,11 +75,14 @@ public struct Passage: Codable, Sendable, Equatable {
   /// Talks: indices into `Document.cues` of the first and last cue the passage came from.
   public var firstCue: Int?
   public var lastCue: Int?
+  /// Talks: what its cues held that is not part of the quote, in order (sound descriptions
+  /// such as `[laughter]`, `（音楽）`); nil when nothing was left out.
+  public var omitted: [String]?
 
   public init(
     kind: PassageKind, text: String, startMilliseconds: Int? = nil, endMilliseconds: Int? = nil,
     anchor: String? = nil, heading: String? = nil, speaker: String? = nil,
-    firstCue: Int? = nil, lastCue: Int? = nil
+    firstCue: Int? = nil, lastCue: Int? = nil, omitted: [String]? = nil
   ) {
     self.kind = kind
     self.text = text
@@ -90,6 +93,19 @@ public struct Passage: Codable, Sendable, Equatable {
     self.speaker = speaker
     self.firstCue = firstCue
     self.lastCue = lastCue
+    self.omitted = omitted
+  }
+}
+
+/// Where a cue's words begin inside a passage that spans several cues: the UTF-8 offset in
+/// the passage text and the cue's index in `Document.cues`.
+public struct CueMark: Sendable, Equatable {
+  public var utf8Offset: Int
+  public var cue: Int
+
+  public init(utf8Offset: Int, cue: Int) {
+    self.utf8Offset = utf8Offset
+    self.cue = cue
   }
 }
 
@@ -103,10 +119,12 @@ public struct StoredCue: Codable, Sendable, Equatable {
   public var text: String
   public var settings: String?
   public var voice: String?
+  /// The cue identifier (W3C WebVTT §4.1), when the file gives one; Apple's do not.
+  public var identifier: String?
 
   public init(
     startMilliseconds: Int, endMilliseconds: Int, raw: String, text: String,
-    settings: String? = nil, voice: String? = nil
+    settings: String? = nil, voice: String? = nil, identifier: String? = nil
   ) {
     self.startMilliseconds = startMilliseconds
     self.endMilliseconds = endMilliseconds
@@ -114,6 +132,7 @@ public struct StoredCue: Codable, Sendable, Equatable {
     self.text = text
     self.settings = settings
     self.voice = voice
+    self.identifier = identifier
   }
 }
 

@@ -2,16 +2,25 @@
 ///
 /// - Text: each cue's rendered text with white space collapsed
 ///   (`TextNormalization.collapseWhitespace`); cues are joined with one space. A passage's
-///   text is therefore always a slice of `joinedText(of:)`: a quote is the cues' own words.
+///   text is a slice of `joinedText(of:)` except where a sound description was left out of
+///   it: then each stretch between omissions is such a slice, and `Passage.omitted` lists
+///   what was left out.
 /// - Sentences: found by `SentenceSegmenter`; a sentence often spans several cues, and a cue
 ///   may hold several sentences (each its own passage).
 /// - Times: a passage starts at the start of the cue holding its first word and ends at the
 ///   end of the cue holding its last word; `firstCue`/`lastCue` index the cues given.
-/// - Speakers: a cue's `<v>` voice when it has one, else the label of the last `>>` marker
-///   (`>> FEMALE SPEAKER:`); a `>>` without a label resets it. A `>>` marker, a change of
-///   voice, and a sound-only cue (`♪ ♪`, `[ Applause ]`, `(Music)`) end the sentence before
-///   them. Markers, labels and sound-only cues are never part of a passage; sound-only cues
-///   stay in `Document.cues`. Parenthesized words inside a spoken line are kept.
+/// - Speakers: a `>>` marker starts a turn, with the speaker of its label
+///   (`>> FEMALE SPEAKER:`, `>> Greg Christie:`) or none; a cue's `<v>` voice names the
+///   speaker too. The speaker carries through the following cues of the same turn (cues
+///   without a voice or marker). A `>>` marker, a change of voice, and a sound-only cue
+///   (`♪ ♪`, `[ Applause ]`, `(Music)`) end the sentence before them. Markers and labels
+///   are never part of a passage.
+/// - Sound descriptions (`CaptionConventions+Sounds`) are left out wherever they stand in a
+///   cue (`and [laughter] I'm`, `Eddy. [Applause]`, `（音楽）`); inside a sentence they do
+///   not end it. Sound-only cues stay in `Document.cues`. Parenthesized speech and
+///   transcriber notes (`[inaudible]`) are kept.
+/// - Text without sentence punctuation (CJK captions: Apple's Japanese tracks have no `。`):
+///   see `UnpunctuatedBoundary`; such a passage ends at a cue boundary, never inside a cue.
 /// - Length: a sentence that has not ended after `maximumPassageLength` Unicode scalars is
 ///   cut at the next cue boundary, so passages stay quotable; inside a single cue, a stretch
 ///   longer than `hardPassageLength` scalars with no sentence end is cut at the last space
@@ -24,14 +33,17 @@ public struct TalkNormalizer: Sendable {
   public var maximumPassageLength: Int
   public var hardPassageLength: Int
   public var pauseMilliseconds: Int
+  public var unpunctuated: UnpunctuatedBoundary
   private let segmenter = SentenceSegmenter()
 
   public init(
-    maximumPassageLength: Int = 600, hardPassageLength: Int = 2_000, pauseMilliseconds: Int = 1_500
+    maximumPassageLength: Int = 600, hardPassageLength: Int = 2_000, pauseMilliseconds: Int = 1_500,
+    unpunctuated: UnpunctuatedBoundary = UnpunctuatedBoundary()
   ) {
     self.maximumPassageLength = max(1, maximumPassageLength)
     self.hardPassageLength = max(1, hardPassageLength)
     self.pauseMilliseconds = max(1, pauseMilliseconds)
+    self.unpunctuated = unpunctuated
   }
 
   /// The text every passage is a slice of: each non-empty cue's collapsed text, joined by
@@ -42,40 +54,60 @@ public struct TalkNormalizer: Sendable {
   }
 
   public func passages(from cues: [StoredCue]) -> [Passage] {
+    passagesAndCueMarks(from: cues).passages
+  }
+
+  /// The passages, and for each where the words of each cue after its first begin in it.
+  public func passagesAndCueMarks(from cues: [StoredCue]) -> (passages: [Passage], cueMarks: [[CueMark]]) {
     let events = Self.events(from: cues, pauseMilliseconds: pauseMilliseconds)
     var builder = PassageBuilder(cues: cues)
     for (position, event) in events.enumerated() {
-      guard case .words(let cue, let text, let speaker) = event else {
+      guard case .words(let cue, let speech, let speaker) = event else {
         builder.flush()
         continue
       }
-      var following: Substring?
-      if position + 1 < events.count, case .words(_, let next, _) = events[position + 1] {
-        following = next
+      var next: (cue: Int, text: Substring)?
+      if position + 1 < events.count, case .words(let nextCue, let nextSpeech, _) = events[position + 1] {
+        next = (nextCue, nextSpeech.text)
       }
-      for span in segmenter.spans(in: text, followedBy: following) {
+      let text = speech.text
+      var omitted = speech.omitted[...]
+      for span in segmenter.spans(in: text, followedBy: next?.text) {
         for piece in chopped(text, span) {
-          builder.append(cue: cue, text: Substring(text.unicodeScalars[piece.range]), speaker: speaker)
+          let end = text.utf8.distance(from: text.startIndex, to: piece.range.upperBound)
+          var held: [Substring] = []
+          while let first = omitted.first, first.offset <= end {
+            held.append(first.text)
+            omitted = omitted.dropFirst()
+          }
+          builder.append(cue: cue, text: Substring(text.unicodeScalars[piece.range]), speaker: speaker, omitted: held)
           if piece.isComplete { builder.flush() }
         }
       }
-      if builder.length >= maximumPassageLength { builder.flush() }
+      builder.note(omitted: omitted.map(\.text))
+      if builder.length >= maximumPassageLength {
+        builder.flush()
+      } else if builder.hasCJK, next?.cue != cue,
+        unpunctuated.ends(cue: cues[cue], text: text, next: next.map { cues[$0.cue] }, length: builder.length)
+      {
+        builder.flush()
+      }
     }
     builder.flush()
-    return builder.passages
+    return (builder.passages, builder.cueMarks)
   }
 
   /// What the cues say, in order: words of one cue and speaker, or a boundary.
   enum Event {
-    case words(cue: Int, text: Substring, speaker: String?)
+    case words(cue: Int, speech: CaptionConventions.Speech, speaker: String?)
     case boundary
   }
 
   static func events(from cues: [StoredCue], pauseMilliseconds: Int = .max) -> [Event] {
     var events: [Event] = []
     events.reserveCapacity(cues.count)
-    var label: String?
-    var lastVoice: String??  // the voice of the last cue with words; .none before any
+    var speaker: String?  // of the current turn
+    var turnVoice: String?  // the last `<v>` voice of the current turn
     var lastWordsEnd: Int?  // the end of the last cue with words
     func addBoundary() {
       if let last = events.last, case .words = last { events.append(.boundary) }
@@ -87,17 +119,21 @@ public struct TalkNormalizer: Sendable {
       for piece in CaptionConventions.pieces(of: text[...]) {
         if piece.startsTurn {
           addBoundary()
-          label = piece.label.map(String.init)
+          speaker = piece.label.map(String.init)
+          turnVoice = nil
         }
         if piece.text.isEmpty { continue }
         if CaptionConventions.isSoundDescription(piece.text) {
           addBoundary()
           continue
         }
-        if let lastVoice, lastVoice != cue.voice { addBoundary() }
-        lastVoice = .some(cue.voice)
+        if let voice = cue.voice {
+          if let turnVoice, turnVoice != voice { addBoundary() }
+          turnVoice = voice
+          speaker = voice
+        }
         lastWordsEnd = cue.endMilliseconds
-        events.append(.words(cue: index, text: piece.text, speaker: cue.voice ?? label))
+        events.append(.words(cue: index, speech: CaptionConventions.speech(in: piece.text), speaker: speaker))
       }
     }
     return events
@@ -125,36 +161,5 @@ public struct TalkNormalizer: Sendable {
       while start < span.range.upperBound, scalars[start] == " " { start = scalars.index(after: start) }
       if start == span.range.upperBound { return result }
     }
-  }
-}
-
-/// Collects the words of the sentence being read and makes passages of them.
-private struct PassageBuilder {
-  let cues: [StoredCue]
-  var passages: [Passage] = []
-  private var parts: [(cue: Int, text: Substring)] = []
-  private var speaker: String?
-  private(set) var length = 0
-
-  init(cues: [StoredCue]) { self.cues = cues }
-
-  mutating func append(cue: Int, text: Substring, speaker: String?) {
-    guard !text.isEmpty else { return }
-    if parts.isEmpty { self.speaker = speaker }
-    parts.append((cue, text))
-    length += text.unicodeScalars.count + (parts.count > 1 ? 1 : 0)
-  }
-
-  mutating func flush() {
-    guard let first = parts.first, let last = parts.last else { return }
-    passages.append(
-      Passage(
-        kind: .speech, text: parts.map(\.text).joined(separator: " "),
-        startMilliseconds: cues[first.cue].startMilliseconds,
-        endMilliseconds: cues[last.cue].endMilliseconds, speaker: speaker,
-        firstCue: first.cue, lastCue: last.cue))
-    parts.removeAll(keepingCapacity: true)
-    speaker = nil
-    length = 0
   }
 }

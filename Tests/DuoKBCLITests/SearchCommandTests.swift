@@ -42,7 +42,7 @@ import Testing
     #expect(object["total"] as? Int == 3, "total counts every match, not only those printed")
     let results = try #require(object["results"] as? [[String: Any]])
     #expect(results.count == 1)
-    #expect(Set(results[0].keys) == ["rank", "score", "quote", "start", "end", "timestamp", "anchor", "link", "citation", "speaker", "source"])
+    #expect(Set(results[0].keys) == ["rank", "score", "quote", "start", "end", "matchStart", "timestamp", "anchor", "link", "citation", "speaker", "source"])
     let source = try #require(results[0]["source"] as? [String: Any])
     #expect(Set(source.keys) == ["kind", "id", "title", "url"])
   }
@@ -216,5 +216,24 @@ import Testing
     #expect(hit["quote"] as? String == "Avoid fixed widths, breakpoints, or metrics.")
     #expect(hit["start"] as? Double == 1 && hit["end"] as? Double == 5)
     #expect(hit["speaker"] as? String == "Vince")
+  }
+
+  /// A whole-file track (segments glued together, each boundary repeat standing twice) is
+  /// merged like segments: the repeated cue is one cue, its words quoted once.
+  @Test func importsAWholeFileTrackWithoutDoublingWords() async throws {
+    let home = try ScratchDirectory()
+    let cue1 = "00:00:01.000 --> 00:00:03.000\nAPFS is now ready\n\n"
+    let cue2 = "00:00:03.000 --> 00:00:05.000\nto come to the Mac.\n\n"
+    let cue3 = "00:00:05.000 --> 00:00:07.000\n>> Greg Christie: Good morning. [Applause]\n\n"
+    try home.write("WEBVTT\n\n" + cue1 + cue2 + cue2 + cue3, to: "talk.vtt")
+    let env = ["DUO_KB_HOME": home.url.path]
+    let run = await runCLI(
+      ["import", "talk.vtt", "--id", "wwdc2026/102", "--title", "Whole file"], in: home.url, environment: env)
+    #expect(run.status == .success, "\(run.stderr)")
+    let search = await runCLI(["search", "APFS OR morning", "--format", "json"], environment: env)
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(search.stdout.utf8)) as? [String: Any])
+    let results = try #require(object["results"] as? [[String: Any]])
+    #expect(Set(results.compactMap { $0["quote"] as? String }) == ["APFS is now ready to come to the Mac.", "Good morning."])
+    #expect(results.first { $0["quote"] as? String == "Good morning." }?["speaker"] as? String == "Greg Christie")
   }
 }

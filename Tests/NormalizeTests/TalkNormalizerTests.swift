@@ -50,7 +50,9 @@ import Testing
       cue(5_000, 6_000, "(Music)"),
     ]
     let passages = normalizer.passages(from: cues)
-    #expect(passages.map(\.text) == ["Hi, I'm Ana", "(Laughter) and welcome (really) to the talk."])
+    // A sound description inside a spoken cue is left out and recorded; an aside is speech.
+    #expect(passages.map(\.text) == ["Hi, I'm Ana", "and welcome (really) to the talk."])
+    #expect(passages.map(\.omitted) == [nil, ["(Laughter)"]])
     #expect(passages.map(\.firstCue) == [1, 3])
   }
 

@@ -29,3 +29,13 @@ func clock(_ milliseconds: Int?) -> String {
   let msText = String(milliseconds % 1000)
   return "\(minutes):\(secondsText.count < 2 ? "0" : "")\(secondsText).\(String(repeating: "0", count: 3 - msText.count))\(msText)"
 }
+
+/// Whether the characters of `needle` other than spaces appear in `haystack` in order.
+func isSubsequence(_ needle: String, of haystack: String) -> Bool {
+  var rest = haystack.unicodeScalars[...]
+  for scalar in needle.unicodeScalars where scalar != " " {
+    guard let found = rest.firstIndex(of: scalar) else { return false }
+    rest = rest[rest.index(after: found)...]
+  }
+  return true
+}

@@ -130,27 +130,31 @@ import Testing
   static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("Fixtures")
 
-  /// The directory of the frozen version-2 index, written once by this build from
+  /// The directory of the frozen version-3 index, written once by this build from
   /// `IndexFixture.documents` (`DUOKB_RECORD_FIXTURE=1` rewrites it: only with a new version).
-  static let frozenDirectory = fixtures.appendingPathComponent("index-v2")
+  static let frozenDirectory = fixtures.appendingPathComponent("index-v3")
 
-  @Test func reopensTheFrozenVersion2Index() throws {
+  @Test func reopensTheFrozenVersion3Index() throws {
     if ProcessInfo.processInfo.environment["DUOKB_RECORD_FIXTURE"] == "1" {
       try? FileManager.default.removeItem(at: Self.frozenDirectory)
       _ = try IndexBuilder().build(
-        documents: IndexFixture.documents, corpusFingerprint: "frozen-v2", into: Self.frozenDirectory)
+        documents: IndexFixture.documents, corpusFingerprint: "frozen-v3", into: Self.frozenDirectory)
     }
     let index = try SearchIndex.open(at: Self.frozenDirectory, verification: .full)
-    #expect(index.corpusFingerprint == "frozen-v2")
+    #expect(index.corpusFingerprint == "frozen-v3")
     #expect(try index.verifiedPassage(doc: 0, passage: 1).text == IndexFixture.documents[0].passages[1].text)
     let results = try index.search("\"toolbar vertical behavior\"", limit: 10)
     #expect(Set(results.hits.map { "\($0.documentIndex).\($0.passageIndex)" }) == ["0.1", "1.0", "1.2"])
   }
 
-  /// Version 1 had no passage checksums: it is refused, and the caller rebuilds.
-  @Test func theFrozenVersion1IndexIsUnsupported() {
-    #expect(throws: IndexFormatError.unsupportedVersion(file: "manifest.json", found: 1, supported: 2)) {
-      _ = try SearchIndex.open(at: Self.fixtures.appendingPathComponent("index-v1"))
+  /// Version 1 had no passage checksums, version 2 indexed a CJK run as one word: both
+  /// are refused, and the caller rebuilds.
+  @Test("Older frozen indexes are unsupported", arguments: [1, 2])
+  func olderFrozenIndexesAreUnsupported(version: UInt32) {
+    #expect(
+      throws: IndexFormatError.unsupportedVersion(file: "manifest.json", found: version, supported: IndexFile.version)
+    ) {
+      _ = try SearchIndex.open(at: Self.fixtures.appendingPathComponent("index-v\(version)"))
     }
   }
 

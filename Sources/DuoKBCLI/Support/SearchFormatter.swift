@@ -52,6 +52,7 @@ enum SearchFormatter {
       "rank": hit.rank, "score": (hit.score * 10_000).rounded() / 10_000, "quote": hit.quote,
       "start": orNull(hit.startMilliseconds.map { Double($0) / 1000 }),
       "end": orNull(hit.endMilliseconds.map { Double($0) / 1000 }),
+      "matchStart": orNull(hit.matchStartMilliseconds.map { Double($0) / 1000 }),
       "timestamp": orNull(hit.timestamp), "anchor": orNull(hit.anchor), "link": hit.link,
       "citation": hit.citation.description, "speaker": orNull(hit.speaker),
       "source": [

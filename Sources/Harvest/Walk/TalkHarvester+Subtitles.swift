@@ -68,7 +68,7 @@ extension TalkHarvester {
       segments: zip(segmentURLs, bodies).map { ResourceValidator(url: $0, response: $1) })
     return SubtitleTrack(
       cues: merged.cues,
-      language: choice.rendition.language ?? languages.first ?? "en",
+      language: LanguageTag.bcp47(choice.rendition.language ?? languages.first ?? "en"),
       masterResponse: masterResponse, details: details)
   }
 
@@ -119,7 +119,8 @@ extension TalkHarvester {
     StoredCue(
       startMilliseconds: cue.startMilliseconds, endMilliseconds: cue.endMilliseconds,
       raw: cue.text, text: cue.plainText,
-      settings: cue.settingsText.isEmpty ? nil : cue.settingsText, voice: cue.voice)
+      settings: cue.settingsText.isEmpty ? nil : cue.settingsText, voice: cue.voice,
+      identifier: cue.id.isEmpty ? nil : cue.id)
   }
 
   /// Code samples become passages of kind `.code` at their times, among the speech.

@@ -5,6 +5,14 @@
 /// extra parts `toolbar`, `vertical`, `behavior` take one each, and the adjacent-part
 /// concatenations `toolbarvertical`, `verticalbehavior` cover two. The phrase
 /// "toolbar vertical behavior" and the query `verticalbehavior` both find it.
+///
+/// A CJK run (`WordScanner`, `CJKScript`) of n characters takes n slots: each character is
+/// a unigram term in its own slot, and each pair of neighbours a bigram term in the slot of
+/// its first character (the run's last bigram spans the last two slots, so a word after
+/// the run starts right after it). A query run of two or more characters is the phrase of
+/// its bigrams, a lone character its unigram: any substring of a run is found, and a
+/// phrase of CJK and Latin words (`SwiftUIで`) matches across the boundary. Both kinds are
+/// verbatim terms (nothing to split or fold but width, `TermFolding.foldCJK`).
 struct Analyzer: Sendable {
   var options: AnalyzerOptions
 
@@ -13,10 +21,39 @@ struct Analyzer: Sendable {
   /// Identifier concatenations are indexed for words of at most this many parts.
   static let maximumConcatenatedParts = 8
 
-  /// A word of a query, with its identifier parts (empty when not split).
+  /// A word of a query, with its identifier parts (empty when not split); a CJK unigram
+  /// or bigram has `isCJK` set and is looked up as it is.
   struct Word: Equatable {
     var folded: [UInt8]
     var parts: [[UInt8]]
+    var isCJK = false
+  }
+
+  /// The folded characters of a CJK run.
+  static func cjkUnigrams(_ bytes: UnsafeBufferPointer<UInt8>, _ characters: [Range<Int>]) -> [[UInt8]] {
+    var folded: [UInt8] = []
+    return characters.map { range in
+      TermFolding.foldCJK(bytes, range, into: &folded)
+      return folded
+    }
+  }
+
+  /// The tokens of one CJK run whose first character takes `slot`.
+  private func emitCJK(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ characters: [Range<Int>], slot: Int, emit: (Token) -> Void
+  ) {
+    let unigrams = Self.cjkUnigrams(bytes, characters)
+    for (offset, range) in characters.enumerated() {
+      emit(Token(term: unigrams[offset], startSlot: slot + offset, endSlot: slot + offset,
+                 byteStart: range.lowerBound, byteEnd: range.upperBound))
+    }
+    guard characters.count > 1 else { return }
+    for offset in 0..<(characters.count - 1) {
+      let isLast = offset == characters.count - 2
+      emit(Token(term: unigrams[offset] + unigrams[offset + 1], startSlot: slot + offset,
+                 endSlot: slot + offset + (isLast ? 1 : 0),
+                 byteStart: characters[offset].lowerBound, byteEnd: characters[offset + 1].upperBound))
+    }
   }
 
   /// Tokens of `text`, for tests and small inputs.
@@ -39,7 +76,13 @@ struct Analyzer: Sendable {
     var wordCount = 0
     var folded: [UInt8] = []
     var compoundTerms: [[UInt8]] = []
-    WordScanner.scan(bytes) { words in
+    WordScanner.scan(bytes) { words, isCJK in
+      if isCJK {
+        emitCJK(bytes, words, slot: slot, emit: emit)
+        slot += words.count
+        wordCount += words.count
+        return
+      }
       compoundTerms.removeAll(keepingCapacity: true)
       let compoundFirstSlot = slot
       for range in words {
@@ -81,12 +124,21 @@ struct Analyzer: Sendable {
   }
 
   /// The slots and bytes of each verbatim word, as `analyze` would give them, without
-  /// folding or extras (for highlights, which only need where words are).
+  /// folding or extras (for highlights, which only need where words are). A CJK character
+  /// also reaches back into the slot before it (within its run), where the bigram that
+  /// ends with it starts.
   func wordSlots(
     _ bytes: UnsafeBufferPointer<UInt8>, emit: (_ startSlot: Int, _ endSlot: Int, _ bytes: Range<Int>) -> Void
   ) {
     var slot = 0
-    WordScanner.scan(bytes) { words in
+    WordScanner.scan(bytes) { words, isCJK in
+      if isCJK {
+        for (offset, range) in words.enumerated() {
+          emit(slot + max(0, offset - 1), slot + offset, range)
+        }
+        slot += words.count
+        return
+      }
       for range in words {
         let partCount =
           options.splitsIdentifiers ? TermFolding.identifierBoundaries(bytes, range).count + 1 : 1
@@ -132,7 +184,18 @@ struct Analyzer: Sendable {
     var text = text
     var folded: [UInt8] = []
     text.withUTF8 { bytes in
-      WordScanner.scan(bytes) { words in
+      WordScanner.scan(bytes) { words, isCJK in
+        if isCJK {
+          let unigrams = Self.cjkUnigrams(bytes, words)
+          if unigrams.count == 1 {
+            result.append(Word(folded: unigrams[0], parts: [], isCJK: true))
+          } else {
+            for offset in 0..<(unigrams.count - 1) {
+              result.append(Word(folded: unigrams[offset] + unigrams[offset + 1], parts: [], isCJK: true))
+            }
+          }
+          return
+        }
         for range in words {
           TermFolding.fold(bytes, range, into: &folded)
           var word = Word(folded: folded, parts: [])

@@ -20,7 +20,8 @@ enum TermFolding {
         output.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
       }
     } else {
-      let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+      var text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+      if text.unicodeScalars.contains(where: isWidthForm) { text = nfkc(text) }
       let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
       for scalar in folded.unicodeScalars {
         if scalar.value == 0x2019 || scalar.value == 0x02BC {
@@ -31,6 +32,37 @@ enum TermFolding {
           output.append(contentsOf: String(scalar).utf8)
         }
       }
+    }
+    truncate(&output)
+  }
+
+  /// A full-width or half-width form (`Ｘ`, `１`, `ｶ`): folded to its usual form (NFKC), so
+  /// `Ｘｃｏｄｅ` is `xcode`.
+  @inline(__always)
+  static func isWidthForm(_ scalar: Unicode.Scalar) -> Bool {
+    (0xFF00...0xFFEF).contains(scalar.value) || scalar.value == 0x3000
+  }
+
+  /// NFKC. Composed once more (NFC): Foundation on Linux leaves `ｶﾞ` as `カ` + U+3099.
+  static func nfkc(_ text: String) -> String {
+    text.precomposedStringWithCompatibilityMapping.precomposedStringWithCanonicalMapping
+  }
+
+  /// One CJK character (with its marks), or two, as a term: the bytes as written, except
+  /// that width forms and compatibility ideographs take their usual form (NFKC) and
+  /// decomposed kana are composed (`か` + U+3099 is `が`). No case or diacritic folding:
+  /// `が` and `か` are different words.
+  static func foldCJK(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, into output: inout [UInt8]) {
+    output.removeAll(keepingCapacity: true)
+    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    let needsMapping = text.unicodeScalars.contains { scalar in
+      isWidthForm(scalar) || (0xF900...0xFAFF).contains(scalar.value)
+        || scalar.properties.generalCategory == .nonspacingMark || (0x3099...0x309A).contains(scalar.value)
+    }
+    if needsMapping {
+      output.append(contentsOf: nfkc(text).utf8)
+    } else {
+      output.append(contentsOf: bytes[range])
     }
     truncate(&output)
   }

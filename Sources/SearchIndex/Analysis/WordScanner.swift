@@ -5,8 +5,13 @@
 /// (`don't`, `Apple's`), and a period kept between two ASCII digits (`27.1`). A *compound*
 /// is words joined by a hyphen (`-`, U+2010, U+2011) or underscore without spaces
 /// (`right-to-left`, `snake_case`); each of its words is still a word of its own.
+///
+/// Han, Hiragana, Katakana and Hangul (`CJKScript`) are written without spaces between
+/// words: a run of them is reported apart, as its characters (each with the combining marks
+/// that follow it), and ends any Latin word it touches, so `Xcodeで` is the word `Xcode`
+/// and the run `で`.
 enum WordScanner {
-  enum CharacterClass { case word, apostrophe, joiner, period, separator }
+  enum CharacterClass { case word, cjk, apostrophe, joiner, period, separator }
 
   /// The class of the character at `index` and its length in bytes.
   @inline(__always)
@@ -30,6 +35,7 @@ enum WordScanner {
     case 0x2010, 0x2011: return (.joiner, length)
     default: break
     }
+    if CJKScript.contains(scalar) { return (.cjk, length) }
     switch scalar.properties.generalCategory {
     case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
       .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber, .letterNumber, .otherNumber:
@@ -63,13 +69,22 @@ enum WordScanner {
 
   static func isASCIIDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
 
-  /// Calls `body` with the byte ranges of the words of each compound, in order.
-  static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (_ words: [Range<Int>]) -> Void) {
+  /// Calls `body` with the byte ranges of the words of each compound, in order, with
+  /// `isCJK` false; or of the characters of each CJK run, with `isCJK` true.
+  static func scan(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ body: (_ words: [Range<Int>], _ isCJK: Bool) -> Void
+  ) {
     var index = 0
     let count = bytes.count
     var words: [Range<Int>] = []
     while index < count {
       let (startClass, startLength) = classify(bytes, index)
+      if startClass == .cjk {
+        words.removeAll(keepingCapacity: true)
+        index = scanCJKRun(bytes, from: index, into: &words)
+        body(words, true)
+        continue
+      }
       guard startClass == .word else {
         index += startLength
         continue
@@ -106,7 +121,40 @@ enum WordScanner {
         }
         break
       }
-      body(words)
+      body(words, false)
+    }
+  }
+
+  /// The characters of the CJK run at `start`: each CJK scalar with the marks after it. Returns where the run ends.
+  private static func scanCJKRun(
+    _ bytes: UnsafeBufferPointer<UInt8>, from start: Int, into characters: inout [Range<Int>]
+  ) -> Int {
+    var index = start
+    while index < bytes.count {
+      let (characterClass, length) = classify(bytes, index)
+      guard characterClass == .cjk else { break }
+      var end = index + length
+      while end < bytes.count, bytes[end] >= 0x80 {
+        let (scalar, markLength) = decodeScalar(bytes, end)
+        guard let scalar, isMark(scalar) else { break }
+        end += markLength
+      }
+      characters.append(index..<end)
+      index = end
+    }
+    return index
+  }
+
+  /// Combining marks, and the voiced sound marks (`゙`, `゚`, and their half-width forms,
+  /// which width folding joins to the kana before them).
+  private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x3099, 0x309A, 0xFF9E, 0xFF9F: return true
+    default: break
+    }
+    return switch scalar.properties.generalCategory {
+    case .nonspacingMark, .spacingMark, .enclosingMark: true
+    default: false
     }
   }
 

@@ -1,7 +1,7 @@
 import Normalize
 
 /// Writes `store.dki`: the document and passage tables, passage word counts, interned
-/// strings and the passage texts (layout in FORMAT.md).
+/// strings, the cue starts inside passages and the passage texts (layout in FORMAT.md).
 struct StoreWriter {
   private var strings: [String] = []
   private var stringIds: [String: UInt32] = [:]
@@ -37,15 +37,27 @@ struct StoreWriter {
   mutating func write(
     documents: [Document], wordCounts: [UInt32], headingIds: [UInt32]
   ) throws(IndexBuildError) -> [UInt8] {
-    var documentTable = ByteWriter(capacity: documents.count * 32)
+    var documentTable = ByteWriter(capacity: documents.count * Store.documentRecordLength)
     var passageTable = ByteWriter(capacity: wordCounts.count * Store.passageRecordLength)
     var attributeTable = ByteWriter()
     var attributeIds: [Attributes: UInt32] = [:]
     var texts = ByteWriter(capacity: documents.reduce(0) { total, document in
       total + document.passages.reduce(0) { $0 + $1.text.utf8.count }
     })
+    var cueStartOffsets = ByteWriter(capacity: (wordCounts.count + 1) * 4)
+    var cueStarts = ByteWriter()
     var passageIndex = 0
     for (documentNumber, document) in documents.enumerated() {
+      for starts in PassageCueStarts.of(document) {
+        cueStartOffsets.u32(UInt32(cueStarts.count))
+        var previousOffset = 0
+        for start in starts where start.utf8Offset >= previousOffset {
+          cueStarts.varint(UInt32(clamping: start.utf8Offset - previousOffset))
+          cueStarts.varint(Self.milliseconds(start.startMilliseconds))
+          previousOffset = start.utf8Offset
+        }
+        guard cueStarts.count <= Int(UInt32.max) else { throw .tooLarge(reason: "cue starts exceed 4 GiB") }
+      }
       documentTable.u32(intern(document.id))
       documentTable.u32(intern(document.title))
       documentTable.u32(intern(document.url))
@@ -56,6 +68,7 @@ struct StoreWriter {
       documentTable.u8(document.kind == .talk ? 0 : 1)
       documentTable.u8(0)
       documentTable.u16(0)
+      documentTable.u32(intern(document.language))
       for passage in document.passages {
         let offset = texts.count
         texts.append(passage.text)
@@ -96,11 +109,12 @@ struct StoreWriter {
     }
     stringOffsets.u32(UInt32(stringBlob.count))
     guard stringBlob.count <= Int(UInt32.max) else { throw .tooLarge(reason: "strings exceed 4 GiB") }
+    cueStartOffsets.u32(UInt32(cueStarts.count))
 
     var file = IndexFile.header(kind: "STOR")
     file.bytes.reserveCapacity(
       64 + documentTable.count + attributeTable.count + passageTable.count + wordCounts.count * 2
-        + stringOffsets.count + stringBlob.count + texts.count)
+        + stringOffsets.count + stringBlob.count + cueStartOffsets.count + cueStarts.count + texts.count)
     file.u32(UInt32(documents.count))
     file.u32(UInt32(passageIndex))
     file.u32(UInt32(strings.count))
@@ -109,12 +123,15 @@ struct StoreWriter {
     let totalWords = wordCounts.reduce(0) { $0 + UInt64($1) }
     file.f32(passageIndex == 0 ? 1 : Float(Double(totalWords) / Double(passageIndex)))
     file.u32(UInt32(attributeIds.count))
+    file.u32(UInt32(cueStarts.count))
     file.append(documentTable.bytes)
     file.append(attributeTable.bytes)
     file.append(passageTable.bytes)
     for count in wordCounts { file.u16(UInt16(min(count, UInt32(UInt16.max)))) }
     file.append(stringOffsets.bytes)
     file.append(stringBlob.bytes)
+    file.append(cueStartOffsets.bytes)
+    file.append(cueStarts.bytes)
     file.append(texts.bytes)
     IndexFile.appendChecksum(&file)
     return file.bytes

@@ -2,7 +2,7 @@
 /// kind, a big-endian version) and a big-endian CRC-32 of everything before it at the end.
 enum IndexFile {
   static let magic: [UInt8] = Array("DUOKBIDX".utf8)
-  static let version: UInt32 = 2
+  static let version: UInt32 = 3
   static let headerLength = 16
   static let trailerLength = 4
 

@@ -7,7 +7,8 @@
 ///     primary := "(" or ")" | "\"" words "\"" | word "*" | field ":" value | word
 ///
 /// `OR`, `AND`, `NOT` are operators only in capitals. Fields: `kind:talk|hig|code`,
-/// `source:ID`, `event:NAME`, `year:N`, `speaker:NAME`; they restrict the whole query
+/// `source:ID`, `event:NAME`, `year:N`, `speaker:NAME`, `lang:TAG` (BCP 47, `zh` also
+/// matching `zh-Hans`); they restrict the whole query
 /// wherever they stand. Another `name:value` is read as words. Control characters count as
 /// spaces. Limits (each an error, never a slow query): `maximumCharacters`, `maximumTerms`,
 /// `maximumDepth` of parentheses.
@@ -16,7 +17,7 @@ struct QueryParser {
   static let maximumTerms = 64
   static let maximumDepth = 32
   static let maximumPrefixTerms = 20_000
-  static let fields: Set<String> = ["kind", "source", "event", "year", "speaker"]
+  static let fields: Set<String> = ["kind", "source", "event", "year", "speaker", "lang"]
   static let kinds: Set<String> = ["talk", "hig", "code"]
 
   enum Lexeme: Equatable {
@@ -250,6 +251,7 @@ struct QueryParser {
         throw .syntax(column: column, message: "year: needs a number, not '\(value)'")
       }
       filters.years.append(year)
+    case "lang": filters.languages.append(value)
     default: filters.speakers.append(value)
     }
   }

@@ -10,20 +10,34 @@ public struct SearchFilters: Sendable, Equatable {
   public var years: [Int]
   /// Matches when every word given appears in the passage's speaker name.
   public var speakers: [String]
+  /// BCP 47 tags or their prefixes: `ja`, `zh` (matching `zh-Hans`), `zh-Hans`.
+  public var languages: [String]
 
   public init(
     kinds: [String] = [], sources: [String] = [], events: [String] = [], years: [Int] = [],
-    speakers: [String] = []
+    speakers: [String] = [], languages: [String] = []
   ) {
     self.kinds = kinds
     self.sources = sources
     self.events = events
     self.years = years
     self.speakers = speakers
+    self.languages = languages
   }
 
   public var isEmpty: Bool {
-    kinds.isEmpty && sources.isEmpty && events.isEmpty && years.isEmpty && speakers.isEmpty
+    kinds.isEmpty && sources.isEmpty && events.isEmpty && years.isEmpty && speakers.isEmpty && languages.isEmpty
+  }
+
+  /// Whether a document of language `tag` passes `languages`: a tag given matches itself
+  /// and the tags it is a prefix of (`zh` matches `zh-Hans`), case aside.
+  func acceptsLanguage(_ tag: String) -> Bool {
+    guard !languages.isEmpty else { return true }
+    let tag = tag.lowercased()
+    return languages.contains { wanted in
+      let wanted = wanted.lowercased()
+      return tag == wanted || tag.hasPrefix(wanted + "-")
+    }
   }
 
   mutating func merge(_ other: SearchFilters) {
@@ -32,5 +46,6 @@ public struct SearchFilters: Sendable, Equatable {
     events += other.events
     years += other.years
     speakers += other.speakers
+    languages += other.languages
   }
 }

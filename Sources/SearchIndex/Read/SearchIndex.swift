@@ -24,6 +24,8 @@ public struct StoredDocument: Sendable, Equatable {
   public var event: String?
   public var year: Int?
   public var passageCount: Int
+  /// BCP 47 (`en`, `ja`, `zh-Hans`), as the corpus records it.
+  public var language: String = "en"
 }
 
 /// How much `SearchIndex.open` checks before answering.
@@ -154,7 +156,8 @@ public final class SearchIndex: Sendable {
       url: store.string(store.documentField(index, 2)) ?? "",
       event: store.string(store.documentField(index, 3)),
       year: year == -1 ? nil : Int(year),
-      passageCount: Int(store.documentField(index, 6)))
+      passageCount: Int(store.documentField(index, 6)),
+      language: store.string(store.documentField(index, 8)) ?? "en")
   }
 
   /// The global id of passage `passage` of document `doc`, if both exist.

@@ -4,9 +4,12 @@
 /// copied into memory at open; passage records and texts of hits are read with `pread`;
 /// only filters on passage kind or speaker walk the mapped passage table.
 struct Store: Sendable {
-  static let documentRecordLength = 32
+  static let documentRecordLength = 36
   static let passageRecordLength = 20
   static let attributeRecordLength = 20
+  static let headerLength = 36
+  /// A passage has at most this many cue starts read (a damaged table cannot make more).
+  static let maximumCueStarts = 4_096
 
   let documentCount: Int
   let passageCount: Int
@@ -19,6 +22,9 @@ struct Store: Sendable {
   let stringOffsets: ByteReader
   let stringCount: Int
   let strings: ByteReader
+  /// (P + 1) offsets into `cueStarts`, and the varint pairs they delimit.
+  let cueStartOffsets: ByteReader
+  let cueStarts: ByteReader
   let texts: ByteReader
   let file: MappedFile
   private let owned: [OwnedBytes]
@@ -28,7 +34,7 @@ struct Store: Sendable {
 
   init(_ body: ByteReader, file: MappedFile) throws(IndexFormatError) {
     self.file = file
-    try body.require(body.count >= 32, "store header truncated")
+    try body.require(body.count >= Self.headerLength, "store header truncated")
     documentCount = Int(body.u32(at: 0))
     passageCount = Int(body.u32(at: 4))
     stringCount = Int(body.u32(at: 8))
@@ -37,7 +43,8 @@ struct Store: Sendable {
     let average = Double(body.f32(at: 24))
     averageWords = average.isFinite && average > 0 ? average : 1
     attributeCount = Int(body.u32(at: 28))
-    var offset = 32
+    let cueStartBytes = Int(body.u32(at: 32))
+    var offset = Self.headerLength
     var owned: [OwnedBytes] = []
     func copy(_ reader: ByteReader) -> ByteReader {
       let copy = OwnedBytes(copying: reader.bytes)
@@ -57,6 +64,10 @@ struct Store: Sendable {
     offset += stringOffsets.count
     strings = copy(try body.slice(offset, stringBytes, "strings"))
     offset += stringBytes
+    cueStartOffsets = try body.slice(offset, (passageCount + 1) * 4, "cue start offsets")
+    offset += cueStartOffsets.count
+    cueStarts = try body.slice(offset, cueStartBytes, "cue starts")
+    offset += cueStartBytes
     texts = try body.slice(offset, textBytes, "passage texts")
     textsFileOffset = IndexFile.headerLength + offset
     self.owned = owned
@@ -174,6 +185,25 @@ struct Store: Sendable {
       throw .corrupt(file: file.name, reason: "text of passage \(passage) does not match its checksum")
     }
     return bytes
+  }
+
+  /// Where each further cue's words begin in a passage: UTF-8 offsets into its text
+  /// (increasing) and the cue starts. Damaged bytes give fewer or wrong starts, never a trap.
+  func cueStarts(_ passage: Int) -> [(utf8Offset: Int, startMilliseconds: Int)] {
+    guard passage >= 0, passage < passageCount else { return [] }
+    let start = Int(cueStartOffsets.u32(at: passage * 4))
+    let end = Int(cueStartOffsets.u32(at: passage * 4 + 4))
+    guard start < end, end <= cueStarts.count else { return [] }
+    var result: [(utf8Offset: Int, startMilliseconds: Int)] = []
+    var offset = start
+    var utf8Offset = 0
+    while offset < end, result.count < Self.maximumCueStarts {
+      utf8Offset += Int(cueStarts.varint(&offset))
+      let milliseconds = cueStarts.varint(&offset)
+      guard milliseconds != StoreWriter.none else { continue }
+      result.append((utf8Offset, Int(milliseconds)))
+    }
+    return result
   }
 
   /// The document whose passages include `passage` (binary search over first passages).

@@ -31,6 +31,7 @@ struct PassageFilter {
         && (sources.isEmpty || sources.contains(document.id.lowercased()))
         && (events.isEmpty || events.contains(document.event?.lowercased() ?? ""))
         && (years.isEmpty || years.contains(document.year ?? Int.min))
+        && filters.acceptsLanguage(document.language)
       if allowed && document.passageCount > 0 {
         let first = index.store.documentField(number, 5)
         low = min(low, first)

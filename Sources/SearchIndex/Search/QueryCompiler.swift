@@ -92,7 +92,7 @@ struct QueryCompiler {
   /// (`verticalbehavior` also finds "vertical behavior").
   func wordMatcher(_ word: Analyzer.Word) -> Matcher {
     let whole = termMatcher(word.folded)
-    guard !verbatim else { return whole }
+    guard !verbatim, !word.isCJK else { return whole }
     if word.parts.count > 1 {
       return alternatives(whole, [phrase(word.parts.map(termMatcher), settles: false)])
     }

@@ -75,12 +75,23 @@ extension SearchIndex {
     }
     let hits = candidates.map { candidate -> SearchHit in
       let (doc, passage) = location(ofPassage: Int(candidate.passage))
+      let matched = ranges[candidate.passage] ?? []
       return SearchHit(
-        documentIndex: doc, passageIndex: passage, score: candidate.score,
-        matchedRanges: ranges[candidate.passage] ?? [])
+        documentIndex: doc, passageIndex: passage, score: candidate.score, matchedRanges: matched,
+        matchStartMilliseconds: matchStart(passage: Int(candidate.passage), matchedRanges: matched))
     }
     if releaseBudget.spend(compiler.readEstimate.bytes, limit: Self.releaseThresholdBytes) { releasePostingsPages() }
     return SearchResults(total: total, hits: hits)
+  }
+
+  /// The start of the cue holding the first matched byte of a passage (global number), or
+  /// the passage's start; nil for a passage without times.
+  func matchStart(passage: Int, matchedRanges: [Range<Int>]) -> Int? {
+    let start = store.passageField(passage, 3)
+    guard start != StoreWriter.none else { return nil }
+    guard let first = matchedRanges.map(\.lowerBound).min() else { return Int(start) }
+    let cueStart = store.cueStarts(passage).last { $0.utf8Offset <= first }?.startMilliseconds
+    return max(Int(start), cueStart ?? 0)
   }
 
   /// After queries that together read more postings than this (an estimate), their pages are
@@ -201,10 +212,14 @@ extension SearchIndex {
     case .prefix(let text):
       var text = text
       text.withUTF8 { bytes in
-        WordScanner.scan(bytes) { words in
+        WordScanner.scan(bytes) { words, isCJK in
           guard let last = words.last else { return }
           var folded: [UInt8] = []
-          TermFolding.fold(bytes, last, into: &folded)
+          if isCJK {
+            TermFolding.foldCJK(bytes, last, into: &folded)
+          } else {
+            TermFolding.fold(bytes, last, into: &folded)
+          }
           output.append(folded)
         }
       }

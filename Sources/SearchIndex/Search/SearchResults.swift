@@ -12,4 +12,18 @@ public struct SearchHit: Sendable, Equatable {
   public var score: Double
   /// Whole words that matched, as UTF-8 byte offsets into the passage text, sorted.
   public var matchedRanges: [Range<Int>]
+  /// Talks: the start of the cue where the first matched word is spoken (the passage's
+  /// start when that is where it begins, or when nothing is known); nil without times.
+  public var matchStartMilliseconds: Int?
+
+  public init(
+    documentIndex: Int, passageIndex: Int, score: Double, matchedRanges: [Range<Int>],
+    matchStartMilliseconds: Int? = nil
+  ) {
+    self.documentIndex = documentIndex
+    self.passageIndex = passageIndex
+    self.score = score
+    self.matchedRanges = matchedRanges
+    self.matchStartMilliseconds = matchStartMilliseconds
+  }
 }
