@@ -1,0 +1,27 @@
+/// How much one refresh may hold, whatever a server sends. Real talks are far below these:
+/// a WebVTT segment of Apple's is under 2 kB, a two-hour keynote's subtitles under 1 MB
+/// and 3,000 cues; talk pages and HIG render JSON are a few hundred kB.
+public struct HarvestLimits: Sendable, Equatable {
+  /// One segment's decoded body.
+  public var maxSegmentBytes: Int
+  /// The decoded bodies of all of one talk's segments together.
+  public var maxTalkSubtitleBytes: Int
+  /// Cues of one talk, all segments together (each cue costs far more held than on the wire).
+  public var maxTalkCues: Int
+  /// A page, a playlist or a HIG render JSON.
+  public var maxPageBytes: Int
+  /// The size limits of every request in flight across all sources, summed: a request
+  /// waits until its limit fits (see `ByteBudget`).
+  public var maxBytesInFlight: Int
+
+  public init(
+    maxSegmentBytes: Int = 512 << 10, maxTalkSubtitleBytes: Int = 8 << 20, maxTalkCues: Int = 50_000,
+    maxPageBytes: Int = 8 << 20, maxBytesInFlight: Int = 64 << 20
+  ) {
+    self.maxSegmentBytes = max(1, maxSegmentBytes)
+    self.maxTalkSubtitleBytes = max(1, maxTalkSubtitleBytes)
+    self.maxTalkCues = max(1, maxTalkCues)
+    self.maxPageBytes = max(1, maxPageBytes)
+    self.maxBytesInFlight = max(1, maxBytesInFlight)
+  }
+}
