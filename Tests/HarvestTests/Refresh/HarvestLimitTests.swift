@@ -43,6 +43,36 @@ import Testing
     #expect(report.entries[0].error?.contains("sequence_2.webvtt: response larger than 100000 bytes") == true)
   }
 
+  static let bombPrefix = Data("WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nBig.\n\nNOTE ".utf8)
+
+  static func bomb(decodedBytes: Int) -> LoopbackResponse {
+    let body = LoopbackGzipBomb.encode(
+      prefix: bombPrefix, repeating: UInt8(ascii: "a"), count: decodedBytes, suffix: Data("\n\n".utf8))
+    return .data(body, headers: ["Content-Encoding": "gzip"])
+  }
+
+  /// Made once: inflates to 30 MB.
+  static let thirtyMegabyteBomb = bomb(decodedBytes: 30 << 20)
+
+  @Test func gzipBombDecodesToWhatItSays() async throws {
+    let server = try LoopbackServer(routes: ["/bomb": Self.bomb(decodedBytes: 1_000_000)])
+    defer { server.stop() }
+    let harness = try WalkHarness(maxBodyBytes: 2_000_000)
+    let response = try await harness.client.fetch(server.url("/bomb"))
+    #expect(response.body.count == Self.bombPrefix.count + 1_000_000 + 2)
+    #expect(response.body.suffix(3) == Data("a\n\n".utf8))
+  }
+
+  @Test func segmentsThatInflateToThirtyMegabytesFailAtTheSegmentLimit() async throws {
+    let bomb = Self.thirtyMegabyteBomb
+    let (talk, server) = try Self.talkServing { _ in bomb }
+    defer { server.stop() }
+    let harness = try RefreshHarness()
+    let report = await harness.refresh(harness.talks([server.url(talk.pagePath)]))
+    #expect(report.statuses == [.failed])
+    #expect(report.entries[0].error?.contains("response larger than \(512 << 10) bytes") == true, "\(report.entries)")
+  }
+
   @Test func tooManyCuesFails() async throws {
     let cues = (0..<200).map { "00:00:0\($0 % 10).000 --> 00:00:0\($0 % 10).500\nc\($0)\n" }.joined(separator: "\n")
     let (talk, server) = try Self.talkServing { _ in .body("WEBVTT\n\n" + cues) }
