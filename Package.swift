@@ -33,7 +33,8 @@ let package = Package(
     // All network code.
     .target(
       name: "Harvest",
-      dependencies: ["CCurl", "HLS", "WebVTT", "TalkPage", "DocCRender", "Normalize", "Corpus"]),
+      dependencies: ["CCurl", "HLS", "WebVTT", "TalkPage", "DocCRender", "Normalize", "Corpus"],
+      exclude: ["Refresh/REFRESH.md"]),
     .target(name: "SearchIndex", dependencies: ["Normalize"]),
     .target(name: "Citations", dependencies: ["SearchIndex", "Corpus", "Normalize"]),
     // The knowledge base as a Model Context Protocol server (stdio).

@@ -55,7 +55,16 @@ public struct Refresher: Sendable {
   /// One source's first pass: its entries, or a talk to try again at the end.
   enum PassResult: Sendable {
     case done([RefreshReport.Entry])
-    case again(SourceEntry, languages: [String], staged: StagedTrack)
+    case again(RetryableTalk)
+  }
+
+  /// A talk whose segments failed with a retryable error, with what its first attempt saw.
+  struct RetryableTalk: Sendable {
+    var source: SourceEntry
+    var languages: [String]
+    var previous: SourceState
+    var outcome: HarvestOutcome
+    var staged: StagedTrack
   }
 
   public func refresh(_ list: SourceList, progress: Progress? = nil) async -> RefreshReport {
@@ -94,8 +103,8 @@ public struct Refresher: Sendable {
     // Second pass: talks whose segments failed, each fetching only what it still lacks.
     let retries = again
     await run(Array(retries.indices), onEach: { position in
-      guard case .again(let source, let languages, let staged) = retries[position].1 else { return .done([]) }
-      return .done([await refreshTalk(source, languages: languages, staged: staged)])
+      guard case .again(let talk) = retries[position].1 else { return .done([]) }
+      return .done([await secondPass(talk)])
     }) { position, result in
       if case .done(let results) = result { finish(retries[position].0, results) }
     }
@@ -139,7 +148,8 @@ public struct Refresher: Sendable {
       let previous = previousState(id: id)
       let outcome = await harvestTalk(source, languages: languages, previous: previous)
       if case .failed(let error, let staged?) = outcome, error.isRetryable, stopReason() == nil {
-        return .again(source, languages: languages, staged: staged)
+        return .again(
+          RetryableTalk(source: source, languages: languages, previous: previous, outcome: outcome, staged: staged))
       }
       return .done([decideAndApply(source: source.url, id: id, previous: previous, outcome: outcome)])
     case .catalog:
@@ -147,15 +157,17 @@ public struct Refresher: Sendable {
     }
   }
 
-  /// A talk's second pass: its first attempt's segments reused.
-  private func refreshTalk(_ source: SourceEntry, languages: [String], staged: StagedTrack) async
-    -> RefreshReport.Entry
-  {
-    let id = source.id ?? Self.documentID(for: source)
-    var previous = previousState(id: id)
-    previous.staged = staged
-    let outcome = await harvestTalk(source, languages: languages, previous: previous)
-    return decideAndApply(source: source.url, id: id, previous: previous, outcome: outcome)
+  /// A talk's second pass, its first attempt's segments reused; when the refresh is
+  /// stopping, the first attempt's outcome stands (its segments are staged).
+  private func secondPass(_ talk: RetryableTalk) async -> RefreshReport.Entry {
+    let id = talk.source.id ?? Self.documentID(for: talk.source)
+    guard stopReason() == nil else {
+      return decideAndApply(source: talk.source.url, id: id, previous: talk.previous, outcome: talk.outcome)
+    }
+    var previous = talk.previous
+    previous.staged = talk.staged
+    let outcome = await harvestTalk(talk.source, languages: talk.languages, previous: previous)
+    return decideAndApply(source: talk.source.url, id: id, previous: previous, outcome: outcome)
   }
 
   private func harvestTalk(_ source: SourceEntry, languages: [String], previous: SourceState) async

@@ -27,8 +27,8 @@ struct SegmentFetch: Sendable {
     var cues = 0
     for segment in staged where urls.indices.contains(segment.index) && urls[segment.index] == segment.validator.url {
       result.segments[segment.index] = segment
-      bytes += segment.byteCount
-      cues += segment.cues.cues.count
+      bytes = Self.adding(bytes, segment.byteCount)
+      cues = Self.adding(cues, segment.cues.cues.count)
     }
     func checkLimits() throws(HarvestError) {
       if bytes > limits.maxTalkSubtitleBytes {
@@ -57,8 +57,8 @@ struct SegmentFetch: Sendable {
       switch outcome {
       case .success(let segment):
         result.segments[index] = segment
-        bytes += segment.byteCount
-        cues += segment.cues.cues.count
+        bytes = Self.adding(bytes, segment.byteCount)
+        cues = Self.adding(cues, segment.cues.cues.count)
         do throws(HarvestError) {
           try checkLimits()
         } catch {
@@ -72,6 +72,13 @@ struct SegmentFetch: Sendable {
     }
     if let overLimit { throw overLimit }
     return result
+  }
+
+  /// `total + count`, a negative count read as 0, saturating at `Int.max` (a staged
+  /// file is read from disk and may say anything).
+  static func adding(_ total: Int, _ count: Int) -> Int {
+    let (sum, overflow) = total.addingReportingOverflow(max(0, count))
+    return overflow ? Int.max : sum
   }
 
   /// Runs `operation` for every index, at most `width` at a time; `collect` sees each
