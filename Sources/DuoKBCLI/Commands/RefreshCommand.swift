@@ -37,7 +37,7 @@ enum RefreshCommand: Command {
     .value("timeout", "SECONDS", help: "start no source after this long; sources left are reported failed"),
     .value(
       "source-timeout", "SECONDS",
-      help: "give up a source (all its requests and retries) after this long (default 300)"),
+      help: "give up a source (all its requests and retries) after this long (default 120)"),
     .flag("deep", help: "revalidate every playlist and segment of every talk"),
     .value("deep-every", "DAYS", help: "deep-check each talk this often (default 7; also 12h, 30m)"),
     .flag("quiet", short: "q", help: "print only failures (for cron mail)"),

@@ -28,7 +28,7 @@ public struct Refresher: Sendable {
   public var sourceTimeoutSeconds: Double?
   public var now: @Sendable () -> Date
 
-  public static let defaultSourceTimeoutSeconds = 300.0
+  public static let defaultSourceTimeoutSeconds = 120.0
 
   public init(
     fetcher: SiteFetcher, corpus: CorpusStore, staging: SegmentStaging? = nil, languages: [String] = ["en"],

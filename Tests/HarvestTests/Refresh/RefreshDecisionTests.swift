@@ -56,6 +56,8 @@ import Testing
     otherID.id = "wwdc2025/901"
     var newValidators = document()
     newValidators.fetch?.etag = "\"b\""
+    var mirrored = document()
+    mirrored.fetch?.validatorOrigin = "http://127.0.0.1:8080"
     var back = document(removed: true)
     back.isRemovedUpstream = false
     return [
@@ -81,6 +83,9 @@ import Testing
         description: "same content, new validators kept", previous: SourceState(document: old),
         outcome: harvested(newValidators), kind: .keep, status: .unchanged, writes: newValidators,
         writesRecord: true),
+      Case(
+        description: "same content, validators now a mirror's", previous: SourceState(document: old),
+        outcome: harvested(mirrored), kind: .keep, status: .unchanged, writes: mirrored, writesRecord: true),
       Case(
         description: "304 without a deep check", previous: SourceState(document: old),
         outcome: .notModified(verifiedTrack: nil), kind: .keep, status: .unchanged, writes: nil,

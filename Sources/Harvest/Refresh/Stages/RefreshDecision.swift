@@ -87,12 +87,13 @@ public struct RefreshDecision: Sendable {
     change.kind = .keep
     change.entry.status = .unchanged
     if old.fetch?.etag != document.fetch?.etag || old.fetch?.lastModified != document.fetch?.lastModified
-      || old.isRemovedUpstream
+      || old.fetch?.validatorOrigin != document.fetch?.validatorOrigin || old.isRemovedUpstream
     {
       var refreshed = old
       if refreshed.fetch == nil { refreshed.fetch = document.fetch }
       refreshed.fetch?.etag = document.fetch?.etag
       refreshed.fetch?.lastModified = document.fetch?.lastModified
+      refreshed.fetch?.validatorOrigin = document.fetch?.validatorOrigin
       if old.isRemovedUpstream {
         refreshed.isRemovedUpstream = false
         change.kind = .restore
