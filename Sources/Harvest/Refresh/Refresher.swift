@@ -87,7 +87,7 @@ public struct Refresher: Sendable {
     let total = catalogs.count + work.count
     let sources = work
     var entries = [[RefreshReport.Entry]](repeating: [], count: sources.count)
-    var again: [(Int, PassResult)] = []
+    var retries: [(index: Int, talk: RetryableTalk)] = []
     func finish(_ index: Int, _ results: [RefreshReport.Entry]) {
       entries[index] = results
       done += 1
@@ -98,15 +98,15 @@ public struct Refresher: Sendable {
       if let reason = stopReason() { return .done([Self.notAttempted(source, reason: reason)]) }
       return await firstPass(source, languages: source.language.map { [$0] } ?? defaultLanguages)
     }) { index, result in
-      if case .done(let results) = result { finish(index, results) } else { again.append((index, result)) }
+      switch result {
+      case .done(let results): finish(index, results)
+      case .again(let talk): retries.append((index, talk))
+      }
     }
     // Second pass: talks whose segments failed, each fetching only what it still lacks.
-    let retries = again
-    await run(Array(retries.indices), onEach: { position in
-      guard case .again(let talk) = retries[position].1 else { return .done([]) }
-      return .done([await secondPass(talk)])
-    }) { position, result in
-      if case .done(let results) = result { finish(retries[position].0, results) }
+    let second = retries
+    await run(Array(second.indices), onEach: { .done([await secondPass(second[$0].talk)]) }) { position, result in
+      if case .done(let results) = result { finish(second[position].index, results) }
     }
     let stats = fetcher.stats
     return RefreshReport(
@@ -120,7 +120,7 @@ public struct Refresher: Sendable {
   private func run(
     _ indices: [Int], onEach: @escaping @Sendable (Int) async -> PassResult, collect: (Int, PassResult) -> Void
   ) async {
-    await SegmentFetch.forEach(indices, width: sourceConcurrency, operation: onEach) { index, result in
+    await BoundedConcurrency.forEach(indices, width: sourceConcurrency, operation: onEach) { index, result in
       collect(index, result)
       return true
     }

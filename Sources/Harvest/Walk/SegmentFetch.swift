@@ -41,7 +41,7 @@ struct SegmentFetch: Sendable {
     let fetcher = fetcher
     let maxBytes = min(limits.maxSegmentBytes, limits.maxTalkSubtitleBytes)
     var overLimit: HarvestError?
-    await Self.forEach(pending, width: concurrency) { index -> Swift.Result<StagedSegment, HarvestError> in
+    await BoundedConcurrency.forEach(pending, width: concurrency) { index -> Swift.Result<StagedSegment, HarvestError> in
       let url = urls[index]
       do throws(HarvestError) {
         return .success(
@@ -79,28 +79,6 @@ struct SegmentFetch: Sendable {
   static func adding(_ total: Int, _ count: Int) -> Int {
     let (sum, overflow) = total.addingReportingOverflow(max(0, count))
     return overflow ? Int.max : sum
-  }
-
-  /// Runs `operation` for every index, at most `width` at a time; `collect` sees each
-  /// outcome as it arrives and stops the rest (they are cancelled) by returning false.
-  static func forEach<T: Sendable>(
-    _ indices: [Int], width: Int, operation: @escaping @Sendable (Int) async -> T,
-    collect: (Int, T) -> Bool
-  ) async {
-    await withTaskGroup(of: (Int, T).self) { group in
-      var next = indices.makeIterator()
-      for _ in 0..<max(1, width) {
-        guard let index = next.next() else { break }
-        group.addTask { (index, await operation(index)) }
-      }
-      while let (index, value) = await group.next() {
-        guard collect(index, value) else {
-          group.cancelAll()
-          return
-        }
-        if let index = next.next() { group.addTask { (index, await operation(index)) } }
-      }
-    }
   }
 
   /// One WebVTT segment as the merger takes it.

@@ -35,7 +35,7 @@ extension TalkHarvester {
     let maxBytes = fetcher.limits.maxSegmentBytes
     var isUnchanged = true
     var firstFailure: (index: Int, error: HarvestError)?
-    await SegmentFetch.forEach(Array(segments.indices), width: segmentConcurrency) {
+    await BoundedConcurrency.forEach(Array(segments.indices), width: segmentConcurrency) {
       index -> Result<ResourceValidator?, HarvestError> in
       let validator = segments[index]
       do throws(HarvestError) {
