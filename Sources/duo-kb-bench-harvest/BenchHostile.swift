@@ -6,11 +6,11 @@ import Harvest
 /// A hostile site and the refresh that meets it, in two processes so that the server's
 /// memory is not the client's:
 ///
-///     duo-kb-bench-harvest hostile-origin [--segments 80] [--segment-mb 30 | --segment-kb 500]
+///     duo-kb-bench-harvest hostile-origin [--segments 80] [--segment-mb 30 | --segment-kb 500] [--page-mb 0]
 ///     duo-kb-bench-harvest hostile-fetch --base URL [--talks 4]
 ///
 /// Every segment is a gzip member that inflates to `--segment-mb` MB (or `--segment-kb` kB) (about 190 kB per
-/// 30 MB on the wire); `hostile-fetch` runs the real refresh and prints its peak memory.
+/// 30 MB on the wire), and with `--page-mb` so is every talk page; `hostile-fetch` runs the real refresh and prints its peak memory.
 enum BenchHostile {
   static func pagePath(talk: Int) -> String { "/videos/play/wwdc2025/\(9000 + talk)/" }
 
@@ -20,8 +20,16 @@ enum BenchHostile {
     let bomb = LoopbackGzipBomb.encode(
       prefix: Data("WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nHostile.\n\nNOTE ".utf8), repeating: UInt8(ascii: "a"),
       count: decodedBytes, suffix: Data("\n\n".utf8))
+    let pageBytes = (options.int("page-mb") ?? 0) << 20
     let server = try LoopbackServer(fallback: .handler { request in
       let parts = request.path.split(separator: "/").map(String.init)
+      if parts.count == 4, parts[1] == "play", let number = Int(parts[3]), pageBytes > 0 {
+        let page = LoopbackGzipBomb.encode(
+          prefix: Data(
+            "<!DOCTYPE html><html><head><title>Hostile \(number)</title><meta property=\"og:video\" content=\"/videos/hostile/\(number)/master.m3u8\"></head><body><p>"
+              .utf8), repeating: UInt8(ascii: "a"), count: pageBytes, suffix: Data("</p></body></html>".utf8))
+        return .data(page, headers: ["Content-Encoding": "gzip"])
+      }
       if parts.count == 4, parts[1] == "play", let number = Int(parts[3]) {
         return .body(
           """

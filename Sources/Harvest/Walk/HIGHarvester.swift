@@ -43,14 +43,20 @@ public struct HIGHarvester: Sendable {
     guard let jsonURL = HIGURL.jsonURL(forPage: pageURL) ?? (pageURL.pathExtension == "json" ? pageURL : nil)
     else { throw .invalidSource(url: pageURL.absoluteString, reason: "not a HIG page URL") }
     let id = try Self.documentID(for: jsonURL)
-    let response = try await fetcher.fetch(jsonURL.absoluteString, cached: CachedValidators(previous.document?.fetch))
-    if response.isNotModified { return .notModified(verifiedTrack: nil) }
-    let page: RenderPage
-    do {
-      page = try RenderPageDecoder().decode(response.body, url: jsonURL)
-    } catch {
-      throw .higPage(url: jsonURL.absoluteString, error)
+    // The page is decoded while its share of the byte budget is held; its body is dropped.
+    let (response, decoded) = try await fetcher.fetch(
+      jsonURL.absoluteString, cached: CachedValidators(previous.document?.fetch)
+    ) { response throws(HarvestError) -> (HTTPResponse, RenderPage?) in
+      var head = response
+      head.body = Data()
+      guard !response.isNotModified else { return (head, nil) }
+      do throws(DocCRenderError) {
+        return (head, try RenderPageDecoder().decode(response.body, url: jsonURL))
+      } catch {
+        throw .higPage(url: jsonURL.absoluteString, error)
+      }
     }
+    guard let page = decoded else { return .notModified(verifiedTrack: nil) }
     if let identifier = page.identifierURL, !HIGURL.identifier(identifier, matches: jsonURL) {
       throw .redirectedPage(url: jsonURL.absoluteString, identifier: identifier)
     }

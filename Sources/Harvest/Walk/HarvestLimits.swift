@@ -9,7 +9,7 @@ public struct HarvestLimits: Sendable, Equatable {
   public var maxTalkSubtitleBytes: Int
   /// Cues of one talk, all segments together (each cue costs far more held than on the wire).
   public var maxTalkCues: Int
-  /// A page, a playlist or a HIG render JSON.
+  /// A page, a playlist or a HIG render JSON (parsed while its share of the budget is held).
   public var maxPageBytes: Int
   /// The size limits of every request in flight across all sources, summed: a request
   /// waits until its limit fits (see `ByteBudget`).
@@ -17,7 +17,7 @@ public struct HarvestLimits: Sendable, Equatable {
 
   public init(
     maxSegmentBytes: Int = 512 << 10, maxTalkSubtitleBytes: Int = 8 << 20, maxTalkCues: Int = 50_000,
-    maxPageBytes: Int = 8 << 20, maxBytesInFlight: Int = 64 << 20
+    maxPageBytes: Int = 4 << 20, maxBytesInFlight: Int = 32 << 20
   ) {
     self.maxSegmentBytes = max(1, maxSegmentBytes)
     self.maxTalkSubtitleBytes = max(1, maxTalkSubtitleBytes)

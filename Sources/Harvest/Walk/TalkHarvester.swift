@@ -56,29 +56,34 @@ public struct TalkHarvester: Sendable {
     _ source: SourceEntry, languages: [String], cached: CachedValidators?, previous: SourceState,
     staged: inout StagedTrack?
   ) async throws(HarvestError) -> HarvestOutcome {
-    let pageResponse: HTTPResponse
+    // The page is parsed while its share of the byte budget is held; its body is dropped.
+    let fetched: (response: HTTPResponse, page: TalkPage?)
     do throws(HarvestError) {
-      pageResponse = try await fetcher.fetch(source.url, cached: cached)
+      fetched = try await fetcher.fetch(source.url, cached: cached) { response throws(HarvestError) in
+        var head = response
+        head.body = Data()
+        guard !response.isNotModified else { return (head, nil) }
+        guard let pageURL = URL(string: response.finalURL) else {
+          throw .invalidSource(url: source.url, reason: "not a URL")
+        }
+        // Apple redirects a removed talk to an index page.
+        if response.redirectCount > 0, !TalkURL.isTalkPage(pageURL) {
+          throw .removedUpstream(url: source.url, reason: "redirects to \(response.finalURL)")
+        }
+        do throws(TalkPageError) {
+          return (head, try TalkPageParser().parse(response.body, url: pageURL))
+        } catch {
+          throw .page(url: source.url, error)
+        }
+      }
     } catch {
       if case .http(.status(let code, _)) = error, code == 404 || code == 410 {
         throw .removedUpstream(url: source.url, reason: "HTTP \(code)")
       }
       throw error
     }
-    if pageResponse.isNotModified { return .notModified(verifiedTrack: nil) }
-    guard let pageURL = URL(string: pageResponse.finalURL) else {
-      throw .invalidSource(url: source.url, reason: "not a URL")
-    }
-    // Apple redirects a removed talk to an index page.
-    if pageResponse.redirectCount > 0, !TalkURL.isTalkPage(pageURL) {
-      throw .removedUpstream(url: source.url, reason: "redirects to \(pageResponse.finalURL)")
-    }
-    let page: TalkPage
-    do {
-      page = try TalkPageParser().parse(pageResponse.body, url: pageURL)
-    } catch {
-      throw .page(url: source.url, error)
-    }
+    let pageResponse = fetched.response
+    guard let page = fetched.page else { return .notModified(verifiedTrack: nil) }
     let masterURL: URL
     do {
       masterURL = try page.requireMasterPlaylistURL()
