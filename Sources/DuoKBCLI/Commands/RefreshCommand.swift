@@ -12,7 +12,9 @@ enum RefreshCommand: Command {
     "[--sources FILE] [--deep] [--deep-every DAYS] [--timeout SECONDS] [--source-timeout SECONDS] [--quiet] [--format text|json]"
   static let discussion = """
     Walks each talk page to its subtitle track and each HIG page's render JSON, and writes
-    the documents into Corpus/ atomically; a source that fails keeps its previous copy.
+    the documents into Corpus/ atomically; a source that fails keeps its previous copy, and
+    a talk's segments that did arrive are tried again at the end, then kept for the next
+    refresh (.refresh-staging/ in the home). A change of title, summary or URL is a change.
     Conditional requests make an unchanged source cost one small request. Talks whose last
     deep check is older than --deep-every also revalidate every playlist and segment (about
     a seventh of them each day, for the default of 7 days); --deep does it for all.
@@ -24,7 +26,7 @@ enum RefreshCommand: Command {
     Exit status: 0 all sources fine, 1 some failed or not attempted (the rest applied),
     2 usage or fatal error (another refresh is running).
     --mirror ORIGINAL=MIRROR fetches URLs under ORIGINAL from MIRROR (a local copy of the
-    site) while documents keep the original URLs.
+    site) while documents keep the original URLs; the mirror's validators are kept for it.
     """
   static let options: [OptionSpec] = [
     .value("sources", "FILE", help: "the sources list (default: Corpus/sources.json)"),

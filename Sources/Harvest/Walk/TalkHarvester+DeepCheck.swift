@@ -13,7 +13,7 @@ extension TalkHarvester {
     if let track = previous.record?.track, let verified = try await revalidate(track) {
       return .notModified(verifiedTrack: verified)
     }
-    var outcome = try await fullWalk(source, languages: languages, previous: previous, staged: &staged)
+    var outcome = try await walk(source, languages: languages, cached: nil, previous: previous, staged: &staged)
     if case .harvested(var harvested) = outcome {
       harvested.isDeepCheck = true
       outcome = .harvested(harvested)

@@ -29,12 +29,10 @@ public struct TalkHarvester: Sendable {
   ) async -> HarvestOutcome {
     var staged: StagedTrack?
     do throws(HarvestError) {
-      let isMaster = URL(string: source.url)?.path.lowercased().hasSuffix(".m3u8") == true
-      let cached = CachedValidators(previous.document?.fetch)
-      let walk = isMaster
-        ? try await harvestMaster(source, languages: languages, cached: cached, previous: previous, staged: &staged)
-        : try await harvestPage(source, languages: languages, cached: cached, previous: previous, staged: &staged)
-      guard case .notModified = walk, previous.document != nil, isDeepCheckDue else { return walk }
+      let walked = try await walk(
+        source, languages: languages, cached: CachedValidators(previous.document?.fetch), previous: previous,
+        staged: &staged)
+      guard case .notModified = walked, previous.document != nil, isDeepCheckDue else { return walked }
       return try await deepCheck(source, languages: languages, previous: previous, staged: &staged)
     } catch {
       if case .removedUpstream(let url, let reason) = error { return .gone(url: url, reason: reason) }
@@ -42,14 +40,16 @@ public struct TalkHarvester: Sendable {
     }
   }
 
-  /// The whole walk, the page asked for unconditionally.
-  func fullWalk(_ source: SourceEntry, languages: [String], previous: SourceState, staged: inout StagedTrack?)
-    async throws(HarvestError) -> HarvestOutcome
-  {
-    let isMaster = URL(string: source.url)?.path.lowercased().hasSuffix(".m3u8") == true
-    return isMaster
-      ? try await harvestMaster(source, languages: languages, cached: nil, previous: previous, staged: &staged)
-      : try await harvestPage(source, languages: languages, cached: nil, previous: previous, staged: &staged)
+  /// The walk from the page (or the master playlist a source names), conditional on
+  /// `cached` when given.
+  func walk(
+    _ source: SourceEntry, languages: [String], cached: CachedValidators?, previous: SourceState,
+    staged: inout StagedTrack?
+  ) async throws(HarvestError) -> HarvestOutcome {
+    if URL(string: source.url)?.path.lowercased().hasSuffix(".m3u8") == true {
+      return try await harvestMaster(source, languages: languages, cached: cached, previous: previous, staged: &staged)
+    }
+    return try await harvestPage(source, languages: languages, cached: cached, previous: previous, staged: &staged)
   }
 
   private func harvestPage(
