@@ -100,6 +100,10 @@ enum RefreshCommand: Command {
     }
     if case .failed(let reason) = outcome.index { context.reporter.error("the index was not rebuilt: \(reason)") }
     if case .failed = outcome.index { return .usage }
+    if case .failed(let reason) = outcome.integrity {
+      context.reporter.error("the rebuilt index failed its check: \(reason)")
+      return .usage
+    }
     return outcome.report.hasFailures ? .failure : .success
   }
 
