@@ -15,8 +15,12 @@ import Normalize
 public struct Refresher: Sendable {
   public let fetcher: SiteFetcher
   public let corpus: CorpusStore
-  /// Where the apply stage writes (the corpus, check records, staging).
-  public var writer: any RefreshWriter
+  /// Where the apply stage writes: by default the corpus, its check records and `staging`.
+  public var writer: any RefreshWriter {
+    get { customWriter ?? CorpusRefreshWriter(corpus: corpus, staging: staging) }
+    set { customWriter = newValue }
+  }
+  private var customWriter: (any RefreshWriter)?
   /// Segments of failed attempts, reused by the next (nil: none kept).
   public var staging: SegmentStaging?
   /// Preferred subtitle languages when a source names none.
@@ -39,7 +43,6 @@ public struct Refresher: Sendable {
     self.fetcher = fetcher
     self.corpus = corpus
     self.staging = staging
-    writer = CorpusRefreshWriter(corpus: corpus, staging: staging)
     self.languages = languages
     self.sourceConcurrency = max(1, sourceConcurrency)
     self.deepChecks = deepChecks
