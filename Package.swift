@@ -34,7 +34,8 @@ let package = Package(
     // All network code.
     .target(
       name: "Harvest",
-      dependencies: ["CCurl", "HLS", "WebVTT", "TalkPage", "DocCRender", "Normalize", "Corpus", "OwnedFiles"]),
+      dependencies: ["CCurl", "HLS", "WebVTT", "TalkPage", "DocCRender", "Normalize", "Corpus", "OwnedFiles"],
+      exclude: ["Refresh/REFRESH.md"]),
     .target(name: "SearchIndex", dependencies: ["Normalize", "OwnedFiles"]),
     .target(name: "Citations", dependencies: ["SearchIndex", "Corpus", "Normalize"], exclude: ["QUOTATIONS.md"]),
     // The knowledge base as a Model Context Protocol server (stdio).

@@ -28,8 +28,11 @@ public indirect enum LoopbackResponse: Sendable {
   case closeConnection
   /// 200 without Content-Length: the body ends when the connection closes (RFC 9112 §6.3 rule 8).
   case unsized(String)
-  /// Fails about `rate` (0...1) of the requests — 503, 500, a closed connection or a
-  /// truncated body, in turn — and answers the rest with `response`. Which requests fail
+  /// 200 whose body trickles out at `bytesPerSecond` (a slow drip), a tenth of a second's
+  /// worth at a time.
+  case drip(String, bytesPerSecond: Int)
+  /// Fails about `rate` (0...1) of the requests — 503 with Retry-After, 500, a closed
+  /// connection or a truncated body, in turn — and answers the rest with `response`. Which requests fail
   /// depends only on `seed`, the path and how many requests the path had before.
   case faults(rate: Double, seed: UInt64 = 0, LoopbackResponse)
   /// Computes the answer from the request.
@@ -62,6 +65,8 @@ struct LoopbackWireResponse {
   var closesWithoutAnswer = false
   /// No Content-Length; the close ends the body.
   var isUnsized = false
+  /// Sends the body this slowly (nil: at once).
+  var dripBytesPerSecond: Int?
 
   var closesAfter: Bool { declaredLength != nil || closesWithoutAnswer || isUnsized }
 }
@@ -112,6 +117,10 @@ extension LoopbackResponse {
     case .unsized(let text):
       var wire = LoopbackWireResponse(status: 200, headers: [], body: Data(text.utf8))
       wire.isUnsized = true
+      return wire
+    case .drip(let text, let rate):
+      var wire = LoopbackWireResponse(status: 200, headers: [], body: Data(text.utf8))
+      wire.dripBytesPerSecond = max(1, rate)
       return wire
     case .faults(let rate, let seed, let response):
       let draw = LoopbackFaults.draw(seed: seed, path: request.path, hitIndex: hitIndex)
@@ -177,7 +186,7 @@ enum LoopbackFaults {
 
   static func fault(number: UInt64) -> LoopbackResponse {
     switch number % 4 {
-    case 0: .status(503, body: "injected fault")
+    case 0: .status(503, headers: ["Retry-After": "1"], body: "injected fault")
     case 1: .status(500, body: "injected fault")
     case 2: .closeConnection
     default: .truncated(declaredLength: 1_000, body: "injected")

@@ -166,9 +166,28 @@ public final class LoopbackServer: @unchecked Sendable {
     if closes { text += "Connection: close\r\n" }
     text += "\r\n"
     var bytes = Array(text.utf8)
+    if let rate = wire.dripBytesPerSecond, mayHaveBody, request.method != "HEAD" {
+      guard LoopbackSocket.send(fd, bytes) else { return false }
+      return drip(Array(wire.body), bytesPerSecond: rate, on: fd) && !closes
+    }
     if mayHaveBody && request.method != "HEAD" { bytes += wire.body }
     guard LoopbackSocket.send(fd, bytes) else { return false }
     return !closes
+  }
+
+  /// Sends `body` a tenth of a second's worth at a time; false when the peer went away
+  /// or the server stopped.
+  private func drip(_ body: [UInt8], bytesPerSecond: Int, on fd: Int32) -> Bool {
+    let step = max(1, bytesPerSecond / 10)
+    var offset = 0
+    while offset < body.count {
+      guard !stopped else { return false }
+      let end = min(body.count, offset + step)
+      guard LoopbackSocket.send(fd, Array(body[offset..<end])) else { return false }
+      offset = end
+      usleep(100_000)
+    }
+    return true
   }
 
   private static func reason(_ status: Int) -> String {

@@ -159,6 +159,9 @@ public struct FetchMetadata: Codable, Sendable, Equatable {
   /// ISO 8601, UTC.
   public var fetchedAt: String?
   public var lastDeepCheckAt: String?
+  /// The origin that issued `etag` and `lastModified` when it is not the source's own: a
+  /// mirror's (`refresh --mirror`). They are sent back only to that origin.
+  public var validatorOrigin: String?
 
   public init(
     sourceURL: String, etag: String? = nil, lastModified: String? = nil,

@@ -10,6 +10,7 @@ import Harvest
 ///     duo-kb-bench-harvest fetch --base URL [--cacert FILE] [--talks 6] [--minutes 35]
 ///         [--delay-ms 50] [--in-flight 100] [--connections 6] [--refresh-talks 100] [--http1]
 ///         [--transport-only]
+///     duo-kb-bench-harvest hostile-origin|hostile-fetch (see BenchHostile)
 ///
 /// `fetch` runs the real walk (`Refresher`, as `duo-kb refresh` does) into a scratch corpus;
 /// `--transport-only` fetches the same URLs without parsing or writing, for comparison.
@@ -24,8 +25,10 @@ struct BenchHarvest {
       case "origin": try await origin(options)
       case "free-port": print(try LoopbackServer().port)
       case "fetch": try await fetch(options)
+      case "hostile-origin": try await BenchHostile.origin(options)
+      case "hostile-fetch": try await BenchHostile.fetch(options)
       default:
-        FileHandle.standardError.write(Data("usage: duo-kb-bench-harvest origin|free-port|fetch [options]\n".utf8))
+        FileHandle.standardError.write(Data("usage: duo-kb-bench-harvest origin|free-port|fetch|hostile-origin|hostile-fetch [options]\n".utf8))
         exit(2)
       }
     } catch {

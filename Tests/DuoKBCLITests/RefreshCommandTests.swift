@@ -163,7 +163,8 @@ import Testing
   }
 
   @Test("Refuses bad options with status 2", arguments: [
-    ["--deep-every", "soon"], ["--timeout", "-1"], ["--format", "xml"], ["extra"],
+    ["--deep-every", "soon"], ["--timeout", "-1"], ["--source-timeout", "0"], ["--source-timeout", "nan"],
+    ["--format", "xml"], ["extra"],
   ])
   func refusesBadOptions(_ arguments: [String]) async throws {
     let site = try RefreshFixtureSite(count: 1)

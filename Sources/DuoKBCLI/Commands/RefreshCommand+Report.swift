@@ -1,21 +1,9 @@
 import Foundation
 import Harvest
 
-/// A refresh report with what happened to the index afterwards.
-struct RefreshOutcome: Sendable {
-  enum IndexUpdate: Sendable, Equatable {
-    case current
-    case rebuilt(documents: Int, passages: Int)
-    case failed(String)
-  }
-
-  var report: RefreshReport
-  var index = IndexUpdate.current
-}
-
 /// Words a refresh report for people, or encodes it for programs.
 enum RefreshReportFormatter {
-  static func text(_ outcome: RefreshOutcome, quiet: Bool) -> String {
+  static func text(_ outcome: RefreshSession.Outcome, quiet: Bool) -> String {
     let report = outcome.report
     var text = ""
     for entry in report.entries where !quiet || entry.status == .failed {
@@ -25,6 +13,8 @@ enum RefreshReportFormatter {
       case .failed: text += "failed     \(name): \(entry.error ?? "unknown error")\n"
       case .changed:
         text += "changed    \(name) (+\(entry.passagesAdded.count) −\(entry.passagesRemoved.count) passages)"
+        let fields = entry.fieldsChanged.filter { $0 != "text" }
+        if !fields.isEmpty { text += " [\(fields.joined(separator: ", "))]" }
         text += entry.deepChecked ? " [deep check]\n" : "\n"
         for passage in entry.passagesRemoved.prefix(5) { text += "  − \(passage)\n" }
         for passage in entry.passagesAdded.prefix(5) { text += "  + \(passage)\n" }
@@ -56,7 +46,7 @@ enum RefreshReportFormatter {
     return text
   }
 
-  static func json(_ outcome: RefreshOutcome) throws -> String {
+  static func json(_ outcome: RefreshSession.Outcome) throws -> String {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     var object = try JSONSerialization.jsonObject(with: encoder.encode(outcome.report)) as? [String: Any] ?? [:]

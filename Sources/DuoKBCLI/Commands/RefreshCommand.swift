@@ -9,10 +9,12 @@ enum RefreshCommand: Command {
   static let name = "refresh"
   static let summary = "Harvest every source in sources.json into the corpus"
   static let usage =
-    "[--sources FILE] [--deep] [--deep-every DAYS] [--timeout SECONDS] [--quiet] [--format text|json]"
+    "[--sources FILE] [--deep] [--deep-every DAYS] [--timeout SECONDS] [--source-timeout SECONDS] [--quiet] [--format text|json]"
   static let discussion = """
     Walks each talk page to its subtitle track and each HIG page's render JSON, and writes
-    the documents into Corpus/ atomically; a source that fails keeps its previous copy.
+    the documents into Corpus/ atomically; a source that fails keeps its previous copy, and
+    a talk's segments that did arrive are tried again at the end, then kept for the next
+    refresh (.refresh-staging/ in the home). A change of title, summary or URL is a change.
     Conditional requests make an unchanged source cost one small request. Talks whose last
     deep check is older than --deep-every also revalidate every playlist and segment (about
     a seventh of them each day, for the default of 7 days); --deep does it for all.
@@ -24,7 +26,7 @@ enum RefreshCommand: Command {
     Exit status: 0 all sources fine, 1 some failed or not attempted (the rest applied),
     2 usage or fatal error (another refresh is running).
     --mirror ORIGINAL=MIRROR fetches URLs under ORIGINAL from MIRROR (a local copy of the
-    site) while documents keep the original URLs.
+    site) while documents keep the original URLs; the mirror's validators are kept for it.
     """
   static let options: [OptionSpec] = [
     .value("sources", "FILE", help: "the sources list (default: Corpus/sources.json)"),
@@ -35,12 +37,13 @@ enum RefreshCommand: Command {
     .value("cacert", "FILE", help: "trust this CA too (also SSL_CERT_FILE)"),
     .value("mirror", "ORIGINAL=MIRROR", repeatable: true, help: "fetch URLs under ORIGINAL from MIRROR"),
     .value("timeout", "SECONDS", help: "start no source after this long; sources left are reported failed"),
+    .value(
+      "source-timeout", "SECONDS",
+      help: "give up a source (all its requests and retries) after this long (default 120)"),
     .flag("deep", help: "revalidate every playlist and segment of every talk"),
     .value("deep-every", "DAYS", help: "deep-check each talk this often (default 7; also 12h, 30m)"),
     .flag("quiet", short: "q", help: "print only failures (for cron mail)"),
   ]
-
-  static let lockFileName = ".refresh.lock"
 
   static func run(_ context: CommandContext) async throws -> ExitStatus {
     let arguments = context.arguments
@@ -57,46 +60,39 @@ enum RefreshCommand: Command {
         "no sources list at \(sourcesURL.path)", hint: "add one with 'duo-kb add URL'")
     }
     let list = try SourceList.load(from: sourcesURL)
-    var refresher = Refresher(
-      fetcher: SiteFetcher(
-        client: try HTTPClient(configuration: try clientConfiguration(context)),
-        mirror: try mirror(arguments)),
-      corpus: store, deepChecks: try deepChecks(arguments), now: fetchClock(context.environment))
-    if let language = arguments.value("language") { refresher.languages = [language] }
-
-    let lock: RefreshLock
-    do {
-      lock = try RefreshLock.acquire(at: home.url.appendingPathComponent(lockFileName))
-    } catch {
-      throw CommandFailure(
-        error.description,
-        hint: "wait for it to finish; a lock left by a dead process is taken over automatically")
-    }
-    defer { lock.release() }
-    if let stale = lock.tookOverFrom, !quiet {
-      context.reporter.notice("took over the lock left by process \(stale), which is no longer running")
-    }
-    // Half-written files of a refresh that was killed (never read: their names are hidden).
-    TemporaryFileSweep.sweep(store.directory)
-
+    let client = try HTTPClient(configuration: try clientConfiguration(context))
     let clock = fetchClock(context.environment)
-    let startedAt = clock()
-    let progress = RefreshProgress(reporter: context.reporter, client: refresher.fetcher.client, quiet: quiet || format == "json")
-    let work = Task { [refresher] in await refresher.refresh(list, progress: progress.update) }
+    var refresher = Refresher(
+      fetcher: SiteFetcher(client: client, mirror: try mirror(arguments)), corpus: store,
+      staging: SegmentStaging(directory: RefreshSession.stagingDirectory(inHome: home.url)),
+      deepChecks: try deepChecks(arguments), sourceTimeoutSeconds: try sourceTimeout(arguments), now: clock)
+    if let language = arguments.value("language") { refresher.languages = [language] }
+    let session = RefreshSession(
+      refresher: refresher, lockFile: RefreshSession.lockFile(inHome: home.url),
+      index: KnowledgeBaseRefreshIndex(home: home, store: store), clock: clock)
+
+    let progress = RefreshProgress(reporter: context.reporter, client: client, quiet: quiet || format == "json")
+    let work = Task { [session] in try await session.run(list, progress: progress.update) }
     let signals = SignalTrap(signals: [SIGINT, SIGTERM]) { signal in
       progress.interrupted(by: signal)
       work.cancel()
     }
-    let report = await work.value
+    let result = await work.result
     signals.restore()
     progress.finish()
-
-    var outcome = RefreshOutcome(report: report)
-    outcome.index = updateIndex(home: home, store: store)
-    do {
-      try ChangeLog(corpus: store).append(ChangeLog.entry(for: report, startedAt: startedAt, finishedAt: clock()))
-    } catch {
-      context.reporter.warning("could not append to the change log: \(error)")
+    let outcome: RefreshSession.Outcome
+    switch result {
+    case .success(let value): outcome = value
+    case .failure(let error):
+      throw CommandFailure(
+        (error as? RefreshError)?.description ?? "\(error)",
+        hint: "wait for it to finish; a lock left by a dead process is taken over automatically")
+    }
+    if let stale = outcome.tookOverLockFrom, !quiet {
+      context.reporter.notice("took over the lock left by process \(stale), which is no longer running")
+    }
+    if let failure = outcome.changeLogFailure {
+      context.reporter.warning("could not append to the change log: \(failure)")
     }
     switch format {
     case "json": context.stdout.write(try RefreshReportFormatter.json(outcome))
@@ -104,21 +100,19 @@ enum RefreshCommand: Command {
     }
     if case .failed(let reason) = outcome.index { context.reporter.error("the index was not rebuilt: \(reason)") }
     if case .failed = outcome.index { return .usage }
-    return report.hasFailures ? .failure : .success
+    if case .failed(let reason) = outcome.integrity {
+      context.reporter.error("the rebuilt index failed its check: \(reason)")
+      return .usage
+    }
+    return outcome.report.hasFailures ? .failure : .success
   }
 
-  /// Rebuilds the index when it does not match the corpus (built into a new generation,
-  /// swapped in atomically), so searches see the old index or the new one.
-  static func updateIndex(home: HomeDirectory, store: CorpusStore) -> RefreshOutcome.IndexUpdate {
-    let base = KnowledgeBase(corpus: store, indexDirectory: home.indexDirectory)
-    if base.isIndexCurrent() { return .current }
-    do {
-      let summary = try base.rebuild()
-      return .rebuilt(documents: summary.documentCount, passages: summary.passageCount)
-    } catch {
-      if case .emptyCorpus = error { return .current }
-      return .failed(error.description)
+  static func sourceTimeout(_ arguments: ParsedArguments) throws(UsageError) -> Double? {
+    guard let text = arguments.value("source-timeout") else { return Refresher.defaultSourceTimeoutSeconds }
+    guard let seconds = Double(text), seconds > 0, seconds < 1e9 else {
+      throw UsageError("--source-timeout needs a number of seconds, not '\(text)'")
     }
+    return seconds
   }
 
   static func deepChecks(_ arguments: ParsedArguments) throws(UsageError) -> DeepCheckSchedule {

@@ -57,7 +57,7 @@ public final class HTTPClient: Sendable {
       }
       guard error.isRetryable, attempt < policy.maxAttempts else { throw error }
       let delay = policy.delay(afterAttempt: attempt, retryAfter: retryAfter)
-      if let deadline = configuration.deadline, configuration.clock.now().advanced(by: delay) >= deadline {
+      if let deadline = deadline(of: request), configuration.clock.now().advanced(by: delay) >= deadline {
         throw error
       }
       do {
@@ -104,6 +104,14 @@ public final class HTTPClient: Sendable {
     }
   }
 
+  /// The earlier of the client's deadline and the request's.
+  private func deadline(of request: HTTPRequest) -> ContinuousClock.Instant? {
+    switch (configuration.deadline, request.deadline) {
+    case (let client?, let own?): min(client, own)
+    case (let client, let own): client ?? own
+    }
+  }
+
   /// One attempt: follows up to `maxRedirects` redirects, checking every hop's host.
   private func fetchFollowingRedirects(_ request: HTTPRequest) async throws(HTTPError) -> HTTPResponse {
     var url = request.url
@@ -132,7 +140,7 @@ public final class HTTPClient: Sendable {
     }
     var timeout = configuration.totalTimeout
     var deadlineBinds = false
-    if let deadline = configuration.deadline {
+    if let deadline = deadline(of: request) {
       let remaining = configuration.clock.now().duration(to: deadline)
       guard remaining > .zero else { throw .deadlineExceeded(url: url) }
       if remaining < timeout {

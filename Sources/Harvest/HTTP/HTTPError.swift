@@ -12,7 +12,7 @@ public enum HTTPError: Error, Sendable, Equatable {
   case status(code: Int, url: String)
   /// Connect, total or low-speed timeout (CURLE_OPERATION_TIMEDOUT).
   case timeout(url: String, reason: String)
-  /// The caller's overall deadline passed before a response arrived.
+  /// The caller's deadline (the whole run's, or one source's) passed before a response arrived.
   case deadlineExceeded(url: String)
   /// The (decoded) body passed the configured size limit; the transfer was aborted.
   case responseTooLarge(url: String, limitBytes: Int)
@@ -62,7 +62,7 @@ extension HTTPError: CustomStringConvertible {
     case .tooManyRedirects(let url, let limit): "\(url): more than \(limit) redirects"
     case .status(let code, let url): "\(url): HTTP status \(code)"
     case .timeout(let url, let reason): "\(url): timed out (\(reason))"
-    case .deadlineExceeded(let url): "\(url): the overall deadline passed"
+    case .deadlineExceeded(let url): "\(url): the deadline passed"
     case .responseTooLarge(let url, let limit): "\(url): response larger than \(limit) bytes"
     case .truncated(let url, let expected, let received):
       "\(url): body truncated after \(received) bytes"

@@ -13,10 +13,13 @@ public struct HTTPRequest: Sendable, Hashable {
   public var maxBodyBytes: Int?
   /// Extra request header fields (name, value).
   public var extraHeaders: [String: String]
+  /// No attempt of this request runs past this instant of the client's clock (a source's
+  /// deadline); the client's own `deadline`, when earlier, still binds.
+  public var deadline: ContinuousClock.Instant?
 
   public init(
     url: String, isHead: Bool = false, etag: String? = nil, lastModified: String? = nil,
-    maxBodyBytes: Int? = nil, extraHeaders: [String: String] = [:]
+    maxBodyBytes: Int? = nil, extraHeaders: [String: String] = [:], deadline: ContinuousClock.Instant? = nil
   ) {
     self.url = url
     self.isHead = isHead
@@ -24,6 +27,7 @@ public struct HTTPRequest: Sendable, Hashable {
     self.lastModified = lastModified
     self.maxBodyBytes = maxBodyBytes
     self.extraHeaders = extraHeaders
+    self.deadline = deadline
   }
 
   /// The header lines libcurl sends beyond its own (Host, User-Agent, Accept-Encoding).

@@ -14,6 +14,9 @@ public struct HTTPResponse: Sendable, Equatable {
   public var redirectCount: Int
   /// How many attempts it took (1 without retries).
   public var attempts: Int
+  /// The mirror origin that answered, when the request went to a mirror (see
+  /// `SiteFetcher`): its ETag and Last-Modified are that mirror's, not the original's.
+  public var validatorOrigin: String?
 
   public init(
     status: Int, headers: HTTPHeaders, body: Data, requestedURL: String, finalURL: String,

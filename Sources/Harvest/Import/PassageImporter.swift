@@ -102,7 +102,7 @@ public struct PassageImporter: Sendable {
     let segment = SegmentCues(
       mpegts: parsed.timestampMap?.mpegts,
       localMilliseconds: parsed.timestampMap?.localMilliseconds,
-      cues: parsed.cues.map(TalkHarvester.storedCue))
+      cues: parsed.cues.map(SegmentFetch.storedCue))
     let cues = CueMerger().merge([segment]).cues
     var document = Document(
       id: id, kind: .talk, title: title, url: url ?? "", event: Self.event(of: id),

@@ -9,19 +9,29 @@ public struct ResourceValidator: Codable, Sendable, Equatable {
   public var lastModified: String?
   /// SHA-256 of the body as received (decoded), hex.
   public var sha256: String
+  /// The mirror origin that issued `etag` and `lastModified`, when not the URL's own.
+  public var origin: String?
 
-  public init(url: String, etag: String? = nil, lastModified: String? = nil, sha256: String) {
+  public init(
+    url: String, etag: String? = nil, lastModified: String? = nil, sha256: String, origin: String? = nil
+  ) {
     self.url = url
     self.etag = etag
     self.lastModified = lastModified
     self.sha256 = sha256
+    self.origin = origin
   }
 
   /// The validator of a 200 response to `url`.
   public init(url: String, response: HTTPResponse) {
     self.init(
       url: url, etag: response.etag, lastModified: response.lastModified,
-      sha256: SHA256.hexDigest(response.body))
+      sha256: SHA256.hexDigest(response.body), origin: response.validatorOrigin)
+  }
+
+  /// What a conditional request for this resource sends back.
+  public var cached: CachedValidators {
+    CachedValidators(etag: etag, lastModified: lastModified, origin: origin)
   }
 
   /// Whether `response` (to a conditional request made with this validator) shows the

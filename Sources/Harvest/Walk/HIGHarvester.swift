@@ -14,32 +14,49 @@ public struct HIGHarvester: Sendable {
     self.now = now
   }
 
-  public enum Outcome: Sendable {
-    case notModified(documentID: String)
-    case harvested(Document, links: [URL], warnings: [String])
+  /// Harvests one page, by its page URL or its render JSON URL: the harvest stage of a
+  /// HIG page (network only). The pages below it come back in `HarvestedDocument.links`.
+  public func harvest(pageURL: URL, previous: SourceState) async -> HarvestOutcome {
+    do throws(HarvestError) {
+      return try await walk(pageURL: pageURL, previous: previous)
+    } catch {
+      if case .http(.status(let code, _)) = error, code == 404 || code == 410 {
+        return .gone(url: pageURL.absoluteString, reason: "HTTP \(code)")
+      }
+      return .failed(error, staged: nil)
+    }
   }
 
-  /// Harvests one page, by its page URL or its render JSON URL.
-  public func harvest(pageURL: URL, previous: Document?) async throws(HarvestError) -> Outcome {
-    guard let jsonURL = HIGURL.jsonURL(forPage: pageURL) ?? (pageURL.pathExtension == "json" ? pageURL : nil),
-      let slug = HIGURL.slug(fromPageOrJSON: jsonURL)
+  /// The document id of a HIG page or render JSON URL.
+  public static func documentID(for url: URL) throws(HarvestError) -> String {
+    guard let slug = HIGURL.slug(fromPageOrJSON: url) else {
+      throw .invalidSource(url: url.absoluteString, reason: "not a HIG page URL")
+    }
+    do {
+      return try DocumentID.hig(slug: slug)
+    } catch {
+      throw .invalidSource(url: url.absoluteString, reason: "\(error)")
+    }
+  }
+
+  private func walk(pageURL: URL, previous: SourceState) async throws(HarvestError) -> HarvestOutcome {
+    guard let jsonURL = HIGURL.jsonURL(forPage: pageURL) ?? (pageURL.pathExtension == "json" ? pageURL : nil)
     else { throw .invalidSource(url: pageURL.absoluteString, reason: "not a HIG page URL") }
-    let id: String
-    do {
-      id = try DocumentID.hig(slug: slug)
-    } catch {
-      throw .invalidSource(url: pageURL.absoluteString, reason: "\(error)")
+    let id = try Self.documentID(for: jsonURL)
+    // The page is decoded while its share of the byte budget is held; its body is dropped.
+    let (response, decoded) = try await fetcher.fetch(
+      jsonURL.absoluteString, cached: CachedValidators(previous.document?.fetch)
+    ) { response throws(HarvestError) -> (HTTPResponse, RenderPage?) in
+      var head = response
+      head.body = Data()
+      guard !response.isNotModified else { return (head, nil) }
+      do throws(DocCRenderError) {
+        return (head, try RenderPageDecoder().decode(response.body, url: jsonURL))
+      } catch {
+        throw .higPage(url: jsonURL.absoluteString, error)
+      }
     }
-    let response = try await fetcher.fetch(
-      jsonURL.absoluteString, etag: previous?.fetch?.etag,
-      lastModified: previous?.fetch?.lastModified)
-    if response.isNotModified { return .notModified(documentID: id) }
-    let page: RenderPage
-    do {
-      page = try RenderPageDecoder().decode(response.body, url: jsonURL)
-    } catch {
-      throw .higPage(url: jsonURL.absoluteString, error)
-    }
+    guard let page = decoded else { return .notModified(verifiedTrack: nil) }
     if let identifier = page.identifierURL, !HIGURL.identifier(identifier, matches: jsonURL) {
       throw .redirectedPage(url: jsonURL.absoluteString, identifier: identifier)
     }
@@ -53,12 +70,15 @@ public struct HIGHarvester: Sendable {
     document.fetch = FetchMetadata(
       sourceURL: jsonURL.absoluteString, etag: response.etag, lastModified: response.lastModified,
       contentHash: ContentHash.of(document), fetchedAt: TalkHarvester.timestamp(now()))
+    document.fetch?.validatorOrigin = response.validatorOrigin
     guard !document.passages.isEmpty else { throw .noPassages(url: jsonURL.absoluteString) }
     var warnings = page.warnings.map(\.description)
     if page.unknownNodeCount > 0 {
       warnings.append("\(page.unknownNodeCount) nodes of unknown kinds kept as plain text")
     }
-    return .harvested(document, links: Self.pagesBelow(page, base: jsonURL), warnings: warnings)
+    var harvested = HarvestedDocument(document: document, warnings: warnings)
+    harvested.links = Self.pagesBelow(page, base: jsonURL)
+    return .harvested(harvested)
   }
 
   /// The page's abstract, then its sections, as the normalizer takes them. A tab's title

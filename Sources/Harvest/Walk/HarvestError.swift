@@ -24,6 +24,20 @@ public enum HarvestError: Error, Sendable {
   /// The talk page is gone upstream: it answers 404 or 410, or redirects to a page that is
   /// not a talk (Apple redirects removed talks to an index).
   case removedUpstream(url: String, reason: String)
+  /// A talk's segments together passed `HarvestLimits.maxTalkSubtitleBytes`; `url` is
+  /// the media playlist.
+  case subtitlesTooLarge(url: String, limitBytes: Int)
+  /// A talk's segments together held more than `HarvestLimits.maxTalkCues` cues.
+  case tooManyCues(url: String, limit: Int)
+}
+
+extension HarvestError {
+  /// Whether another attempt may succeed: the HTTP failure was retryable (5xx, 429,
+  /// timeouts, connections).
+  public var isRetryable: Bool {
+    if case .http(let error) = self { return error.isRetryable }
+    return false
+  }
 }
 
 extension HarvestError: CustomStringConvertible {
@@ -44,6 +58,9 @@ extension HarvestError: CustomStringConvertible {
     case .corpus(let error): error.description
     case .invalidSource(let url, let reason): "\(url): \(reason)"
     case .removedUpstream(let url, let reason): "\(url): gone upstream (\(reason))"
+    case .subtitlesTooLarge(let url, let limit):
+      "\(url): the subtitle segments together pass the limit of \(limit) bytes"
+    case .tooManyCues(let url, let limit): "\(url): the subtitle segments hold more than \(limit) cues"
     }
   }
 }

@@ -18,6 +18,9 @@ public struct RefreshReport: Codable, Sendable, Equatable {
     /// Changed documents: the passages that appeared and disappeared, in order.
     public var passagesAdded: [String]
     public var passagesRemoved: [String]
+    /// Changed documents: which of what they show or cite changed (`title`, `summary`,
+    /// `url`, `text`...; see `DocumentComparison`).
+    public var fieldsChanged: [String]
     public var warnings: [String]
     /// Every playlist and segment was revalidated too (a deep check).
     public var deepChecked: Bool
@@ -26,8 +29,8 @@ public struct RefreshReport: Codable, Sendable, Equatable {
 
     public init(
       source: String, documentID: String? = nil, status: Status, error: String? = nil,
-      passagesAdded: [String] = [], passagesRemoved: [String] = [], warnings: [String] = [],
-      deepChecked: Bool = false
+      passagesAdded: [String] = [], passagesRemoved: [String] = [], fieldsChanged: [String] = [],
+      warnings: [String] = [], deepChecked: Bool = false
     ) {
       self.source = source
       self.documentID = documentID
@@ -35,6 +38,7 @@ public struct RefreshReport: Codable, Sendable, Equatable {
       self.error = error
       self.passagesAdded = passagesAdded
       self.passagesRemoved = passagesRemoved
+      self.fieldsChanged = fieldsChanged
       self.warnings = warnings
       self.deepChecked = deepChecked
     }

@@ -124,32 +124,42 @@ let refreshSentences = [
 struct RefreshHarness {
   let corpus: CorpusStore
   let fetcher: SiteFetcher
+  let staging: SegmentStaging
 
   init(retry: RetryPolicy = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(5), maxDelay: .milliseconds(50)),
-       deadline: ContinuousClock.Instant? = nil, mirroring site: RefreshSite? = nil) throws {
+       deadline: ContinuousClock.Instant? = nil, mirroring site: RefreshSite? = nil,
+       limits: HarvestLimits = HarvestLimits()) throws {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("duo-kb-refresh-\(UUID().uuidString)", isDirectory: true)
-    corpus = CorpusStore(directory: directory)
+    corpus = CorpusStore(directory: directory.appendingPathComponent("Corpus", isDirectory: true))
+    staging = SegmentStaging(directory: RefreshSession.stagingDirectory(inHome: directory))
     var configuration = HTTPClientConfiguration(
       allowedHosts: HostAllowList.apple.adding("127.0.0.1"), totalTimeout: .seconds(10),
       retry: retry, deadline: deadline)
     configuration.prefersHTTP2 = false
     let mirror = site.flatMap { SiteMirror.mapping(parsing: "https://developer.apple.com=\($0.server.baseURL)") }
     fetcher = SiteFetcher(
-      client: try HTTPClient(configuration: configuration), mirror: SiteMirror(mirror.map { [$0] } ?? []))
+      client: try HTTPClient(configuration: configuration), mirror: SiteMirror(mirror.map { [$0] } ?? []),
+      limits: limits)
   }
 
-  func refresher(now: Date = Date(timeIntervalSince1970: 1_800_000_000), deep: DeepCheckSchedule = DeepCheckSchedule())
-    -> Refresher
-  {
-    Refresher(fetcher: fetcher, corpus: corpus, deepChecks: deep, now: { now })
+  /// The home: the folder holding `Corpus/` and the staging cache.
+  var home: URL { corpus.directory.deletingLastPathComponent() }
+
+  func refresher(
+    now: Date = Date(timeIntervalSince1970: 1_800_000_000), deep: DeepCheckSchedule = DeepCheckSchedule(),
+    writer: (any RefreshWriter)? = nil
+  ) -> Refresher {
+    var refresher = Refresher(fetcher: fetcher, corpus: corpus, staging: staging, deepChecks: deep, now: { now })
+    if let writer { refresher.writer = writer }
+    return refresher
   }
 
   func refresh(
     _ sources: [SourceEntry], now: Date = Date(timeIntervalSince1970: 1_800_000_000),
-    deep: DeepCheckSchedule = DeepCheckSchedule()
+    deep: DeepCheckSchedule = DeepCheckSchedule(), writer: (any RefreshWriter)? = nil
   ) async -> RefreshReport {
-    await refresher(now: now, deep: deep).refresh(SourceList(sources: sources))
+    await refresher(now: now, deep: deep, writer: writer).refresh(SourceList(sources: sources))
   }
 
   func talks(_ urls: [String]) -> [SourceEntry] { urls.map { SourceEntry(kind: .talk, url: $0) } }

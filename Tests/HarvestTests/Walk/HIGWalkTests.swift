@@ -9,7 +9,7 @@ import Testing
   func harness(for server: LoopbackServer, maxBodyBytes: Int = 32 << 20) throws -> (CorpusStore, SiteFetcher) {
     let walk = try WalkHarness(maxBodyBytes: maxBodyBytes)
     let mirror = SiteMirror([SiteMirror.mapping(parsing: "https://developer.apple.com=\(server.baseURL)")!])
-    return (walk.corpus, SiteFetcher(client: walk.fetcher.client, mirror: mirror))
+    return (walk.corpus, SiteFetcher(client: walk.client, mirror: mirror))
   }
 
   func refresh(_ entries: [SourceEntry], server: LoopbackServer, maxBodyBytes: Int = 32 << 20)

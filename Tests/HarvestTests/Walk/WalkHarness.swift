@@ -7,6 +7,7 @@ import Normalize
 /// A scratch corpus and a client allowed to reach 127.0.0.1, with fast retries.
 struct WalkHarness {
   let corpus: CorpusStore
+  let client: HTTPClient
   let fetcher: SiteFetcher
 
   init(maxBodyBytes: Int = 32 << 20, retry: RetryPolicy = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(10), maxDelay: .seconds(2))) throws {
@@ -17,7 +18,8 @@ struct WalkHarness {
       allowedHosts: HostAllowList.apple.adding("127.0.0.1"), totalTimeout: .seconds(10),
       maxBodyBytes: maxBodyBytes, retry: retry)
     configuration.prefersHTTP2 = false
-    fetcher = SiteFetcher(client: try HTTPClient(configuration: configuration))
+    client = try HTTPClient(configuration: configuration)
+    fetcher = SiteFetcher(client: client)
   }
 
   func refresh(_ urls: [String], language: String? = nil) async -> RefreshReport {

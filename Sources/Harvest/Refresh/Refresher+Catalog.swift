@@ -18,7 +18,9 @@ extension Refresher {
       return (Self.notAttempted(catalog, reason: reason), sources(saved?.talks ?? []))
     }
     do throws(HarvestError) {
-      let response = try await fetcher.fetch(catalog.url, etag: saved?.etag, lastModified: saved?.lastModified)
+      let response = try await fetcher.forSource(deadlineSeconds: sourceTimeoutSeconds).fetch(
+        catalog.url, cached: saved.map { CachedValidators(etag: $0.etag, lastModified: $0.lastModified) },
+        maxBodyBytes: Self.maxCatalogBytes)
       var talks: [CatalogTalk]
       if response.isNotModified, let saved {
         talks = saved.talks
@@ -34,7 +36,7 @@ extension Refresher {
         let listing = CatalogListing(
           url: catalog.url, etag: response.etag, lastModified: response.lastModified, talks: talks)
         if listing != saved {
-          do { try state.write(listing, key: key) } catch { throw .corpus(error) }
+          do { try writer.write(listing, key: key) } catch { throw .corpus(error) }
         }
       }
       let matching = sources(talks)
@@ -47,6 +49,9 @@ extension Refresher {
       return (entry, sources(saved?.talks ?? []))
     }
   }
+
+  /// Apple's full catalog is a few MB.
+  static let maxCatalogBytes = 32 << 20
 
   /// The file name of a catalog's saved listing: the first 16 hex digits of the SHA-256
   /// of its URL.

@@ -6,12 +6,13 @@ import TalkPage
 
 extension Refresher {
   /// A HIG source: the page, and with `follow` the pages below it, breadth first,
-  /// bounded in depth and count, each page once (so a cycle ends).
+  /// bounded in depth and count, each page once (so a cycle ends). Each page goes
+  /// through the three stages on its own.
   func refreshHIG(_ source: SourceEntry) async -> [RefreshReport.Entry] {
     guard let root = URL(string: source.url) else {
       return [RefreshReport.Entry(source: source.url, status: .failed, error: "not a URL")]
     }
-    let harvester = HIGHarvester(fetcher: fetcher, now: now)
+    let harvester = HIGHarvester(fetcher: fetcher.forSource(deadlineSeconds: sourceTimeoutSeconds), now: now)
     let maxDepth = source.follow?.maxDepth ?? 0
     let maxPages = source.follow.map { max(1, $0.maxPages) } ?? 1
     var queue: [(URL, Int)] = [(root, 0)]
@@ -32,29 +33,13 @@ extension Refresher {
         continue
       }
       guard seen.insert(slug.lowercased()).inserted else { continue }
-      let previous = (try? DocumentID.hig(slug: slug)).flatMap { try? corpus.read(id: $0) }
-      do throws(HarvestError) {
-        switch try await harvester.harvest(pageURL: url, previous: previous) {
-        case .notModified(let id):
-          entries.append(RefreshReport.Entry(source: url.absoluteString, documentID: id, status: .unchanged))
-        case .harvested(let document, let links, let warnings):
-          var entry = try apply(document, source: SourceEntry(kind: .hig, url: url.absoluteString))
-          entry.warnings += warnings
-          entries.append(entry)
-          if depth < maxDepth { queue += links.map { ($0, depth + 1) } }
-        }
-      } catch {
-        if case .http(.status(let code, _)) = error, code == 404 || code == 410, let previous,
-          let entry = try? markGone(
-            previous, source: SourceEntry(kind: .hig, url: url.absoluteString), reason: "HTTP \(code)",
-            originalError: error)
-        {
-          entries.append(entry)
-          continue
-        }
-        entries.append(RefreshReport.Entry(
-          source: url.absoluteString, documentID: previous?.id, status: .failed, error: error.description))
+      let id = try? HIGHarvester.documentID(for: url)
+      let previous = previousState(id: id)
+      let outcome = await harvester.harvest(pageURL: url, previous: previous)
+      if case .harvested(let harvested) = outcome, depth < maxDepth {
+        queue += harvested.links.map { ($0, depth + 1) }
       }
+      entries.append(decideAndApply(source: url.absoluteString, id: id, previous: previous, outcome: outcome))
     }
     return entries
   }
@@ -64,7 +49,7 @@ extension Refresher {
     guard let url = URL(string: source.url) else { return nil }
     switch source.kind {
     case .talk: return TalkURL.documentID(for: url)
-    case .hig: return HIGURL.slug(fromPageOrJSON: url).flatMap { try? DocumentID.hig(slug: $0) }
+    case .hig: return try? HIGHarvester.documentID(for: url)
     case .catalog: return nil
     }
   }
