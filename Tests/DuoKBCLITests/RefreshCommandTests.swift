@@ -27,6 +27,7 @@ import Testing
     #expect(run.status == .success, "\(run.stderr)")
     #expect(run.stdout.contains("3 added, 0 changed, 0 unchanged, 0 gone, 0 failed"), "\(run.stdout)")
     #expect(run.stdout.contains("index rebuilt: 3 documents"))
+    #expect(run.stdout.contains("; checked: every byte as written"), "duo-kb check runs after a rebuild: \(run.stdout)")
     let search = await runCLI(["search", "both displays", "--home", scratch.url.path])
     #expect(search.status == .success)
     #expect(!search.stderr.contains("rebuilt"), "the refresh left the index current: \(search.stderr)")

@@ -20,4 +20,17 @@ struct KnowledgeBaseRefreshIndex: RefreshIndex {
       return .failed(error.description)
     }
   }
+
+  /// `duo-kb check` over the generation just built: every index byte against its checksums,
+  /// every document against the index. A document a rebuild skipped is reported by the
+  /// rebuild itself, so it alone does not fail the check.
+  func checkAfterRebuild() -> RefreshIntegrityCheck {
+    let base = KnowledgeBase(corpus: store, indexDirectory: home.indexDirectory)
+    let report: CheckReport
+    do { report = try base.check() } catch { return .failed(error.description) }
+    let problems = report.findings.filter { $0.kind != .leftOut && $0.kind != .unreadable }
+    guard let first = problems.first else { return .passed }
+    let more = problems.count > 1 ? " (and \(problems.count - 1) more; run 'duo-kb check')" : ""
+    return .failed("\(first.subject): \(first.detail)\(more)")
+  }
 }

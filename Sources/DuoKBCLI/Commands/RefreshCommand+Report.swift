@@ -40,7 +40,12 @@ enum RefreshReportFormatter {
     switch outcome.index {
     case .current: break
     case .rebuilt(let documents, let passages):
-      text += "index rebuilt: \(documents) documents, \(passages) passages\n"
+      text += "index rebuilt: \(documents) documents, \(passages) passages"
+      switch outcome.integrity {
+      case .passed: text += "; checked: every byte as written\n"
+      case .failed(let reason): text += "; its check failed: \(reason)\n"
+      case .notChecked: text += "\n"
+      }
     case .failed(let reason): text += "index not rebuilt: \(reason)\n"
     }
     return text
@@ -56,7 +61,13 @@ enum RefreshReportFormatter {
     switch outcome.index {
     case .current: object["index"] = ["status": "current"]
     case .rebuilt(let documents, let passages):
-      object["index"] = ["status": "rebuilt", "documents": documents, "passages": passages]
+      let check: String
+      switch outcome.integrity {
+      case .passed: check = "passed"
+      case .failed: check = "failed"
+      case .notChecked: check = "not-checked"
+      }
+      object["index"] = ["status": "rebuilt", "documents": documents, "passages": passages, "check": check]
     case .failed(let reason): object["index"] = ["status": "failed", "error": reason]
     }
     let data = try JSONSerialization.data(
