@@ -7,6 +7,9 @@ struct Attribution: Sendable, Equatable {
     var until: Int?
     /// As written (`3:46`, `03:42–04:51`).
     var text: String
+    /// From a link's `?time=`: a search hit links to where its matched words begin, which
+    /// may be anywhere in the quotation, not only at its first word.
+    var isFromLink = false
   }
 
   /// Times that must all be right: a written time and a link's `?time=`.
@@ -73,7 +76,7 @@ enum AttributionReader {
       attribution.malformedTime = QuotationExtractor.mistypedTime(in: text)
     }
     attribution.times += links.compactMap(QuotationExtractor.linkSeconds).map {
-      Attribution.Time(seconds: $0, until: nil, text: Timecode.format(milliseconds: $0 * 1000))
+      Attribution.Time(seconds: $0, until: nil, text: Timecode.format(milliseconds: $0 * 1000), isFromLink: true)
     }
     for link in links {
       if let fragment = link.split(separator: "#", maxSplits: 1).dropFirst().first, link.contains("human-interface-guidelines") {

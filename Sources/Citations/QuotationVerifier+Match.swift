@@ -149,7 +149,11 @@ extension QuotationVerifier {
     let start = word.startMilliseconds / 1000
     let latest = word.latestMilliseconds / 1000
     let lastStart = transcript.words[match.last].startMilliseconds / 1000
+    let lastLatest = transcript.words[match.last].latestMilliseconds / 1000
     return quotation.attribution.times.map { time in
+      if time.isFromLink {
+        return time.seconds < start ? start - time.seconds : (time.seconds > lastLatest ? time.seconds - lastLatest : 0)
+      }
       if let until = time.until {
         if latest < time.seconds { return time.seconds - latest }
         return max(0, start - until, lastStart - until)

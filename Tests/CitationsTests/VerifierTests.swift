@@ -161,6 +161,16 @@ import Testing
     #expect(verdicts.map(\.status) == [.verified, .wrongTime])
   }
 
+  @Test func aLinkMayPointAnywhereInTheQuotation() throws {
+    let corpus = try TestCorpus()
+    // A search hit links to the cue where its matched words begin: 0:17, inside this quote.
+    let quote = "“Today we look at folding screens and the controls that move to the side”"
+    let link = "([video](https://developer.apple.com/videos/play/tech-talks/900001/?time=17))"
+    #expect(try corpus.verifier(tolerance: 2).verify(text: "\(quote) \(link)", file: "f").map(\.status) == [.verified])
+    // A written time still dates the first word.
+    #expect(try corpus.verifier(tolerance: 2).verify(text: "\(quote) (0:17)", file: "f").map(\.status) == [.wrongTime])
+  }
+
   @Test func theSentenceTimeIsNotTheQuotationTime() throws {
     let corpus = try TestCorpus()
     // The sentence starts at 0:16 (its cue); "buttons" is in the cue from 0:20, within 5 s.
