@@ -21,7 +21,7 @@ struct PassageFilter {
     requiresCode = kinds == ["code"]
     let documentKinds = kinds.subtracting(["code"])
     let sources = Set(filters.sources.map { $0.lowercased() })
-    let events = Set(filters.events.map { $0.lowercased() })
+    let events = Set(filters.events.map(EventFilterName.normalized))
     let years = Set(filters.years)
     var low = passageCount
     var high: UInt32 = 0
@@ -30,7 +30,7 @@ struct PassageFilter {
       let allowed = (documentKinds.isEmpty || documentKinds.contains(document.kind.rawValue))
         && (sources.isEmpty || sources.contains(document.id.lowercased()))
         && (events.isEmpty || events.contains(document.event?.lowercased() ?? ""))
-        && (years.isEmpty || years.contains(document.year ?? Int.min))
+        && (years.isEmpty || years.contains(document.year ?? EventFilterName.year(ofEvent: document.event) ?? Int.min))
         && filters.acceptsLanguage(document.language)
       if allowed && document.passageCount > 0 {
         let first = index.store.documentField(number, 5)
