@@ -102,6 +102,21 @@ import Testing
     #expect(objects.map { $0["total"] as? Int } == [1, 0, nil, 2])
     #expect(objects[0]["micros"] is Int)
     #expect(objects[2]["error"] is String && objects[2]["column"] as? Int == 1)
+    #expect(objects.map { $0["status"] as? Int } == [0, 1, 2, 0])
+    #expect(run.status == .usage, "a line that does not parse fails the batch, whatever the others found")
+  }
+
+  @Test func batchHonoursFormatAndExitsLikeOneSearch() async throws {
+    let home = try await corpus()
+    let environment = ["DUO_KB_HOME": home.url.path]
+    let text = await runCLI(["search", "--batch", "-", "--format", "text"], environment: environment, stdin: "hinge\nzebra\n")
+    #expect(text.stdout.hasPrefix("== hinge\n1. "), "\(text.stdout)")
+    #expect(text.stdout.contains("== zebra\n0 matching passages"))
+    #expect(text.status == .success)
+    let none = await runCLI(["search", "--batch", "-"], environment: environment, stdin: "zebra\nquagga\n")
+    #expect(none.status == .failure)
+    let markdown = await runCLI(["search", "--batch", "-", "--format", "markdown"], environment: environment, stdin: "hinge\n")
+    #expect(markdown.stdout.hasPrefix("## Search: hinge"))
   }
 
   @Test func indexCommandBuildsAndThenLeavesACurrentIndexAlone() async throws {

@@ -13,7 +13,9 @@ enum SearchCommand: Command {
     diacritics never matter; identifiers match whole and split (toolbarVerticalBehavior is
     found by "toolbar vertical behavior"), and plurals fold. --verbatim turns the splitting
     and folding off. The index is built from the corpus when missing or older than it.
-    --batch FILE (or -) answers one query per line, one JSON line each, with "micros".
+    --batch FILE (or -) answers one query per line: one JSON line each (with "micros" and
+    its own "status"), or with --format text or markdown one answer after another; it exits
+    2 when a line does not parse, else 0 when any line hits, else 1.
     Exit status: 0 hits, 1 no hits, 2 a query that does not parse (its column is shown).
     """
   static let options: [OptionSpec] = [
@@ -22,7 +24,7 @@ enum SearchCommand: Command {
     .value("source", "ID", repeatable: true, help: "only this document (e.g. tech-talks/111466)"),
     .value("format", "FORMAT", help: "text, markdown or json (default text)"),
     .flag("verbatim", help: "match words as written: no identifier splitting, no plural folding"),
-    .value("batch", "FILE", help: "answer one query per line of FILE (- for stdin) as JSON lines"),
+    .value("batch", "FILE", help: "answer one query per line of FILE (- for stdin), JSON lines by default"),
   ]
 
   static func run(_ context: CommandContext) async throws -> ExitStatus {
@@ -37,7 +39,9 @@ enum SearchCommand: Command {
     var searcher = try RepairingSearcher(context)
     if let batch = arguments.value("batch") {
       guard arguments.positionals.isEmpty else { throw UsageError("--batch takes its queries from FILE, not the command line") }
-      return try runBatch(batch, searcher: &searcher, limit: limit, scope: scope, context: context)
+      // JSON Lines unless another format is asked for: scripts read batches.
+      let batchFormat = arguments.value("format") == nil ? "json" : format
+      return try runBatch(batch, searcher: &searcher, limit: limit, scope: scope, format: batchFormat, context: context)
     }
     guard !arguments.positionals.isEmpty else {
       throw UsageError("search needs a query", hint: "duo-kb search \"vertical toolbar\"")
@@ -57,11 +61,17 @@ enum SearchCommand: Command {
     return answer.total > 0 ? .success : .failure
   }
 
+  /// One query per line, each answered in `format`: JSON Lines (each object with its own
+  /// `status`, 0 hits, 1 none, 2 a query that does not parse, and `micros`), or text and
+  /// Markdown answers one after another. Exit status: 2 when any line did not parse, else 0
+  /// when any line hit, else 1.
   static func runBatch(
-    _ path: String, searcher: inout RepairingSearcher, limit: Int, scope: SearchScope, context: CommandContext
+    _ path: String, searcher: inout RepairingSearcher, limit: Int, scope: SearchScope, format: String,
+    context: CommandContext
   ) throws -> ExitStatus {
     let data = try context.read(path)
     var anyHits = false
+    var anyErrors = false
     for line in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) {
       let query = String(line)
       let started = ContinuousClock.now
@@ -76,14 +86,31 @@ enum SearchCommand: Command {
         let elapsed = ContinuousClock.now - started
         let micros = Int(elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000)
         anyHits = anyHits || answer.total > 0
-        context.stdout.write(try SearchFormatter.json(answer, micros: micros, pretty: false) + "\n")
+        let status = answer.total > 0 ? ExitStatus.success : .failure
+        switch format {
+        case "json":
+          context.stdout.write(try SearchFormatter.json(answer, micros: micros, status: status, pretty: false) + "\n")
+        case "markdown": context.stdout.write(SearchFormatter.markdown(answer) + "\n")
+        default:
+          context.stdout.write("== \(query)\n" + SearchFormatter.text(answer, highlight: context.stdoutUsesColor) + "\n")
+        }
       case .failure(let error):
+        anyErrors = true
         let failure = QueryFailure(error: error, query: query)
-        let object: [String: Any] = ["query": query, "error": failure.summary, "column": failure.column ?? NSNull()]
-        let json = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
-        context.stdout.write(String(decoding: json, as: UTF8.self) + "\n")
+        switch format {
+        case "json":
+          let object: [String: Any] = [
+            "query": query, "error": failure.summary, "column": failure.column ?? NSNull(),
+            "status": Int(ExitStatus.usage.rawValue),
+          ]
+          let json = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+          context.stdout.write(String(decoding: json, as: UTF8.self) + "\n")
+        default:
+          context.reporter.error("\(query): \(failure.summary)")
+        }
       }
     }
+    if anyErrors { return .usage }
     return anyHits ? .success : .failure
   }
 }

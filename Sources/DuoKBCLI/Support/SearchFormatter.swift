@@ -36,11 +36,12 @@ enum SearchFormatter {
   }
 
   /// `{"query", "total", "results": [...]}`; with `micros` for batch answers.
-  static func json(_ answer: SearchAnswer, micros: Int? = nil, pretty: Bool) throws -> String {
+  static func json(_ answer: SearchAnswer, micros: Int? = nil, status: ExitStatus? = nil, pretty: Bool) throws -> String {
     var object: [String: Any] = [
       "query": answer.query, "total": answer.total, "results": answer.hits.map(jsonObject),
     ]
     if let micros { object["micros"] = micros }
+    if let status { object["status"] = Int(status.rawValue) }
     var options: JSONSerialization.WritingOptions = [.sortedKeys, .withoutEscapingSlashes]
     if pretty { options.insert(.prettyPrinted) }
     return String(decoding: try JSONSerialization.data(withJSONObject: object, options: options), as: UTF8.self)
