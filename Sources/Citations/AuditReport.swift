@@ -39,27 +39,8 @@ public struct AuditReport: Sendable, Equatable {
     return text
   }
 
-  /// `{"title", "rules", "supported", "unsupported", "items": [{"rule", "queries",
-  /// "supported", "quotes": [citation objects as `cite --format json`]}]}`.
+  /// The report as `AuditRecord` JSON, the shape of every answer's JSON.
   public var json: String {
-    struct Entry: Encodable {
-      var rule: String
-      var queries: [String]
-      var supported: Bool
-      var quotes: [CitationRecord]
-    }
-    struct Report: Encodable {
-      var title: String
-      var rules: Int
-      var supported: Int
-      var unsupported: Int
-      var items: [Entry]
-    }
-    return CitationFormatter.encode(
-      Report(
-        title: title, rules: items.count, supported: items.count - unsupported.count, unsupported: unsupported.count,
-        items: items.map {
-          Entry(rule: $0.rule, queries: $0.queries, supported: $0.isSupported, quotes: $0.quotes.map(CitationRecord.init))
-        }))
+    (try? AnswerFormat.string(AuditRecord(self))) ?? "{}"
   }
 }

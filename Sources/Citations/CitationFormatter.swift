@@ -7,7 +7,7 @@ public enum CitationFormatter {
     switch format {
     case .markdown: markdown(hit)
     case .text: text(hit)
-    case .json: encode(CitationRecord(hit))
+    case .json: (try? AnswerFormat.string(HitRecord(hit, ranked: false))) ?? "{}"
     case .cslJSON: encode([CSLItem(hit)])
     }
   }
@@ -74,45 +74,6 @@ public enum CitationFormatter {
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     guard let data = try? encoder.encode(value) else { return "{}" }
     return String(decoding: data, as: UTF8.self)
-  }
-}
-
-/// The `--format json` shape of a citation.
-struct CitationRecord: Encodable {
-  var citation: String
-  var quote: String
-  var speaker: String?
-  var title: String
-  var kind: String
-  var documentID: String
-  var event: String?
-  var eventName: String?
-  var year: Int?
-  var timestamp: String?
-  var startMilliseconds: Int?
-  var endMilliseconds: Int?
-  var anchor: String?
-  var heading: String?
-  var link: String
-  var markdown: String
-
-  init(_ hit: QuotedHit) {
-    citation = hit.citation.description
-    quote = hit.quote
-    speaker = hit.speaker
-    title = hit.source.title
-    kind = hit.source.kind.rawValue
-    documentID = hit.source.id
-    event = hit.source.event
-    eventName = EventName.display(hit.source.event)
-    year = hit.source.year ?? EventName.year(hit.source.event)
-    timestamp = hit.timestamp
-    startMilliseconds = hit.startMilliseconds
-    endMilliseconds = hit.endMilliseconds
-    anchor = hit.anchor
-    heading = hit.heading
-    link = hit.link
-    markdown = CitationFormatter.markdown(hit)
   }
 }
 

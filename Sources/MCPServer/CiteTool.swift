@@ -29,15 +29,7 @@ enum CiteTool {
       "required": ["query"],
       "additionalProperties": false,
     ],
-    outputSchema: [
-      "type": "object",
-      "properties": [
-        "format": ["type": "string"],
-        "text": ["type": "string", "description": "The citation, ready to paste"],
-        "hit": SearchResultJSON.hitSchema,
-      ],
-      "required": ["format", "text", "hit"],
-    ],
+    outputSchema: AnswerSchema.cite,
     run: run)
 
   static func run(_ context: ToolContext, _ arguments: [String: JSONValue]) throws(ToolFailure) -> ToolOutput {
@@ -55,9 +47,7 @@ enum CiteTool {
       throw ToolFailure(error)
     }
     guard let hit else { throw ToolFailure("Nothing matches '\(query)'. Try fewer or other words, or search first.") }
-    let text = CitationFormatter.format(hit, as: format)
-    return ToolOutput(
-      structured: ["format": .string(format.rawValue), "text": .string(text), "hit": SearchResultJSON.hit(hit)],
-      text: text)
+    let record = CiteRecord(hit, format: format)
+    return ToolOutput(structured: try AnswerJSON.value(record), text: record.text)
   }
 }

@@ -32,16 +32,7 @@ enum QuoteTool {
       ],
       "additionalProperties": false,
     ],
-    outputSchema: [
-      "type": "object",
-      "properties": [
-        "citation": ["type": "string", "description": "The citation id of the passage (or section)"],
-        "target": SearchResultJSON.hitSchema,
-        "before": ["type": "array", "items": SearchResultJSON.hitSchema],
-        "after": ["type": "array", "items": SearchResultJSON.hitSchema],
-      ],
-      "required": ["citation", "target", "before", "after"],
-    ],
+    outputSchema: AnswerSchema.quote,
     run: run)
 
   static func run(_ context: ToolContext, _ arguments: [String: JSONValue]) throws(ToolFailure) -> ToolOutput {
@@ -61,10 +52,7 @@ enum QuoteTool {
     } catch {
       throw ToolFailure(error)
     }
-    return ToolOutput(structured: [
-      "citation": .string(answer.target.citation.description), "target": SearchResultJSON.hit(answer.target),
-      "before": .array(answer.before.map(SearchResultJSON.hit)), "after": .array(answer.after.map(SearchResultJSON.hit)),
-    ])
+    return ToolOutput(structured: try AnswerJSON.value(QuoteRecord(answer)))
   }
 
   /// What `citation` names (an id, a range, an Apple link), or `source` and `time` do.

@@ -43,15 +43,7 @@ enum SearchTool {
       "required": ["query"],
       "additionalProperties": false,
     ],
-    outputSchema: [
-      "type": "object",
-      "properties": [
-        "query": ["type": "string"],
-        "total": ["type": "integer", "description": "How many passages match; the best are in results"],
-        "results": ["type": "array", "items": SearchResultJSON.hitSchema],
-      ],
-      "required": ["query", "total", "results"],
-    ],
+    outputSchema: AnswerSchema.search,
     run: run)
 
   static func run(_ context: ToolContext, _ arguments: [String: JSONValue]) throws(ToolFailure) -> ToolOutput {
@@ -61,10 +53,8 @@ enum SearchTool {
       kinds: arguments["kind"]?.stringValue.map { [$0] } ?? [],
       sources: arguments["source"]?.stringValue.map { [$0] } ?? [])
     let index = try context.index()
-    do {
-      return ToolOutput(structured: SearchResultJSON.answer(try index.answer(query, limit: limit, scope: scope)))
-    } catch {
-      throw ToolFailure(error)
-    }
+    let answer: SearchAnswer
+    do { answer = try index.answer(query, limit: limit, scope: scope) } catch { throw ToolFailure(error) }
+    return ToolOutput(structured: try AnswerJSON.value(SearchRecord(answer)))
   }
 }

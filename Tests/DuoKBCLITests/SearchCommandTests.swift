@@ -42,9 +42,14 @@ import Testing
     #expect(object["total"] as? Int == 3, "total counts every match, not only those printed")
     let results = try #require(object["results"] as? [[String: Any]])
     #expect(results.count == 1)
-    #expect(Set(results[0].keys) == ["rank", "score", "quote", "start", "end", "matchStart", "timestamp", "anchor", "link", "citation", "speaker", "source"])
+    #expect(object["version"] as? Int == 1)
+    #expect(
+      Set(results[0].keys) == [
+        "rank", "score", "quote", "passageKind", "start", "end", "matchStart", "timestamp", "anchor", "heading", "link",
+        "citation", "speaker", "source",
+      ])
     let source = try #require(results[0]["source"] as? [String: Any])
-    #expect(Set(source.keys) == ["kind", "id", "title", "url"])
+    #expect(Set(source.keys) == ["kind", "id", "title", "url", "event", "year"])
   }
 
   @Test func higHitsHaveAnAnchorAndNoTimes() async throws {

@@ -53,7 +53,12 @@ enum CiteCommand: Command {
       context.reporter.error("nothing matches '\(input)'")
       return .failure
     }
-    context.stdout.write(CitationFormatter.format(hit, as: format) + "\n")
+    if format == .json {
+      // The cite record: the passage and its Markdown citation, as the MCP tool gives them.
+      context.stdout.write(try AnswerFormat.string(CiteRecord(hit, format: .markdown)) + "\n")
+    } else {
+      context.stdout.write(CitationFormatter.format(hit, as: format) + "\n")
+    }
     return .success
   }
 }

@@ -90,13 +90,6 @@ enum QuoteCommand: Command {
   }
 
   static func json(_ answer: QuoteAnswer) throws -> String {
-    let object: [String: Any] = [
-      "target": SearchFormatter.jsonObject(answer.target),
-      "passages": answer.passages.map(SearchFormatter.jsonObject),
-      "before": answer.before.map(SearchFormatter.jsonObject),
-      "after": answer.after.map(SearchFormatter.jsonObject),
-    ]
-    let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted])
-    return String(decoding: data, as: UTF8.self)
+    try AnswerFormat.string(QuoteRecord(answer))
   }
 }

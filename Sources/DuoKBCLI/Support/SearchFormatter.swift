@@ -35,32 +35,9 @@ enum SearchFormatter {
     return text
   }
 
-  /// `{"query", "total", "results": [...]}`; with `micros` for batch answers.
+  /// The answer as `SearchRecord` JSON; with `micros` and `status` for batch answers.
   static func json(_ answer: SearchAnswer, micros: Int? = nil, status: ExitStatus? = nil, pretty: Bool) throws -> String {
-    var object: [String: Any] = [
-      "query": answer.query, "total": answer.total, "results": answer.hits.map(jsonObject),
-    ]
-    if let micros { object["micros"] = micros }
-    if let status { object["status"] = Int(status.rawValue) }
-    var options: JSONSerialization.WritingOptions = [.sortedKeys, .withoutEscapingSlashes]
-    if pretty { options.insert(.prettyPrinted) }
-    return String(decoding: try JSONSerialization.data(withJSONObject: object, options: options), as: UTF8.self)
-  }
-
-  static func jsonObject(_ hit: QuotedHit) -> [String: Any] {
-    func orNull(_ value: Any?) -> Any { value ?? NSNull() }
-    return [
-      "rank": hit.rank, "score": (hit.score * 10_000).rounded() / 10_000, "quote": hit.quote,
-      "start": orNull(hit.startMilliseconds.map { Double($0) / 1000 }),
-      "end": orNull(hit.endMilliseconds.map { Double($0) / 1000 }),
-      "matchStart": orNull(hit.matchStartMilliseconds.map { Double($0) / 1000 }),
-      "timestamp": orNull(hit.timestamp), "anchor": orNull(hit.anchor), "link": hit.link,
-      "citation": hit.citation.description, "speaker": orNull(hit.speaker),
-      "source": [
-        "kind": hit.passageKind == .code ? "code" : hit.source.kind.rawValue, "id": hit.source.id,
-        "title": hit.source.title, "url": hit.source.url,
-      ],
-    ]
+    try AnswerFormat.string(SearchRecord(answer, micros: micros, status: status.map { Int($0.rawValue) }), pretty: pretty)
   }
 
   /// Wraps the matched byte ranges in bold yellow (a terminal only).

@@ -1,0 +1,198 @@
+import Foundation
+import Normalize
+
+/// The one JSON shape of duo-kb's answers, written by every command's `--format json` and
+/// returned by every MCP tool: a quoted passage (`HitRecord`) and the envelopes around it.
+/// Seconds are numbers, `m:ss` is text; every field is written, null when unknown; each
+/// envelope has a `version`. The JSON Schemas are published in `docs/schema/`.
+public enum AnswerFormat {
+  /// The version of these shapes; a change that renames or removes a field bumps it.
+  public static let version = 1
+
+  /// `value` as JSON with sorted keys and unescaped slashes.
+  public static func data<Value: Encodable>(_ value: Value, pretty: Bool = true) throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = pretty ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted] : [.sortedKeys, .withoutEscapingSlashes]
+    return try encoder.encode(value)
+  }
+
+  public static func string<Value: Encodable>(_ value: Value, pretty: Bool = true) throws -> String {
+    String(decoding: try data(value, pretty: pretty), as: UTF8.self)
+  }
+}
+
+/// A quoted passage: Apple's exact words, where they come from, and how to cite them.
+public struct HitRecord: Sendable, Encodable, Equatable {
+  public struct Source: Sendable, Encodable, Equatable {
+    /// `talk` or `hig`, or `code` for a talk's code sample.
+    public var kind: String
+    public var id: String
+    public var title: String
+    public var url: String
+    public var event: String?
+    public var year: Int?
+
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(kind, forKey: .kind)
+      try container.encode(id, forKey: .id)
+      try container.encode(title, forKey: .title)
+      try container.encode(url, forKey: .url)
+      try container.encode(event, forKey: .event)
+      try container.encode(year, forKey: .year)
+    }
+
+    enum CodingKeys: String, CodingKey { case kind, id, title, url, event, year }
+  }
+
+  /// Search and audit: 1 for the best passage, and its BM25 score; null elsewhere.
+  public var rank: Int?
+  public var score: Double?
+  public var quote: String
+  /// `speech`, `code` or `text`.
+  public var passageKind: String
+  /// Talks: seconds from the start of the video, where the passage starts and ends, and
+  /// where the matched words begin (the link's time).
+  public var start: Double?
+  public var end: Double?
+  public var matchStart: Double?
+  public var timestamp: String?
+  public var anchor: String?
+  public var heading: String?
+  public var link: String
+  public var citation: String
+  public var speaker: String?
+  public var source: Source
+
+  public init(_ hit: QuotedHit, ranked: Bool) {
+    rank = ranked ? hit.rank : nil
+    score = ranked ? (hit.score * 10_000).rounded() / 10_000 : nil
+    quote = hit.quote
+    passageKind = hit.passageKind.rawValue
+    start = hit.startMilliseconds.map { Double($0) / 1000 }
+    end = hit.endMilliseconds.map { Double($0) / 1000 }
+    matchStart = hit.matchStartMilliseconds.map { Double($0) / 1000 }
+    timestamp = hit.timestamp
+    anchor = hit.anchor
+    heading = hit.heading
+    link = hit.link
+    citation = hit.citation.description
+    speaker = hit.speaker
+    source = Source(
+      kind: hit.passageKind == .code ? "code" : hit.source.kind.rawValue, id: hit.source.id, title: hit.source.title,
+      url: hit.source.url, event: hit.source.event, year: hit.source.year ?? EventName.year(hit.source.event))
+  }
+
+  enum CodingKeys: String, CodingKey {
+    case rank, score, quote, passageKind, start, end, matchStart, timestamp, anchor, heading, link, citation, speaker
+    case source
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(rank, forKey: .rank)
+    try container.encode(score, forKey: .score)
+    try container.encode(quote, forKey: .quote)
+    try container.encode(passageKind, forKey: .passageKind)
+    try container.encode(start, forKey: .start)
+    try container.encode(end, forKey: .end)
+    try container.encode(matchStart, forKey: .matchStart)
+    try container.encode(timestamp, forKey: .timestamp)
+    try container.encode(anchor, forKey: .anchor)
+    try container.encode(heading, forKey: .heading)
+    try container.encode(link, forKey: .link)
+    try container.encode(citation, forKey: .citation)
+    try container.encode(speaker, forKey: .speaker)
+    try container.encode(source, forKey: .source)
+  }
+}
+
+/// `search`: every matching passage counted, the best quoted.
+public struct SearchRecord: Sendable, Encodable {
+  public var version = AnswerFormat.version
+  public var query: String
+  public var total: Int
+  public var results: [HitRecord]
+  /// `--batch`: the time the query took, and its own exit status (0 hits, 1 none).
+  public var micros: Int?
+  public var status: Int?
+
+  public init(_ answer: SearchAnswer, micros: Int? = nil, status: Int? = nil) {
+    query = answer.query
+    total = answer.total
+    results = answer.hits.map { HitRecord($0, ranked: true) }
+    self.micros = micros
+    self.status = status
+  }
+
+  enum CodingKeys: String, CodingKey { case version, query, total, results, micros, status }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(version, forKey: .version)
+    try container.encode(query, forKey: .query)
+    try container.encode(total, forKey: .total)
+    try container.encode(results, forKey: .results)
+    try container.encodeIfPresent(micros, forKey: .micros)
+    try container.encodeIfPresent(status, forKey: .status)
+  }
+}
+
+/// `quote`: the passage (or section, or range) named, and the passages around it.
+public struct QuoteRecord: Sendable, Encodable {
+  public var version = AnswerFormat.version
+  public var citation: String
+  public var target: HitRecord
+  public var passages: [HitRecord]
+  public var before: [HitRecord]
+  public var after: [HitRecord]
+
+  public init(_ answer: QuoteAnswer) {
+    citation = answer.target.citation.description
+    target = HitRecord(answer.target, ranked: false)
+    passages = answer.passages.map { HitRecord($0, ranked: false) }
+    before = answer.before.map { HitRecord($0, ranked: false) }
+    after = answer.after.map { HitRecord($0, ranked: false) }
+  }
+}
+
+/// `cite`: the citation as text in one format, and the passage it cites.
+public struct CiteRecord: Sendable, Encodable {
+  public var version = AnswerFormat.version
+  public var format: String
+  public var text: String
+  public var hit: HitRecord
+
+  public init(_ hit: QuotedHit, format: CitationFormat) {
+    self.format = format.rawValue
+    text = CitationFormatter.format(hit, as: format)
+    self.hit = HitRecord(hit, ranked: false)
+  }
+}
+
+/// `audit`: each rule with its best supporting quotes.
+public struct AuditRecord: Sendable, Encodable {
+  public struct Item: Sendable, Encodable {
+    public var rule: String
+    public var queries: [String]
+    public var supported: Bool
+    public var quotes: [HitRecord]
+  }
+
+  public var version = AnswerFormat.version
+  public var title: String
+  public var rules: Int
+  public var supported: Int
+  public var unsupported: Int
+  public var items: [Item]
+
+  public init(_ report: AuditReport) {
+    title = report.title
+    rules = report.items.count
+    unsupported = report.unsupported.count
+    supported = rules - unsupported
+    items = report.items.map {
+      Item(rule: $0.rule, queries: $0.queries, supported: $0.isSupported, quotes: $0.quotes.map { HitRecord($0, ranked: true) })
+    }
+  }
+}

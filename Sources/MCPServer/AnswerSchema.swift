@@ -1,0 +1,134 @@
+import Citations
+import Foundation
+
+/// Answers as the JSON values the tools return: the library's records, encoded once.
+enum AnswerJSON {
+  static func value<Value: Encodable>(_ record: Value) throws(ToolFailure) -> JSONValue {
+    guard let data = try? AnswerFormat.data(record, pretty: false), let value = JSONValue.decode(data) else {
+      throw ToolFailure("the answer could not be encoded")
+    }
+    return value
+  }
+}
+
+/// The JSON Schemas (2020-12) of the answer records, the tools' output schemas and the
+/// files published in `docs/schema/` (a test keeps the two the same).
+enum AnswerSchema {
+  static let nullableString: JSONValue = ["type": ["string", "null"]]
+  static let version: JSONValue = ["type": "integer", "enum": [.int(AnswerFormat.version)], "description": "The shape's version"]
+
+  /// A quoted passage (`HitRecord`).
+  static let hit: JSONValue = [
+    "type": "object",
+    "properties": [
+      "rank": ["type": ["integer", "null"], "description": "Search and audit: 1 for the best hit; null elsewhere"],
+      "score": ["type": ["number", "null"], "description": "Search and audit: BM25 relevance, higher is better"],
+      "quote": ["type": "string", "description": "Apple's exact words: quote them verbatim, in quotation marks"],
+      "passageKind": ["type": "string", "enum": ["speech", "code", "text"]],
+      "start": ["type": ["number", "null"], "description": "Talks: seconds from the start of the video"],
+      "end": ["type": ["number", "null"], "description": "Talks: seconds where the quoted words end"],
+      "matchStart": ["type": ["number", "null"], "description": "Talks: seconds where the matched words begin (the link's time)"],
+      "timestamp": ["type": ["string", "null"], "description": "Talks: m:ss of the start, to cite"],
+      "anchor": ["type": ["string", "null"], "description": "HIG pages: the section anchor"],
+      "heading": ["type": ["string", "null"], "description": "The HIG section or the talk's chapter"],
+      "link": ["type": "string", "description": "Deep link: the talk at that second, or the HIG section"],
+      "citation": ["type": "string", "description": "Stable citation id, e.g. tech-talks/111466@3:46"],
+      "speaker": ["type": ["string", "null"], "description": "Who says it, where the subtitles name them"],
+      "source": [
+        "type": "object",
+        "properties": [
+          "kind": ["type": "string", "enum": ["talk", "hig", "code"]],
+          "id": ["type": "string", "description": "Document id, e.g. tech-talks/111466"],
+          "title": ["type": "string"],
+          "url": ["type": "string", "description": "The talk or HIG page"],
+          "event": nullableString,
+          "year": ["type": ["integer", "null"]],
+        ],
+        "required": ["kind", "id", "title", "url", "event", "year"],
+      ],
+    ],
+    "required": [
+      "rank", "score", "quote", "passageKind", "start", "end", "matchStart", "timestamp", "anchor", "heading", "link",
+      "citation", "speaker", "source",
+    ],
+  ]
+
+  /// `duo-kb search --format json` and the `search` tool (`SearchRecord`).
+  static let search: JSONValue = [
+    "type": "object",
+    "properties": [
+      "version": version,
+      "query": ["type": "string"],
+      "total": ["type": "integer", "description": "How many passages match; the best are in results"],
+      "results": ["type": "array", "items": hit],
+      "micros": ["type": "integer", "description": "--batch: how long the query took"],
+      "status": ["type": "integer", "description": "--batch: this line's exit status (0 hits, 1 none)"],
+    ],
+    "required": ["version", "query", "total", "results"],
+  ]
+
+  /// `duo-kb quote --format json` and the `quote` tool (`QuoteRecord`).
+  static let quote: JSONValue = [
+    "type": "object",
+    "properties": [
+      "version": version,
+      "citation": ["type": "string", "description": "The citation id of the passage, section or range"],
+      "target": hit,
+      "passages": ["type": "array", "items": hit, "description": "What the target is made of"],
+      "before": ["type": "array", "items": hit],
+      "after": ["type": "array", "items": hit],
+    ],
+    "required": ["version", "citation", "target", "passages", "before", "after"],
+  ]
+
+  /// `duo-kb cite --format json` and the `cite` tool (`CiteRecord`).
+  static let cite: JSONValue = [
+    "type": "object",
+    "properties": [
+      "version": version,
+      "format": ["type": "string"],
+      "text": ["type": "string", "description": "The citation, ready to paste"],
+      "hit": hit,
+    ],
+    "required": ["version", "format", "text", "hit"],
+  ]
+
+  /// `duo-kb audit --format json` (`AuditRecord`).
+  static let audit: JSONValue = [
+    "type": "object",
+    "properties": [
+      "version": version,
+      "title": ["type": "string"],
+      "rules": ["type": "integer"], "supported": ["type": "integer"], "unsupported": ["type": "integer"],
+      "items": [
+        "type": "array",
+        "items": [
+          "type": "object",
+          "properties": [
+            "rule": ["type": "string"], "queries": ["type": "array", "items": ["type": "string"]],
+            "supported": ["type": "boolean"], "quotes": ["type": "array", "items": hit],
+          ],
+          "required": ["rule", "queries", "supported", "quotes"],
+        ],
+      ],
+    ],
+    "required": ["version", "title", "rules", "supported", "unsupported", "items"],
+  ]
+
+  /// A schema as its published file: with `$schema`, `$id` and a title, keys sorted.
+  static func publishedText(_ file: String, _ schema: JSONValue) -> String {
+    guard case .object(var members) = schema else { return "" }
+    members["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    members["$id"] = .string("duo-kb/\(file)")
+    members["title"] = .string("duo-kb \(file.replacingOccurrences(of: ".schema.json", with: "")) answer, version \(AnswerFormat.version)")
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted]
+    return ((try? encoder.encode(JSONValue.object(members))).map { String(decoding: $0, as: UTF8.self) } ?? "") + "\n"
+  }
+
+  /// Every published schema, by the file name it has in `docs/schema/`.
+  static let published: [(file: String, schema: JSONValue)] = [
+    ("hit.schema.json", hit), ("search.schema.json", search), ("quote.schema.json", quote),
+    ("cite.schema.json", cite), ("audit.schema.json", audit), ("verify.schema.json", VerifyTool.reportSchema),
+  ]
+}
