@@ -6,9 +6,9 @@ import Foundation
 /// `generation-<n>/` (a rename of a fresh name cannot meet an existing directory), then
 /// points the `CURRENT` file at it by writing `CURRENT.tmp` and renaming it over `CURRENT`.
 /// A reader resolves `CURRENT` once and maps that generation's files, so it sees the old
-/// index or the new one, never a mixture. Older generations but the previous one are
-/// removed after the swap (the previous one stays for readers that resolved `CURRENT`
-/// just before it changed).
+/// index or the new one, never a mixture. After the swap every older generation is
+/// removed but the one `CURRENT` named before (it stays for readers that resolved
+/// `CURRENT` just before it changed).
 enum IndexDirectory {
   static let pointerName = "CURRENT"
   static let generationPrefix = "generation-"
@@ -73,6 +73,7 @@ enum IndexDirectory {
       }
     }
     let pointer = directory.appendingPathComponent(pointerName)
+    let previous = try? currentGeneration(in: directory)
     let temporary = directory.appendingPathComponent("\(pointerName).tmp-\(UUID().uuidString)")
     do {
       try Data((target.lastPathComponent + "\n").utf8).write(to: temporary)
@@ -84,7 +85,10 @@ enum IndexDirectory {
     } catch {
       throw .io(path: temporary.path, reason: "cannot write the pointer: \(error)")
     }
-    for old in generations(in: directory) where old.number < number - 1 {
+    // Keep the new generation and the one CURRENT named until now (not simply number - 1:
+    // a builder killed after its move leaves a generation that was never current).
+    let keep = [target.lastPathComponent, previous?.lastPathComponent]
+    for old in generations(in: directory) where old.number < number && !keep.contains(old.url.lastPathComponent) {
       try? fileManager.removeItem(at: old.url)
     }
     return target
