@@ -162,12 +162,14 @@ public struct Refresher: Sendable {
     }
   }
 
-  /// Keeps the document, marked removed upstream; a source never harvested has nothing
-  /// to keep and fails.
+  /// Keeps the document, marked removed upstream. A source never harvested is gone too,
+  /// with nothing kept: its entry has no document id.
   func markGone(_ previous: Document?, source: SourceEntry, reason: String, originalError: HarvestError)
     throws(HarvestError) -> RefreshReport.Entry
   {
-    guard var document = previous else { throw originalError }
+    guard var document = previous else {
+      return RefreshReport.Entry(source: source.url, status: .gone, error: reason)
+    }
     if !document.isRemovedUpstream {
       document.isRemovedUpstream = true
       do { try corpus.write(document) } catch { throw .corpus(error) }
