@@ -14,6 +14,7 @@ enum CommandRegistry {
       StatusCommand.self,
       MCPCommand.self,
       ParseCommand.self,
+      CompletionsCommand.self,
       HelpCommand.self,
     ]
   }
