@@ -23,7 +23,7 @@ import Testing
     let scratch = try ScratchDirectory()
     let run = await runCLI(["status", "--home", scratch.url.path])
     #expect(!run.stdout.contains("duo-kb index"), "\(run.stdout)")
-    #expect(run.stdout.contains("next: add sources with 'duo-kb add URL'"), "\(run.stdout)")
+    #expect(run.stdout.contains("next: run 'duo-kb setup' for Apple's catalog"), "\(run.stdout)")
   }
 
   @Test func aHarvestedCorpusGetsNoAdvice() async throws {

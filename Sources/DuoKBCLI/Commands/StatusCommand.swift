@@ -160,6 +160,6 @@ enum StatusCommand: Command {
       let sources = status.listedSources == 1 ? "source" : "sources"
       return "run 'duo-kb refresh' to harvest the \(status.listedSources) listed \(sources)"
     }
-    return "add sources with 'duo-kb add URL' (see 'duo-kb help add'), then run 'duo-kb refresh'"
+    return "run 'duo-kb setup' for Apple's catalog of talks and the HIG, or add sources with 'duo-kb add URL'"
   }
 }

@@ -11,6 +11,7 @@ enum CommandRegistry {
       ImportCommand.self,
       AddCommand.self,
       RefreshCommand.self,
+      SetupCommand.self,
       StatusCommand.self,
       MCPCommand.self,
       ParseCommand.self,
