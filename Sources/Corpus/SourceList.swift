@@ -68,6 +68,16 @@ public struct SourceList: Codable, Sendable, Equatable {
     sources.append(entry)
   }
 
+  /// Adds an entry, or replaces the one listed with the same URL (`duo-kb setup` run again).
+  public mutating func put(_ entry: SourceEntry) {
+    let key = Self.comparisonKey(entry.url)
+    if let index = sources.firstIndex(where: { Self.comparisonKey($0.url) == key }) {
+      sources[index] = entry
+    } else {
+      sources.append(entry)
+    }
+  }
+
   static func comparisonKey(_ url: String) -> String {
     guard var components = URLComponents(string: url) else { return url }
     components.scheme = components.scheme?.lowercased()
@@ -99,10 +109,13 @@ public struct SourceEntry: Codable, Sendable, Equatable {
     public var year: Int?
     /// Text the title contains, compared case- and diacritic-insensitively.
     public var titleContains: String?
-    public init(event: String? = nil, year: Int? = nil, titleContains: String? = nil) {
+    /// Only talks of this year or later (talks without a year, such as tech talks, pass).
+    public var since: Int?
+    public init(event: String? = nil, year: Int? = nil, titleContains: String? = nil, since: Int? = nil) {
       self.event = event
       self.year = year
       self.titleContains = titleContains
+      self.since = since
     }
   }
 

@@ -6,6 +6,9 @@ import Normalize
 public enum DuoKBCLI {
   public static let version = DuoKBVersion.current
 
+  /// What `--version` prints after the program name: the version and the commit built.
+  public static var versionLine: String { "\(version) (commit \(BuildCommit.id))" }
+
   /// Runs one command line (without the program name) and returns its exit status.
   public static func run(
     _ arguments: [String],
@@ -17,12 +20,14 @@ public enum DuoKBCLI {
       FileHandle.standardInput.readDataToEndOfFile()
     }
   ) async -> ExitStatus {
-    let reporter = Reporter(output: stderr, environment: environment)
+    let reporter = Reporter(output: stderr, environment: environment, color: ColorChoice.scan(arguments))
     do {
       let (commandType, rest) = try splitCommand(arguments, stdout: stdout)
       guard let commandType else { return .success }
       let parsed = try ArgumentParser.parse(
         rest, options: commandType.options + GlobalOptions.all, command: commandType.name)
+      _ = try parsed.choice(
+        ColorChoice.optionName, among: ColorChoice.allCases.map(\.rawValue), default: "auto")
       if parsed.has("help") {
         stdout.write(HelpText.command(commandType))
         return .success
@@ -54,21 +59,23 @@ public enum DuoKBCLI {
         stdout.write(HelpText.overview())
         return (nil, [])
       case "--version":
-        stdout.write("duo-kb \(version)\n")
+        stdout.write("duo-kb \(versionLine)\n")
         return (nil, [])
-      case "--home":
-        guard index + 1 < arguments.count else { throw UsageError("--home needs a value (DIR)") }
-        leading += [argument, arguments[index + 1]]
-        index += 2
-        continue
       default:
-        if argument.hasPrefix("--home=") {
+        let name = argument.hasPrefix("--") ? String(argument.dropFirst(2).prefix { $0 != "=" }) : ""
+        guard let spec = GlobalOptions.all.first(where: { $0.takesValue && $0.name == name }) else {
+          throw GlobalOptions.unknown(argument)
+        }
+        if argument.contains("=") {
           leading.append(argument)
           index += 1
-          continue
+        } else {
+          guard index + 1 < arguments.count else {
+            throw UsageError("--\(name) needs a value (\(spec.valueName ?? "VALUE"))", hint: "see 'duo-kb --help'")
+          }
+          leading += [argument, arguments[index + 1]]
+          index += 2
         }
-        throw UsageError(
-          "unknown option '\(argument)'", hint: "see 'duo-kb --help' for the global options")
       }
     }
     guard index < arguments.count else {
@@ -76,8 +83,8 @@ public enum DuoKBCLI {
     }
     let name = arguments[index]
     guard let command = CommandRegistry.command(named: name) else {
-      let suggestion = DidYouMean.suggestion(
-        for: name, among: CommandRegistry.commands.map { $0.name })
+      let suggestion = DidYouMean.globalOption(for: name)
+        ?? DidYouMean.suggestion(for: name, among: CommandRegistry.commands.map { $0.name })
       throw UsageError(
         "unknown command '\(name)'",
         hint: suggestion.map { "did you mean '\($0)'? see 'duo-kb --help'" }

@@ -16,7 +16,7 @@ import Testing
   @Test func versionPrintsTheVersion() async {
     let run = await runCLI(["--version"])
     #expect(run.status == .success)
-    #expect(run.stdout == "duo-kb \(DuoKBCLI.version)\n")
+    #expect(run.stdout == "duo-kb \(DuoKBCLI.versionLine)\n")
   }
 
   @Test func helpCommandShowsOneCommandsOptions() async {

@@ -30,16 +30,46 @@ import Testing
     #expect(home.origin == .workingDirectory)
   }
 
-  @Test("Falls back to the XDG data home", arguments: [
+  @Test("Falls back to the XDG data home off macOS", arguments: [
     (["XDG_DATA_HOME": "/data", "HOME": "/u"], "/data/duo-kb"),
     (["HOME": "/u"], "/u/.local/share/duo-kb"),
     (["XDG_DATA_HOME": "relative", "HOME": "/u"], "/u/.local/share/duo-kb"),  // XDG: relative paths are ignored
   ])
   func fallsBackToDataHome(environment: [String: String], expected: String) {
     let home = HomeDirectory.resolve(
-      option: nil, environment: environment, workingDirectory: work, fileExists: { _ in false })
+      option: nil, environment: environment, workingDirectory: work, platform: .other, fileExists: { _ in false })
     #expect(home.url.path == expected)
     #expect(home.origin == .dataHome)
+  }
+
+  @Test func fallsBackToApplicationSupportOnMacOS() {
+    let home = HomeDirectory.resolve(
+      option: nil, environment: ["HOME": "/Users/u", "XDG_DATA_HOME": "/data"], workingDirectory: work,
+      platform: .macOS, fileExists: { _ in false })
+    #expect(home.url.path == "/Users/u/Library/Application Support/duo-kb")
+    #expect(home.origin == .dataHome)
+  }
+
+  @Test func statusNamesTheHomeAndWhereItCameFrom() async throws {
+    let scratch = try ScratchDirectory()
+    try scratch.write("{\"version\": 1, \"sources\": []}", to: "project/Corpus/sources.json")
+    try FileManager.default.createDirectory(
+      at: scratch.url.appendingPathComponent("project/sub"), withIntermediateDirectories: true)
+    let project = scratch.url.appendingPathComponent("project").path
+    let runs = [
+      (await runCLI(["status", "--home", project]), "home: \(project) (from --home)\n"),
+      (await runCLI(["status"], environment: ["DUO_KB_HOME": project]), "home: \(project) (from DUO_KB_HOME)\n"),
+      (await runCLI(["status"], in: scratch.url.appendingPathComponent("project/sub")),
+       "home: \(project) (the nearest directory with Corpus/sources.json at or above the working one)\n"),
+      (await runCLI(["status"], in: scratch.url, environment: ["HOME": scratch.url.path, "XDG_DATA_HOME": "/nonexistent-data"]),
+       "home: \(HomeDirectory.defaultURL(environment: ["HOME": scratch.url.path, "XDG_DATA_HOME": "/nonexistent-data"]).path) (the default on this system)\n"),
+    ]
+    for (run, line) in runs {
+      #expect(run.stdout.hasPrefix(line), "\(run.stdout)")
+    }
+    let json = await runCLI(["status", "--format", "json", "--home", project])
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    #expect(object["homeFrom"] as? String == "from --home")
   }
 
   @Test func homeOptionWorksBeforeAndAfterTheCommand() async throws {

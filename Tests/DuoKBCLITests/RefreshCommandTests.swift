@@ -111,9 +111,9 @@ import Testing
     #expect(status == .success)
     let draws = err.text.components(separatedBy: "\r\u{1B}[K").dropFirst()
     #expect(draws.count == 3, "\(err.text.debugDescription)")
-    #expect(draws.first?.hasPrefix("[1/3 sources] ") == true)
+    #expect(draws.first?.hasPrefix("[######--------------] 1/3 sources, ") == true, "\(draws)")
     #expect(draws.first?.contains("about ") == true && draws.first?.contains(" left") == true)
-    #expect(draws.last?.hasPrefix("[3/3 sources] ") == true && draws.last?.hasSuffix("\n") == true)
+    #expect(draws.last?.hasPrefix("[####################] 3/3 sources, ") == true && draws.last?.hasSuffix("\n") == true)
     #expect(draws.allSatisfy { $0.contains(" requests, ") })
   }
 

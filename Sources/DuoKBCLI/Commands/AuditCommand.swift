@@ -15,14 +15,15 @@ enum AuditCommand: Command {
     checks. Rules nothing supports are flagged and listed at the end. CHECKLIST - reads stdin.
     Exit status: 0 every rule supported, 1 some not, 2 usage.
     """
+  static let argumentCompletion = ValueCompletion.files
   static let options: [OptionSpec] = [
     .value("quotes", "N", help: "quotes per rule (default 3)"),
-    .value("format", "FORMAT", help: "markdown or json (default markdown)"),
+    .value("format", "FORMAT", choices: ["markdown", "json"], help: "markdown or json (default markdown)"),
   ]
 
   static func run(_ context: CommandContext) async throws -> ExitStatus {
     let arguments = context.arguments
-    let format = try arguments.choice("format", among: ["markdown", "json"], default: "markdown")
+    let format = try arguments.choice(option("format"), default: "markdown")
     let quotes = try arguments.positiveInteger("quotes") ?? 3
     guard quotes <= 50 else { throw UsageError("--quotes takes at most 50") }
     guard arguments.positionals.count == 1, let path = arguments.positionals.first else {

@@ -16,14 +16,16 @@ enum CiteCommand: Command {
     (type speech for talks, webpage for HIG) for reference managers.
     Exit status: 0 cited, 1 no hit or an id that names nothing, 2 usage.
     """
+  static let argumentCompletion = SearchCommand.argumentCompletion
   static let options: [OptionSpec] = [
-    .value("format", "FORMAT", help: "markdown, json, csl-json or text (default markdown)")
+    .value(
+      "format", "FORMAT", choices: CitationFormat.allCases.map(\.rawValue),
+      help: "markdown, json, csl-json or text (default markdown)")
   ]
 
   static func run(_ context: CommandContext) async throws -> ExitStatus {
     let arguments = context.arguments
-    let formatName = try arguments.choice(
-      "format", among: CitationFormat.allCases.map(\.rawValue), default: CitationFormat.markdown.rawValue)
+    let formatName = try arguments.choice(option("format"), default: CitationFormat.markdown.rawValue)
     let format = CitationFormat(rawValue: formatName) ?? .markdown
     guard !arguments.positionals.isEmpty else {
       throw UsageError("cite needs a query or a citation id", hint: "duo-kb cite \"scrolling content\"")

@@ -3,9 +3,17 @@ enum HelpCommand: Command {
   static let name = "help"
   static let summary = "Show help for duo-kb or for one command"
   static let usage = "[COMMAND]"
-  static let options: [OptionSpec] = []
+  static var argumentCompletion: ValueCompletion { .words(CommandRegistry.commands.map { $0.name }) }
+  static let options: [OptionSpec] = [
+    .flag("man", help: "print the manual page of every command (roff, as duo-kb.1)"),
+  ]
 
   static func run(_ context: CommandContext) async throws -> ExitStatus {
+    if context.arguments.has("man") {
+      guard context.arguments.positionals.isEmpty else { throw UsageError("help --man takes no command") }
+      context.stdout.write(ManualPage.roff())
+      return .success
+    }
     guard let name = context.arguments.positionals.first else {
       context.stdout.write(HelpText.overview())
       return .success

@@ -15,6 +15,7 @@ enum ImportCommand: Command {
     harvested one; it needs --id and --title. Imported documents replace those with the
     same id. '-' reads JSON Lines from stdin.
     """
+  static let argumentCompletion = ValueCompletion.files
   static let options: [OptionSpec] = [
     .value("id", "ID", help: "document id for a .vtt file (e.g. wwdc2024/10173)"),
     .value("title", "TITLE", help: "title for a .vtt file"),

@@ -16,8 +16,9 @@ enum ParseCommand: Command {
     object (DocC render JSON), or HTML (a talk page). For a master playlist it says which
     subtitle rendition duo-kb would choose, and why.
     """
+  static let argumentCompletion = ValueCompletion.files
   static let options: [OptionSpec] = [
-    .value("format", "FORMAT", help: "text or json (default text)"),
+    .value("format", "FORMAT", choices: ["text", "json"], help: "text or json (default text)"),
     .value("language", "TAG", help: "preferred subtitle language for the choice (default en)"),
     .value("allow-host", "HOST", repeatable: true, help: "also fetch from HOST"),
     .value("cacert", "FILE", help: "trust this CA too (also SSL_CERT_FILE)"),
@@ -30,7 +31,7 @@ enum ParseCommand: Command {
     guard arguments.positionals.count == 1, let target = arguments.positionals.first else {
       throw UsageError("parse takes one file or URL", hint: "duo-kb parse \(usage)")
     }
-    let format = try arguments.choice("format", among: ["text", "json"], default: "text")
+    let format = try arguments.choice(option("format"), default: "text")
     let (data, url) = try await load(target, context: context)
     let presentation: ParsePresentation
     switch kind(of: data, name: url.lastPathComponent) {

@@ -20,12 +20,12 @@ enum QuoteCommand: Command {
     """
   static let options: [OptionSpec] = [
     .value("context", "N", short: "C", help: "passages to show before and after (default 0)"),
-    .value("format", "FORMAT", help: "text, markdown or json (default text)"),
+    .value("format", "FORMAT", choices: ["text", "markdown", "json"], help: "text, markdown or json (default text)"),
   ]
 
   static func run(_ context: CommandContext) async throws -> ExitStatus {
     let arguments = context.arguments
-    let format = try arguments.choice("format", among: ["text", "markdown", "json"], default: "text")
+    let format = try arguments.choice(option("format"), default: "text")
     let around: Int
     if let text = arguments.value("context") {
       guard let number = Int(text), number >= 0, number <= 1_000 else {

@@ -2,7 +2,7 @@ import Foundation
 import Harvest
 
 /// Shows a refresh advancing, on stderr: on a terminal one line redrawn with `\r`
-/// (sources done and total, requests, bytes, time left); otherwise one plain line per
+/// (a bar, sources done and total, requests, bytes, time left); otherwise one plain line per
 /// source; nothing with --quiet or --format json.
 final class RefreshProgress: @unchecked Sendable {
   private let reporter: Reporter
@@ -31,7 +31,8 @@ final class RefreshProgress: @unchecked Sendable {
       }
       let stats = client.stats
       let elapsed = Self.seconds(ContinuousClock.now - started)
-      var line = "[\(done)/\(total) sources] \(stats.requestsSent) requests, \(Self.bytes(stats.bodyBytes))"
+      var line = "\(Self.bar(done: done, total: total)) \(done)/\(total) sources, \(stats.requestsSent) requests, "
+        + Self.bytes(stats.bodyBytes)
       if done > 0, done < total {
         line += ", about \(Self.clock(elapsed / Double(done) * Double(total - done))) left"
       }
@@ -54,6 +55,12 @@ final class RefreshProgress: @unchecked Sendable {
       if hasDrawn { reporter.output.write("\n") }
       hasDrawn = false
     }
+  }
+
+  /// `[######--------------]`: the share of sources done, in 20 cells.
+  static func bar(done: Int, total: Int, width: Int = 20) -> String {
+    let filled = total > 0 ? min(width, max(0, done) * width / total) : 0
+    return "[" + String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled) + "]"
   }
 
   static func seconds(_ duration: Duration) -> Double {

@@ -10,7 +10,7 @@ enum RefreshReportFormatter {
       let name = entry.documentID ?? entry.source
       let label = entry.status.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)
       switch entry.status {
-      case .failed: text += "failed     \(name): \(entry.error ?? "unknown error")\n"
+      case .failed: text += "failed     \(name): \(reason(entry.error ?? "unknown error", naming: name))\n"
       case .changed:
         text += "changed    \(name) (+\(entry.passagesAdded.count) −\(entry.passagesRemoved.count) passages)"
         let fields = entry.fieldsChanged.filter { $0 != "text" }
@@ -21,7 +21,8 @@ enum RefreshReportFormatter {
         let more = max(0, entry.passagesRemoved.count - 5) + max(0, entry.passagesAdded.count - 5)
         if more > 0 { text += "  … \(more) more (see --format json)\n" }
       case .gone:
-        text += "gone       \(name): \(entry.error ?? "gone upstream"); kept, marked removed upstream\n"
+        text += "gone       \(name): \(entry.error ?? "gone upstream"); "
+        text += entry.documentID == nil ? "never harvested, nothing kept\n" : "kept, marked removed upstream\n"
       default:
         if let talks = entry.catalogTalks {
           text += "catalog    \(name): \(talks) matching talk\(talks == 1 ? "" : "s")\n"
@@ -34,7 +35,7 @@ enum RefreshReportFormatter {
     guard !quiet else { return text }
     text += "\(report.count(.added)) added, \(report.count(.changed)) changed, "
       + "\(report.count(.unchanged)) unchanged, \(report.count(.gone)) gone, \(report.count(.failed)) failed; "
-      + "\(report.requests) requests, \(report.bytes) bytes, "
+      + "\(report.requests) requests, \(RefreshProgress.bytes(report.bytes)), "
       + String(format: "%.1f s", report.seconds)
       + (report.isInterrupted ? "; interrupted\n" : "\n")
     switch outcome.index {
@@ -49,6 +50,12 @@ enum RefreshReportFormatter {
     case .failed(let reason): text += "index not rebuilt: \(reason)\n"
     }
     return text
+  }
+
+  /// A failure's reason without the source's own URL at its start, since the line names it.
+  static func reason(_ error: String, naming source: String) -> String {
+    let prefix = "\(source): "
+    return error.hasPrefix(prefix) ? String(error.dropFirst(prefix.count)) : error
   }
 
   static func json(_ outcome: RefreshSession.Outcome) throws -> String {

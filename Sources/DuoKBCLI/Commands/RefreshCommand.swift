@@ -33,7 +33,7 @@ enum RefreshCommand: Command {
     .value("jobs", "N", help: "connections per host (default 6)"),
     .value("allow-host", "HOST", repeatable: true, help: "also fetch from HOST (Apple's hosts are allowed)"),
     .value("language", "TAG", help: "preferred subtitle language (BCP 47, default en)"),
-    .value("format", "FORMAT", help: "text or json (default text)"),
+    .value("format", "FORMAT", choices: ["text", "json"], help: "text or json (default text)"),
     .value("cacert", "FILE", help: "trust this CA too (also SSL_CERT_FILE)"),
     .value("mirror", "ORIGINAL=MIRROR", repeatable: true, help: "fetch URLs under ORIGINAL from MIRROR"),
     .value("timeout", "SECONDS", help: "start no source after this long; sources left are reported failed"),
@@ -50,7 +50,7 @@ enum RefreshCommand: Command {
     guard arguments.positionals.isEmpty else {
       throw UsageError("refresh takes no arguments, got '\(arguments.positionals[0])'")
     }
-    let format = try arguments.choice("format", among: ["text", "json"], default: "text")
+    let format = try arguments.choice(option("format"), default: "text")
     let quiet = arguments.has("quiet")
     let home = context.home
     let store = CorpusStore(directory: home.corpusDirectory)

@@ -18,21 +18,25 @@ enum SearchCommand: Command {
     2 when a line does not parse, else 0 when any line hits, else 1.
     Exit status: 0 hits, 1 no hits, 2 a query that does not parse (its column is shown).
     """
+  static let kinds = ["talk", "hig", "code"]
+  /// A query's words are free; its filters complete (`kind:talk`).
+  static let argumentCompletion = ValueCompletion.words(
+    kinds.map { "kind:\($0)" } + ["source:", "event:", "year:", "speaker:"])
   static let options: [OptionSpec] = [
     .value("limit", "N", short: "n", help: "how many hits to print (default 10)"),
-    .value("kind", "K", repeatable: true, help: "talk, hig or code"),
+    .value("kind", "K", repeatable: true, choices: kinds, help: "talk, hig or code"),
     .value("source", "ID", repeatable: true, help: "only this document (e.g. tech-talks/111466)"),
-    .value("format", "FORMAT", help: "text, markdown or json (default text)"),
+    .value("format", "FORMAT", choices: ["text", "markdown", "json"], help: "text, markdown or json (default text)"),
     .flag("verbatim", help: "match words as written: no identifier splitting, no plural folding"),
     .value("batch", "FILE", help: "answer one query per line of FILE (- for stdin), JSON lines by default"),
   ]
 
   static func run(_ context: CommandContext) async throws -> ExitStatus {
     let arguments = context.arguments
-    let format = try arguments.choice("format", among: ["text", "markdown", "json"], default: "text")
+    let format = try arguments.choice(option("format"), default: "text")
     let limit = try arguments.positiveInteger("limit") ?? 10
     let kinds = arguments.allValues("kind")
-    for kind in kinds where !["talk", "hig", "code"].contains(kind) {
+    for kind in kinds where !Self.kinds.contains(kind) {
       throw UsageError("--kind takes talk, hig or code, not '\(kind)'")
     }
     let scope = SearchScope(kinds: kinds, sources: arguments.allValues("source"), verbatim: arguments.has("verbatim"))
@@ -143,7 +147,7 @@ struct QueryFailure: UserFacingError {
     guard let column, query.count < 200, !query.contains(where: \.isNewline) else {
       return "see 'duo-kb help search' for the query language"
     }
-    return "\n  \(query)\n  \(String(repeating: " ", count: max(0, column - 1)))^"
+    return "the caret marks column \(column):\n  \(query)\n  \(String(repeating: " ", count: max(0, column - 1)))^"
   }
 
   var exitStatus: ExitStatus { .usage }

@@ -12,7 +12,8 @@ enum StatusCommand: Command {
   static let summary = "Show the corpus, the index and how the last refresh went"
   static let usage = "[--format text|json]"
   static let discussion = """
-    Documents by kind, corpus and index size, the last refresh (from Corpus/changelog.jsonl)
+    The home in use and where it came from (--home, DUO_KB_HOME, the nearest directory with
+    Corpus/sources.json, or the default), documents by kind, corpus and index size, the last refresh (from Corpus/changelog.jsonl)
     with its result, failing sources (failed in the last refresh, with how many refreshes
     in a row), stale sources (listed but never harvested, or gone upstream), and whether
     the index matches the corpus, and documents that cannot be read (damaged, or symbolic
@@ -20,7 +21,7 @@ enum StatusCommand: Command {
     (failing or stale sources, unreadable documents, an index that does not match), 2 on error.
     """
   static let options: [OptionSpec] = [
-    .value("format", "FORMAT", help: "text or json (default text)"),
+    .value("format", "FORMAT", choices: ["text", "json"], help: "text or json (default text)"),
   ]
 
   struct Failing: Codable, Equatable {
@@ -36,6 +37,8 @@ enum StatusCommand: Command {
 
   struct Status: Codable {
     var home: String
+    /// Where the home came from: --home, DUO_KB_HOME, the nearest Corpus/sources.json, the default.
+    var homeFrom: String
     var documents: [String: Int]
     var removedUpstream: Int
     var corpusBytes: Int
@@ -49,18 +52,24 @@ enum StatusCommand: Command {
     /// Document files that cannot be read, and documents the index left out.
     var unreadableDocuments: [Unreadable]
     var leftOutOfIndex: [Unreadable]
+    /// Listed sources the last refresh found gone upstream before they were ever harvested.
+    var goneBeforeHarvest: [String]
+    /// Sources listed in Corpus/sources.json.
+    var listedSources: Int
 
     var needsAttention: Bool {
-      !failing.isEmpty || !neverHarvested.isEmpty || !goneUpstream.isEmpty || !indexMatchesCorpus
-        || !unreadableDocuments.isEmpty || !leftOutOfIndex.isEmpty
+      !failing.isEmpty || !neverHarvested.isEmpty || !goneUpstream.isEmpty || !goneBeforeHarvest.isEmpty
+        || !indexMatchesCorpus || !unreadableDocuments.isEmpty || !leftOutOfIndex.isEmpty
     }
+
+    var documentCount: Int { documents.values.reduce(0, +) }
   }
 
   static func run(_ context: CommandContext) async throws -> ExitStatus {
     guard context.arguments.positionals.isEmpty else {
       throw UsageError("status takes no arguments, got '\(context.arguments.positionals[0])'")
     }
-    let format = try context.arguments.choice("format", among: ["text", "json"], default: "text")
+    let format = try context.arguments.choice(option("format"), default: "text")
     let status = try gather(context.home)
     switch format {
     case "json":
@@ -81,23 +90,25 @@ enum StatusCommand: Command {
     let log = ChangeLog(corpus: store).entries()
     let list = (try? SourceList.load(from: store.sourcesFile)) ?? SourceList()
     let ids = Set(documents.map(\.id))
-    let neverHarvested = list.sources.filter { source in
+    let unharvested = list.sources.filter { source in
       guard source.kind != .catalog, let id = source.id ?? Refresher.documentID(for: source) else { return false }
       return !ids.contains(id)
     }.map(\.url)
+    let goneLast = Set(log.last?.gone ?? [])
     let base = KnowledgeBase(corpus: store, indexDirectory: home.indexDirectory)
     return Status(
-      home: home.url.path, documents: byKind,
+      home: home.url.path, homeFrom: home.originDescription, documents: byKind,
       removedUpstream: documents.filter(\.isRemovedUpstream).count,
       corpusBytes: directoryBytes(store.documentsDirectory),
       indexBytes: directoryBytes(home.indexDirectory), indexMatchesCorpus: base.isIndexCurrent(),
       lastRefresh: log.last, refreshes: log.count, failing: failing(log),
-      neverHarvested: neverHarvested,
+      neverHarvested: unharvested.filter { !goneLast.contains($0) },
       goneUpstream: documents.filter(\.isRemovedUpstream).map(\.id),
       unreadableDocuments: unreadable.map { Unreadable(id: $0.id, reason: $0.error.description) },
       leftOutOfIndex: ((try? SearchIndex.open(at: home.indexDirectory))?.skippedDocuments ?? []).map {
         Unreadable(id: $0.id, reason: $0.reason)
-      })
+      },
+      goneBeforeHarvest: unharvested.filter { goneLast.contains($0) }, listedSources: list.sources.count)
   }
 
   /// Sources that failed in the last refresh, with how many refreshes in a row they failed.
@@ -120,13 +131,19 @@ enum StatusCommand: Command {
   }
 
   static func text(_ status: Status) -> String {
-    var text = "home: \(status.home)\n"
+    var text = "home: \(status.home) (\(status.homeFrom))\n"
     let kinds = status.documents.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
     text += "corpus: \(status.documents.values.reduce(0, +)) documents (\(kinds.joined(separator: ", "))"
     text += status.removedUpstream > 0 ? "; \(status.removedUpstream) removed upstream)" : ")"
     text += ", \(RefreshProgress.bytes(status.corpusBytes))\n"
     text += "index: \(RefreshProgress.bytes(status.indexBytes)), "
-    text += status.indexMatchesCorpus ? "matches the corpus\n" : "does not match the corpus (run 'duo-kb index')\n"
+    if status.indexMatchesCorpus {
+      text += "matches the corpus\n"
+    } else if status.documentCount == 0 {
+      text += "nothing to index yet\n"
+    } else {
+      text += "does not match the corpus (run 'duo-kb index')\n"
+    }
     if let last = status.lastRefresh {
       text += "last refresh: \(last.finishedAt): \(last.isClean ? "ok" : "with problems"); "
       text += "\(last.added.count) added, \(last.changed.count) changed, \(last.unchanged) unchanged, "
@@ -137,12 +154,25 @@ enum StatusCommand: Command {
     }
     for failing in status.failing {
       let run = failing.refreshesInARow > 1 ? " (\(failing.refreshesInARow) refreshes in a row)" : ""
-      text += "failing: \(failing.source)\(run): \(failing.error)\n"
+      text += "failing: \(failing.source)\(run): "
+      text += RefreshReportFormatter.reason(failing.error, naming: failing.source) + "\n"
     }
     for url in status.neverHarvested { text += "stale: \(url): listed but not in the corpus\n" }
     for id in status.goneUpstream { text += "stale: \(id): gone upstream (kept)\n" }
     for document in status.unreadableDocuments { text += "unreadable: \(document.id): \(document.reason)\n" }
     for document in status.leftOutOfIndex { text += "left out of the index: \(document.id): \(document.reason)\n" }
+    for url in status.goneBeforeHarvest { text += "stale: \(url): gone upstream, never harvested\n" }
+    if let advice = advice(status) { text += "next: \(advice)\n" }
     return text
+  }
+
+  /// What to do next when the corpus is empty: harvest what is listed, or list something.
+  static func advice(_ status: Status) -> String? {
+    guard status.documentCount == 0 else { return nil }
+    if status.listedSources > 0 {
+      let sources = status.listedSources == 1 ? "source" : "sources"
+      return "run 'duo-kb refresh' to harvest the \(status.listedSources) listed \(sources)"
+    }
+    return "run 'duo-kb setup' for Apple's catalog of talks and the HIG, or add sources with 'duo-kb add URL'"
   }
 }

@@ -29,16 +29,17 @@ enum VerifyCommand: Command {
     Exit status: 0 every quotation verified (and at least one found), 1 otherwise (unchecked
     ones pass with --allow-unchecked), 2 usage or unreadable file.
     """
+  static let argumentCompletion = ValueCompletion.files
   static let options: [OptionSpec] = [
     .value("tolerance", "SECONDS", help: "how far a time may be off (default 5)"),
-    .value("format", "FORMAT", help: "text, json or markdown (default text)"),
+    .value("format", "FORMAT", choices: ["text", "json", "markdown"], help: "text, json or markdown (default text)"),
     .flag("annotate", help: "with --format markdown: the files back, each quotation marked"),
     .flag("allow-unchecked", help: "quotations with no source or time do not fail the run"),
   ]
 
   static func run(_ context: CommandContext) async throws -> ExitStatus {
     let arguments = context.arguments
-    let format = try arguments.choice("format", among: ["text", "json", "markdown"], default: "text")
+    let format = try arguments.choice(option("format"), default: "text")
     var tolerance = 5
     if let text = arguments.value("tolerance") {
       guard let number = Int(text), number >= 0, number <= 3_600 else {

@@ -6,6 +6,8 @@ struct OptionSpec: Sendable {
   let valueName: String?
   let help: String
   let isRepeatable: Bool
+  /// The words the value must be one of (`--format text|json`); empty when it is free.
+  var choices: [String] = []
 
   static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
     OptionSpec(name: name, short: short, valueName: nil, help: help, isRepeatable: false)
@@ -13,9 +15,20 @@ struct OptionSpec: Sendable {
 
   static func value(
     _ name: String, _ valueName: String, short: Character? = nil, repeatable: Bool = false,
-    help: String
+    choices: [String] = [], help: String
   ) -> OptionSpec {
-    OptionSpec(name: name, short: short, valueName: valueName, help: help, isRepeatable: repeatable)
+    OptionSpec(
+      name: name, short: short, valueName: valueName, help: help, isRepeatable: repeatable, choices: choices)
+  }
+
+  /// What completes this option's value: its words, a file, a directory, or nothing.
+  var valueCompletion: ValueCompletion {
+    if !choices.isEmpty { return .words(choices) }
+    switch valueName {
+    case "FILE", "CHECKLIST": return .files
+    case "DIR": return .directories
+    default: return .none
+    }
   }
 
   var takesValue: Bool { valueName != nil }
@@ -30,8 +43,19 @@ struct OptionSpec: Sendable {
 enum GlobalOptions {
   static let all: [OptionSpec] = [
     .value("home", "DIR", help: "the directory that holds Corpus/ and Index/ (or DUO_KB_HOME)"),
+    .value(ColorChoice.optionName, "WHEN", choices: ColorChoice.allCases.map(\.rawValue), help: "auto, always or never (default auto: a terminal, no NO_COLOR, no TERM=dumb)"),
     .flag("help", short: "h", help: "show help for this command"),
   ]
+
+  /// An option before the command that is none of these: named, with the closest spelling.
+  static func unknown(_ argument: String) -> UsageError {
+    let suggestion = DidYouMean.globalOption(for: argument)
+      ?? DidYouMean.suggestion(for: argument, among: all.map { "--\($0.name)" } + ["--version"])
+    return UsageError(
+      "unknown option '\(argument)'",
+      hint: suggestion.map { "did you mean '\($0)'? see 'duo-kb --help'" }
+        ?? "see 'duo-kb --help' for the global options")
+  }
 }
 
 /// A command line split into positionals, option values and flags.
@@ -53,6 +77,11 @@ struct ParsedArguments: Sendable {
     return number
   }
 
+  /// One of the option's own choices (its spec's `choices`).
+  func choice(_ spec: OptionSpec, default fallback: String) throws(UsageError) -> String {
+    try choice(spec.name, among: spec.choices, default: fallback)
+  }
+
   /// One of a fixed set of words (`--format text|json`).
   func choice(_ name: String, among choices: [String], default fallback: String)
     throws(UsageError) -> String
@@ -68,7 +97,7 @@ struct ParsedArguments: Sendable {
 }
 
 /// Splits arguments against a list of option specs. Accepts `--name value`,
-/// `--name=value`, `-x value`, and `--` to end the options; a lone `-` is a positional (stdin).
+/// `--name=value`, `-x value`, `-xvalue`, and `--` to end the options; a lone `-` is a positional (stdin).
 enum ArgumentParser {
   static func parse(_ arguments: [String], options: [OptionSpec], command: String)
     throws(UsageError) -> ParsedArguments
@@ -127,10 +156,16 @@ enum ArgumentParser {
           ?? "see 'duo-kb help \(command)'")
     }
     let letters = argument.dropFirst()
-    if letters.count == 1, let spec = options.first(where: { $0.short == letters.first }) {
-      return (spec, nil)
+    if let spec = options.first(where: { $0.short == letters.first }) {
+      if letters.count == 1 { return (spec, nil) }
+      // `-n1`: a short option's value may be attached to it.
+      if spec.takesValue { return (spec, String(letters.dropFirst())) }
     }
+    let suggestion = argument.hasPrefix("-") && !argument.hasPrefix("--")
+      ? DidYouMean.suggestion(for: String(letters), among: options.map(\.name)) : nil
     throw UsageError(
-      "unknown option '\(argument)' for '\(command)'", hint: "see 'duo-kb help \(command)'")
+      "unknown option '\(argument)' for '\(command)'",
+      hint: suggestion.map { "did you mean '--\($0)'? see 'duo-kb help \(command)'" }
+        ?? "see 'duo-kb help \(command)'")
   }
 }

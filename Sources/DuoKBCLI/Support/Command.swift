@@ -10,11 +10,28 @@ protocol Command {
   /// Paragraphs for `duo-kb help NAME`.
   static var discussion: String { get }
   static var options: [OptionSpec] { get }
+  /// What completes the command's arguments (shell completions).
+  static var argumentCompletion: ValueCompletion { get }
   static func run(_ context: CommandContext) async throws -> ExitStatus
 }
 
 extension Command {
   static var discussion: String { "" }
+  static var argumentCompletion: ValueCompletion { .none }
+
+  /// The option of this command (or a global one) with this name.
+  static func option(_ name: String) -> OptionSpec {
+    guard let spec = (options + GlobalOptions.all).first(where: { $0.name == name }) else {
+      preconditionFailure("\(self.name) has no option --\(name)")
+    }
+    return spec
+  }
+}
+
+/// What a shell may offer for an argument or an option's value.
+enum ValueCompletion: Sendable, Equatable {
+  case none, files, directories
+  case words([String])
 }
 
 /// What a running command gets: its arguments, the process environment and outputs.
@@ -32,8 +49,11 @@ struct CommandContext: Sendable {
       workingDirectory: workingDirectory)
   }
 
-  /// Whether stdout may carry color (a terminal, and no `NO_COLOR`).
-  var stdoutUsesColor: Bool { stdout.isTerminal && environment["NO_COLOR"] == nil }
+  /// Whether stdout may carry color (`--color`, else a terminal without NO_COLOR or TERM=dumb).
+  var stdoutUsesColor: Bool {
+    let choice = arguments.value(ColorChoice.optionName).flatMap(ColorChoice.init(rawValue:)) ?? .auto
+    return choice.usesColor(stdout, environment: environment)
+  }
 
   /// A path argument made absolute against the working directory.
   func fileURL(_ path: String) -> URL {

@@ -11,10 +11,12 @@ enum CommandRegistry {
       ImportCommand.self,
       AddCommand.self,
       RefreshCommand.self,
+      SetupCommand.self,
       StatusCommand.self,
       CheckCommand.self,
       MCPCommand.self,
       ParseCommand.self,
+      CompletionsCommand.self,
       HelpCommand.self,
     ]
   }

@@ -6,6 +6,15 @@ enum DidYouMean {
     return best.1 <= max(1, name.count / 3) ? best.0 : nil
   }
 
+  /// `--version` or `--help` for the ways people guess them (`version`, `-v`, `-help`).
+  static func globalOption(for name: String) -> String? {
+    switch name {
+    case "version", "-v", "-V", "-version", "--v": "--version"
+    case "-help", "--h", "usage", "--usage": "--help"
+    default: nil
+    }
+  }
+
   /// Edit distance counting an insertion, deletion, substitution or swap of two
   /// neighbours as one edit (optimal string alignment), over Unicode scalars.
   static func editDistance(_ a: String, _ b: String) -> Int {

@@ -6,7 +6,7 @@ enum HelpText {
       duo-kb \(DuoKBCLI.version): Apple's developer talks and Human Interface Guidelines,
       searchable, answering with exact quotes, their source and their timestamp.
 
-      USAGE: duo-kb [--home DIR] COMMAND [ARGUMENTS]
+      USAGE: duo-kb [--home DIR] [--color WHEN] COMMAND [ARGUMENTS]
 
       COMMANDS:
 
@@ -17,14 +17,17 @@ enum HelpText {
     text += """
 
       GLOBAL OPTIONS:
-        --home DIR   the directory holding Corpus/ and Index/; also DUO_KB_HOME. Default: the
-                     nearest directory at or above this one with Corpus/sources.json, else
-                     $XDG_DATA_HOME/duo-kb (~/.local/share/duo-kb)
-        -h, --help   show help
-        --version    show the version
+        --home DIR      the directory holding Corpus/ and Index/; also DUO_KB_HOME. Default:
+                        the nearest directory at or above this one with Corpus/sources.json,
+                        else ~/Library/Application Support/duo-kb on macOS and
+                        $XDG_DATA_HOME/duo-kb (~/.local/share/duo-kb) elsewhere
+        --color WHEN    auto, always or never; auto colors a terminal, unless NO_COLOR is
+                        set to a non-empty value or TERM is dumb
+        -h, --help      show help
+        --version       show the version and the commit it was built from
 
       Results go to stdout, diagnostics to stderr. Exit status: 0 done, 1 no (no hits,
-      failures), 2 usage or fatal error. Color only on a terminal, never with NO_COLOR.
+      failures), 2 usage or fatal error. 'duo-kb status' shows the home in use.
       See 'duo-kb help COMMAND' for one command.
 
       """

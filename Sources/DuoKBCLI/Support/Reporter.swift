@@ -1,17 +1,19 @@
 /// All diagnostics go through here, to stderr: `duo-kb: error: …` then `hint: …`.
-/// Color only on a terminal, and never when `NO_COLOR` is set.
+/// Color as `ColorChoice` decides (by default: on a terminal, not with NO_COLOR or TERM=dumb).
 struct Reporter: Sendable {
   let output: TextOutput
   let usesColor: Bool
 
-  init(output: TextOutput, environment: [String: String]) {
+  init(output: TextOutput, environment: [String: String], color: ColorChoice = .auto) {
     self.output = output
-    usesColor = output.isTerminal && environment["NO_COLOR"] == nil
+    usesColor = color.usesColor(output, environment: environment)
   }
 
+  /// The error line, then the hint's lines, if it has any words (never an empty `hint:`).
   func error(_ message: String, hint: String? = nil) {
     output.write("duo-kb: \(paint("error:", code: "31;1")) \(message)\n")
-    if let hint { output.write("\(paint("hint:", code: "36")) \(hint)\n") }
+    guard let hint, hint.contains(where: { !$0.isWhitespace }) else { return }
+    output.write("\(paint("hint:", code: "36")) \(hint.drop(while: \.isNewline))\n")
   }
 
   func warning(_ message: String) {

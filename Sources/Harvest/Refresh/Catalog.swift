@@ -100,6 +100,7 @@ extension SourceEntry.Filter {
   public func matches(_ talk: CatalogTalk) -> Bool {
     if let event, event.lowercased() != talk.event { return false }
     if let year, year != talk.year { return false }
+    if let since, let talkYear = talk.year, talkYear < since { return false }
     if let text = titleContains, !text.isEmpty,
       talk.title.range(of: text, options: [.caseInsensitive, .diacriticInsensitive]) == nil
     {

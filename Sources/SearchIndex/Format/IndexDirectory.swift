@@ -13,8 +13,8 @@ import OwnedFiles
 /// `generation-<n>/` (a rename of a fresh name cannot meet an existing directory), then
 /// points the `CURRENT` file at it by writing a temporary file and renaming it over
 /// `CURRENT`. A reader resolves `CURRENT` once and maps that generation's files, so it sees
-/// the old index or the new one, never a mixture. Older generations but the previous one
-/// are removed after the swap (the previous one stays for readers that resolved `CURRENT`
+/// the old index or the new one, never a mixture. After the swap every older generation is
+/// removed but the one `CURRENT` named before (it stays for readers that resolved `CURRENT`
 /// just before it changed). No file is opened through a symbolic link below the folder
 /// that holds the index directory, the home (`OwnedFile`).
 enum IndexDirectory {
@@ -92,6 +92,7 @@ enum IndexDirectory {
       }
     }
     let pointer = directory.appendingPathComponent(pointerName)
+    let previous = try? currentGeneration(in: directory)
     do {
       try OwnedFile.write(Data((target.lastPathComponent + "\n").utf8), to: pointer, within: root)
     } catch {
@@ -99,7 +100,10 @@ enum IndexDirectory {
       try? OwnedFile.removeTree(target, within: root)
       throw IndexBuildError(error)
     }
-    for old in generations(in: directory) where old.number < number - 1 {
+    // Keep the new generation and the one CURRENT named until now (not simply number - 1:
+    // a builder killed after its move leaves a generation that was never current).
+    let keep = [target.lastPathComponent, previous?.lastPathComponent]
+    for old in generations(in: directory) where old.number < number && !keep.contains(old.url.lastPathComponent) {
       try? OwnedFile.removeTree(old.url, within: root)
     }
     return target

@@ -60,12 +60,14 @@ import Testing
     #expect(try harness.corpus.read(id: "wwdc2025/601")?.isRemovedUpstream == false)
   }
 
-  @Test func talkNeverHarvestedThatIsGoneFails() async throws {
+  @Test func talkNeverHarvestedThatIsGoneIsGoneWithNothingKept() async throws {
     let site = try RefreshSite()
     let harness = try RefreshHarness()
     let report = await harness.refresh(harness.talks([site.url("/videos/play/wwdc2025/9999/")]))
-    #expect(report.statuses == [.failed])
-    #expect(report.entries[0].error?.contains("gone upstream (HTTP 404)") == true)
+    #expect(report.statuses == [.gone])
+    #expect(report.entries[0].documentID == nil)
+    #expect(report.entries[0].error == "HTTP 404")
+    #expect(try harness.corpus.read(id: "wwdc2025/9999") == nil)
   }
 
   @Test func missingSegmentIsAFailureNotAGoneTalk() async throws {

@@ -108,8 +108,10 @@ public struct RefreshDecision: Sendable {
 
   private func gone(previous: SourceState, url: String, reason: String) -> CorpusChange {
     guard var document = previous.document else {
-      return fail(
-        previous: previous, error: HarvestError.removedUpstream(url: url, reason: reason).description, staged: nil)
+      // Gone before it was ever harvested: gone too, with nothing to keep (no document id).
+      var change = CorpusChange(kind: .markGone, entry: entry(.gone, id: nil))
+      change.entry.error = reason
+      return change
     }
     var change = CorpusChange(kind: .markGone, entry: entry(.gone, id: document.id))
     change.entry.error = reason
