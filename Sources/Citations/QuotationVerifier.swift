@@ -40,7 +40,7 @@ public struct QuotationVerifier: Sendable {
       guard !segments.isEmpty else { continue }
       var verdict = QuotationVerdict(
         file: file, line: quotation.line, quotation: Self.oneLine(quotation.text),
-        claimedTime: quotation.claimedTime ?? quotation.claimedSeconds.first.map { Timecode.format(milliseconds: $0 * 1000) },
+        claimedTime: quotation.claimedTime ?? quotation.claimedSeconds.first.map { Timecode.format(seconds: $0) },
         claimedSeconds: quotation.claimedSeconds.first, claimedLink: quotation.links.first, status: .notFound)
       let scope = scope(of: quotation)
       if let reason = scope.problem {

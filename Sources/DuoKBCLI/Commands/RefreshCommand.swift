@@ -28,7 +28,7 @@ enum RefreshCommand: Command {
     """
   static let options: [OptionSpec] = [
     .value("sources", "FILE", help: "the sources list (default: Corpus/sources.json)"),
-    .value("jobs", "N", help: "connections per host (default 6)"),
+    .value("jobs", "N", help: "connections per host (default 6, at most 64)"),
     .value("allow-host", "HOST", repeatable: true, help: "also fetch from HOST (Apple's hosts are allowed)"),
     .value("language", "TAG", help: "preferred subtitle language (BCP 47, default en)"),
     .value("format", "FORMAT", help: "text or json (default text)"),
@@ -138,7 +138,7 @@ enum RefreshCommand: Command {
     for host in arguments.allValues("allow-host") {
       configuration.allowedHosts = configuration.allowedHosts.adding(host)
     }
-    if let jobs = try arguments.positiveInteger("jobs") { configuration.maxConnectionsPerHost = jobs }
+    if let jobs = try arguments.positiveInteger("jobs", atMost: 64) { configuration.maxConnectionsPerHost = jobs }
     if let file = arguments.value("cacert") { configuration.caFile = context.fileURL(file).path }
     if let timeout = arguments.value("timeout") {
       guard let seconds = Double(timeout), seconds > 0, seconds < 1e9 else {

@@ -16,8 +16,10 @@ enum SearchCommand: Command {
     --batch FILE (or -) answers one query per line, one JSON line each, with "micros".
     Exit status: 0 hits, 1 no hits, 2 a query that does not parse (its column is shown).
     """
+  /// Most hits one search prints (`--limit`).
+  static let maxLimit = 10_000
   static let options: [OptionSpec] = [
-    .value("limit", "N", short: "n", help: "how many hits to print (default 10)"),
+    .value("limit", "N", short: "n", help: "how many hits to print (default 10, at most 10000)"),
     .value("kind", "K", repeatable: true, help: "talk, hig or code"),
     .value("source", "ID", repeatable: true, help: "only this document (e.g. tech-talks/111466)"),
     .value("format", "FORMAT", help: "text, markdown or json (default text)"),
@@ -28,7 +30,7 @@ enum SearchCommand: Command {
   static func run(_ context: CommandContext) async throws -> ExitStatus {
     let arguments = context.arguments
     let format = try arguments.choice("format", among: ["text", "markdown", "json"], default: "text")
-    let limit = try arguments.positiveInteger("limit") ?? 10
+    let limit = try arguments.positiveInteger("limit", atMost: SearchCommand.maxLimit) ?? 10
     let kinds = arguments.allValues("kind")
     for kind in kinds where !["talk", "hig", "code"].contains(kind) {
       throw UsageError("--kind takes talk, hig or code, not '\(kind)'")

@@ -27,11 +27,17 @@ enum IndexDirectory {
     return directory.appendingPathComponent(name)
   }
 
+  /// Largest generation number taken as ours; a folder numbered past it (written by
+  /// hand, or by something else) is left alone, so the next number cannot overflow.
+  static let maxGenerationNumber = 1 << 48
+
   static func generations(in directory: URL) -> [(number: Int, url: URL)] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
     return names.compactMap { name in
-      guard name.hasPrefix(generationPrefix),
-        let number = Int(name.dropFirst(generationPrefix.count))
+      let digits = name.dropFirst(generationPrefix.count)
+      guard name.hasPrefix(generationPrefix), !digits.isEmpty, digits.count <= 15,
+        digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+        let number = Int(digits), number <= maxGenerationNumber
       else { return nil }
       return (number, directory.appendingPathComponent(name))
     }.sorted { $0.number < $1.number }
