@@ -90,7 +90,8 @@ public struct CorpusStore: Sendable {
       files.append(
         DocumentFile(
           id: id, url: url, size: values?.fileSize ?? 0,
-          modifiedNanoseconds: Int64(modified * 1_000_000_000)))
+          // Clamped: a time past the year 2262 has more nanoseconds than Int64 holds.
+          modifiedNanoseconds: Int64(min(max(modified * 1e9, -9e18), 9e18))))
     }
     return files.sorted { $0.id < $1.id }
   }

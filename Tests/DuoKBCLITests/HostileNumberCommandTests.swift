@@ -18,6 +18,20 @@ import Testing
     #expect(run.stderr.contains(message), "\(run.stderr)")
   }
 
+  @Test func documentDatedPastTheYear2262IsIndexed() async throws {
+    let home = try await SearchCommandTests().corpus()
+    let env = ["DUO_KB_HOME": home.url.path]
+    let documents = home.url.appendingPathComponent("Corpus/documents")
+    let files = try #require(FileManager.default.enumerator(atPath: documents.path)?.allObjects as? [String])
+    let file = try #require(files.first { $0.hasSuffix(".json") })
+    // The year 2400: more nanoseconds since 1970 than Int64 holds.
+    try FileManager.default.setAttributes(
+      [.modificationDate: Date(timeIntervalSince1970: 13_569_465_600)], ofItemAtPath: documents.appendingPathComponent(file).path)
+    let run = await runCLI(["index"], environment: env)
+    #expect(run.status == .success, "\(run.stderr)")
+    #expect(await runCLI(["status"], environment: env).status == .success)
+  }
+
   @Test func generationFolderNumberedIntMaxDoesNotStopARebuild() async throws {
     let home = try await SearchCommandTests().corpus()
     let env = ["DUO_KB_HOME": home.url.path]
