@@ -29,7 +29,7 @@ let package = Package(
     // Cues or blocks into a Document of passages.
     .target(name: "Normalize", dependencies: ["WebVTT", "DocCRender"]),
     // Files on disk.
-    .target(name: "Corpus", dependencies: ["Normalize"]),
+    .target(name: "Corpus", dependencies: ["Normalize", "DocCRender"]),
     // All network code.
     .target(
       name: "Harvest",

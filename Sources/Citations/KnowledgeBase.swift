@@ -38,7 +38,7 @@ public struct KnowledgeBase: Sendable {
       if index.corpusFingerprint == fingerprint { return (index, nil) }
       reason = .stale
     } catch {
-      reason = Self.isMissing(error) ? .missing : .unreadable("\(error)")
+      reason = Self.isMissing(error) ? .missing : .unreadable(ErrorReason.of(error))
     }
     _ = try rebuild(fingerprint: fingerprint)
     do {

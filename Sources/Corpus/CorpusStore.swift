@@ -26,7 +26,7 @@ public struct CorpusStore: Sendable {
     do {
       data = try Self.encoder.encode(document) + Data("\n".utf8)
     } catch {
-      throw .malformed(path: url.path, reason: "cannot encode: \(error)")
+      throw .malformed(path: url.path, reason: "cannot encode: \(ErrorReason.of(error))")
     }
     try AtomicFile.write(data, to: url)
     markChanged()
@@ -140,7 +140,7 @@ public struct CorpusStore: Sendable {
     do {
       return try JSONDecoder().decode(Document.self, from: data)
     } catch {
-      throw .malformed(path: url.path, reason: "not a duo-kb document: \(error)")
+      throw .malformed(path: url.path, reason: "not a duo-kb document: \(ErrorReason.of(error))")
     }
   }
 }

@@ -67,6 +67,13 @@ public enum HLSError: Error, Sendable, Equatable {
   }
 }
 
+extension HLSError: CustomStringConvertible {
+  /// `url:line: reason`, the way a compiler names a place.
+  public var description: String {
+    url.absoluteString + (line.map { ":\($0)" } ?? "") + ": " + reason
+  }
+}
+
 /// Something skipped or repaired while reading a playlist (never fatal).
 public struct HLSWarning: Sendable, Equatable, CustomStringConvertible {
   /// 1-based line number.

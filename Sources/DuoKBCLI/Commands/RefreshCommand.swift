@@ -68,9 +68,7 @@ enum RefreshCommand: Command {
     do {
       lock = try RefreshLock.acquire(at: home.url.appendingPathComponent(lockFileName))
     } catch {
-      throw CommandFailure(
-        error.description,
-        hint: "wait for it to finish; a lock left by a dead process is taken over automatically")
+      throw CommandFailure(error.description, hint: lockHint(error))
     }
     defer { lock.release() }
     if let stale = lock.tookOverFrom, !quiet {
@@ -96,7 +94,7 @@ enum RefreshCommand: Command {
     do {
       try ChangeLog(corpus: store).append(ChangeLog.entry(for: report, startedAt: startedAt, finishedAt: clock()))
     } catch {
-      context.reporter.warning("could not append to the change log: \(error)")
+      context.reporter.warning("could not append to the change log: \(ErrorWording.describe(error))")
     }
     switch format {
     case "json": context.stdout.write(try RefreshReportFormatter.json(outcome))
@@ -105,6 +103,15 @@ enum RefreshCommand: Command {
     if case .failed(let reason) = outcome.index { context.reporter.error("the index was not rebuilt: \(reason)") }
     if case .failed = outcome.index { return .usage }
     return report.hasFailures ? .failure : .success
+  }
+
+  /// The lock hint only for a lock held by another refresh; a lock file that cannot be
+  /// written (a read-only home, a full disk) is about the home, not about waiting.
+  static func lockHint(_ error: RefreshError) -> String {
+    if case .locked = error {
+      return "wait for it to finish; a lock left by a dead process is taken over automatically"
+    }
+    return "refresh writes into the home: check that it exists and is writable"
   }
 
   /// Rebuilds the index when it does not match the corpus (built into a new generation,

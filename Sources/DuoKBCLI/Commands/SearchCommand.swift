@@ -105,13 +105,7 @@ struct QueryFailure: UserFacingError {
 
   var summary: String {
     guard case .query(let queryError) = error else { return error.description }
-    switch queryError {
-    case .syntax(let column, let message): return "query column \(column): \(message)"
-    case .tooLong(let characters, let limit): return "query of \(characters) characters; the limit is \(limit)"
-    case .tooManyTerms(let count, let limit): return "query of \(count) words; the limit is \(limit)"
-    case .tooBroad(let column, let prefix, let terms, let limit):
-      return "query column \(column): '\(prefix)*' stands for \(terms) words; the limit is \(limit)"
-    }
+    return queryError.description
   }
 
   var hint: String? {

@@ -1,5 +1,6 @@
 import Corpus
 import Foundation
+import Normalize
 
 #if canImport(Glibc)
   import Glibc
@@ -67,7 +68,7 @@ public struct ChangeLog: Sendable {
     do {
       line = try encoder.encode(entry)
     } catch {
-      throw .malformed(path: url.path, reason: "cannot encode: \(error)")
+      throw .malformed(path: url.path, reason: "cannot encode: \(ErrorReason.of(error))")
     }
     line.append(UInt8(ascii: "\n"))
     try? FileManager.default.createDirectory(

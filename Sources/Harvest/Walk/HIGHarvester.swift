@@ -28,7 +28,7 @@ public struct HIGHarvester: Sendable {
     do {
       id = try DocumentID.hig(slug: slug)
     } catch {
-      throw .invalidSource(url: pageURL.absoluteString, reason: "\(error)")
+      throw .invalidSource(url: pageURL.absoluteString, reason: ErrorReason.of(error))
     }
     let response = try await fetcher.fetch(
       jsonURL.absoluteString, etag: previous?.fetch?.etag,
@@ -95,7 +95,8 @@ public struct HIGHarvester: Sendable {
   }
 
   /// HIG pages below this one: those its topic sections list, in order, then the other HIG
-  /// pages its references name (links in its text), each once.
+  /// pages its references name (links in its text), each once; only on this page's origin
+  /// or Apple's.
   static func pagesBelow(_ page: RenderPage, base: URL) -> [URL] {
     var paths: [String] = []
     for section in page.topicSections {
@@ -108,6 +109,7 @@ public struct HIGHarvester: Sendable {
     var urls: [URL] = []
     for path in paths where path.lowercased().contains("/design/human-interface-guidelines") {
       guard let url = URL(string: path, relativeTo: base)?.absoluteURL,
+        [HIGURL.origin(of: base), HIGURL.appleOrigin].contains(HIGURL.origin(of: url)),
         let slug = HIGURL.slug(fromPageOrJSON: url), seen.insert(slug.lowercased()).inserted
       else { continue }
       urls.append(url)

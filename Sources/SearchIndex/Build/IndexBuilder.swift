@@ -27,14 +27,14 @@ public struct IndexBuilder: Sendable {
     do {
       try fileManager.createDirectory(at: indexDirectory, withIntermediateDirectories: true)
     } catch {
-      throw .io(path: indexDirectory.path, reason: "cannot create: \(error)")
+      throw .io(path: indexDirectory.path, reason: "cannot create: \(ErrorReason.of(error))")
     }
     IndexDirectory.sweepAbandoned(in: indexDirectory)
     let staging = indexDirectory.appendingPathComponent(".build-\(UUID().uuidString)")
     do {
       try fileManager.createDirectory(at: staging, withIntermediateDirectories: false)
     } catch {
-      throw .io(path: staging.path, reason: "cannot create: \(error)")
+      throw .io(path: staging.path, reason: "cannot create: \(ErrorReason.of(error))")
     }
     do throws(IndexBuildError) {
       let files = try buildFiles(documents: documents)
@@ -62,7 +62,7 @@ public struct IndexBuilder: Sendable {
         try data.write(to: manifestURL)
         byteCount += data.count
       } catch {
-        throw IndexBuildError.io(path: manifestURL.path, reason: "cannot write: \(error)")
+        throw IndexBuildError.io(path: manifestURL.path, reason: "cannot write: \(ErrorReason.of(error))")
       }
       let generation = try IndexDirectory.publish(staging, in: indexDirectory)
       return IndexBuildSummary(
@@ -93,7 +93,7 @@ public struct IndexBuilder: Sendable {
         }
       }
     } catch {
-      throw .io(path: url.path, reason: "cannot write: \(error)")
+      throw .io(path: url.path, reason: "cannot write: \(ErrorReason.of(error))")
     }
   }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Normalize
 
 /// The generations of an index directory.
 ///
@@ -75,7 +76,7 @@ enum IndexDirectory {
           number += 1
           continue
         }
-        throw .io(path: target.path, reason: "cannot move the new generation in: \(error)")
+        throw .io(path: target.path, reason: "cannot move the new generation in: \(ErrorReason.of(error))")
       }
     }
     let pointer = directory.appendingPathComponent(pointerName)
@@ -88,7 +89,7 @@ enum IndexDirectory {
     } catch let error as IndexBuildError {
       throw error
     } catch {
-      throw .io(path: temporary.path, reason: "cannot write the pointer: \(error)")
+      throw .io(path: temporary.path, reason: "cannot write the pointer: \(ErrorReason.of(error))")
     }
     for old in generations(in: directory) where old.number < number - 1 {
       try? fileManager.removeItem(at: old.url)
