@@ -30,7 +30,7 @@ let package = Package(
     .target(name: "Normalize", dependencies: ["WebVTT", "DocCRender"]),
     // Files on disk: the home's own files, opened without following symbolic links.
     .target(name: "OwnedFiles"),
-    .target(name: "Corpus", dependencies: ["Normalize", "OwnedFiles"]),
+    .target(name: "Corpus", dependencies: ["Normalize", "DocCRender", "OwnedFiles"]),
     // All network code.
     .target(
       name: "Harvest",

@@ -28,7 +28,7 @@ public struct CitationID: Sendable, Hashable, CustomStringConvertible {
   /// The id without its suffix.
   public var base: String {
     switch locator {
-    case .time(let seconds): "\(documentID)@\(Timecode.format(milliseconds: seconds * 1000))"
+    case .time(let seconds): "\(documentID)@\(Timecode.format(seconds: seconds))"
     case .anchor(let anchor): anchor.map { "\(documentID)#\($0)" } ?? documentID
     }
   }

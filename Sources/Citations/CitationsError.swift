@@ -21,7 +21,7 @@ extension CitationsError: CustomStringConvertible {
     case .corpus(let error): error.description
     case .indexFormat(let error): "the index: \(error.description)"
     case .indexBuild(let error): "building the index: \(error.description)"
-    case .query(let error): "\(error)"
+    case .query(let error): error.description
     case .emptyCorpus(let path): "the corpus at \(path) has no documents"
     case .unknownCitation(let id, let reason): "'\(id)': \(reason)"
     case .checklist(let line, let reason): line > 0 ? "checklist line \(line): \(reason)" : "checklist: \(reason)"

@@ -43,7 +43,7 @@ public struct KnowledgeBase: Sendable {
       readable = index
       reason = .stale
     } catch {
-      reason = hasIndex ? .unreadable("\(error)") : .missing
+      reason = hasIndex ? .unreadable(ErrorReason.of(error)) : .missing
     }
     let summary: IndexBuildSummary
     do {

@@ -145,14 +145,14 @@ extension SearchIndex {
         .sorted { isCode($0, in: documentIndex) == isCode($1, in: documentIndex) ? $0 < $1 : !isCode($0, in: documentIndex) }
       if !starting.isEmpty {
         candidates = starting
-      } else if let inside = spans.last(where: { $0.start >= 0 && $0.start / 1000 <= seconds && seconds * 1000 < $0.end }) {
+      } else if let inside = spans.last(where: { $0.start >= 0 && $0.start / 1000 <= seconds && $0.end > 0 && seconds <= ($0.end - 1) / 1000 }) {
         candidates = [inside.index]
       } else {
         let nearest = spans.filter { $0.start >= 0 }.min { abs($0.start / 1000 - seconds) < abs($1.start / 1000 - seconds) }
         let hint = nearest.map { "; the nearest passage starts at \(Timecode.format(milliseconds: $0.start))" } ?? ""
         throw .unknownCitation(
           citation.description,
-          reason: "no passage of '\(stored.id)' is spoken at \(Timecode.format(milliseconds: seconds * 1000))\(hint)")
+          reason: "no passage of '\(stored.id)' is spoken at \(Timecode.format(seconds: seconds))\(hint)")
       }
     case .anchor(let anchor):
       if stored.kind == .talk, anchor == nil {

@@ -35,7 +35,7 @@ public struct CorpusStore: Sendable {
     do {
       data = try Self.encoder.encode(document) + Data("\n".utf8)
     } catch {
-      throw .malformed(path: url.path, reason: "cannot encode: \(error)")
+      throw .malformed(path: url.path, reason: "cannot encode: \(ErrorReason.of(error))")
     }
     try AtomicFile.write(data, to: url, within: home)
     markChanged()
@@ -173,7 +173,7 @@ public struct CorpusStore: Sendable {
     do {
       return try JSONDecoder().decode(Document.self, from: data)
     } catch {
-      throw .malformed(path: path, reason: "not a duo-kb document: \(error)")
+      throw .malformed(path: path, reason: "not a duo-kb document: \(ErrorReason.of(error))")
     }
   }
 }

@@ -1,3 +1,4 @@
+import DocCRender
 import Foundation
 
 /// Tells a source's kind from its URL, by path (the host allow-list applies at fetch time).
@@ -27,6 +28,14 @@ public enum SourceClassifier {
       return SourceEntry(kind: .talk, url: url, language: language)
     }
     if path.contains("/design/human-interface-guidelines") {
+      // The same rule refresh applies (HIGURL), so that what add accepts refresh can harvest.
+      guard let parsed = URL(string: url), HIGURL.slug(fromPageOrJSON: parsed) != nil else {
+        throw .unrecognizedSource(
+          url: url,
+          reason: "not a HIG page URL (…/design/human-interface-guidelines/SLUG or "
+            + "…/tutorials/data/design/human-interface-guidelines/SLUG.json; a SLUG of letters, "
+            + "digits, '-', '_' and '.', with no '..')")
+      }
       return SourceEntry(
         kind: .hig, url: url, language: language,
         follow: follow ? SourceEntry.Follow() : nil)

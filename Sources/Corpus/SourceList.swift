@@ -1,5 +1,6 @@
 import Foundation
 import OwnedFiles
+import Normalize
 
 /// `Corpus/sources.json`: what to harvest. Editable by hand and by `duo-kb add`.
 ///
@@ -40,7 +41,7 @@ public struct SourceList: Codable, Sendable, Equatable {
     do {
       list = try JSONDecoder().decode(SourceList.self, from: data)
     } catch {
-      throw .malformed(path: url.path, reason: "not a sources list: \(error)")
+      throw .malformed(path: url.path, reason: "not a sources list: \(ErrorReason.of(error))")
     }
     guard list.version == currentVersion else {
       throw .unsupportedSourcesVersion(path: url.path, found: list.version, supported: currentVersion)
@@ -53,7 +54,7 @@ public struct SourceList: Codable, Sendable, Equatable {
     do {
       data = try CorpusStore.encoder.encode(self) + Data("\n".utf8)
     } catch {
-      throw .malformed(path: url.path, reason: "cannot encode: \(error)")
+      throw .malformed(path: url.path, reason: "cannot encode: \(ErrorReason.of(error))")
     }
     try AtomicFile.write(data, to: url, within: root)
   }

@@ -26,25 +26,43 @@ public enum DocCRenderError: Error, Equatable, Sendable {
 }
 
 extension DocCRenderError: CustomStringConvertible {
-  public var description: String {
+  /// The page the error is about, when the caller named one.
+  public var url: URL? {
     switch self {
-    case .empty(let url): "\(Self.name(url)): empty body"
-    case .tooLarge(let url, let byteCount, let limit):
-      "\(Self.name(url)): page is \(byteCount) bytes; the limit is \(limit)"
-    case .htmlInsteadOfJSON(let url, let prefix):
-      "\(Self.name(url)): HTML where render JSON was expected ('\(prefix)')"
-    case .invalidUTF8(let url, let byteOffset, let line):
-      "\(Self.name(url)):\(line): invalid UTF-8 at byte \(byteOffset)"
-    case .nestingTooDeep(let url, let line, let limit):
-      "\(Self.name(url)):\(line): JSON nests deeper than \(limit) levels"
-    case .truncated(let url, let line, let reason):
-      "\(Self.name(url)):\(line): truncated JSON: \(reason)"
-    case .malformedJSON(let url, let reason): "\(Self.name(url)): malformed JSON: \(reason)"
-    case .notRenderJSON(let url, let reason): "\(Self.name(url)): not DocC render JSON: \(reason)"
-    case .unsupportedSchemaVersion(let url, let found, let supported):
-      "\(Self.name(url)): schemaVersion \(found); this build reads major versions "
-        + "\(supported.lowerBound) to \(supported.upperBound)"
+    case .empty(let url), .tooLarge(let url, _, _), .htmlInsteadOfJSON(let url, _), .invalidUTF8(let url, _, _),
+      .nestingTooDeep(let url, _, _), .truncated(let url, _, _), .malformedJSON(let url, _),
+      .notRenderJSON(let url, _), .unsupportedSchemaVersion(let url, _, _):
+      url
     }
+  }
+
+  /// The 1-based line the error is about, when there is one.
+  public var line: Int? {
+    switch self {
+    case .invalidUTF8(_, _, let line), .nestingTooDeep(_, let line, _), .truncated(_, let line, _): line
+    default: nil
+    }
+  }
+
+  /// What is wrong, in a few words, without the page's name.
+  public var reason: String {
+    switch self {
+    case .empty: "empty body"
+    case .tooLarge(_, let byteCount, let limit): "page is \(byteCount) bytes; the limit is \(limit)"
+    case .htmlInsteadOfJSON(_, let prefix): "HTML where render JSON was expected ('\(prefix)')"
+    case .invalidUTF8(_, let byteOffset, _): "invalid UTF-8 at byte \(byteOffset)"
+    case .nestingTooDeep(_, _, let limit): "JSON nests deeper than \(limit) levels"
+    case .truncated(_, _, let reason): "truncated JSON: \(reason)"
+    case .malformedJSON(_, let reason): "malformed JSON: \(reason)"
+    case .notRenderJSON(_, let reason): "not DocC render JSON: \(reason)"
+    case .unsupportedSchemaVersion(_, let found, let supported):
+      "schemaVersion \(found); this build reads major versions \(supported.lowerBound) to \(supported.upperBound)"
+    }
+  }
+
+  /// `page:line: reason`.
+  public var description: String {
+    Self.name(url) + (line.map { ":\($0)" } ?? "") + ": " + reason
   }
 
   static func name(_ url: URL?) -> String { url?.absoluteString ?? "<render JSON>" }

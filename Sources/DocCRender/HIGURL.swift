@@ -8,34 +8,57 @@ import Foundation
 ///   differs from the public URL, so prefixes are compared case-insensitively)
 ///
 /// The slug may be empty: the HIG root page.
+///
+/// As for talk pages, the host is not checked (a mirror, or a host added with
+/// `--allow-host`, serves the same paths); the harvester's host allow-list decides which
+/// hosts are fetched, and the two forms of a page keep its scheme, host and port.
 public enum HIGURL {
   public static let host = "developer.apple.com"
   static let pagePath = "/design/human-interface-guidelines"
   static let jsonPath = "/tutorials/data/design/human-interface-guidelines"
   static let identifierPrefix = "doc://com.apple.HIG/design/Human-Interface-Guidelines"
 
-  /// The render JSON URL for a page URL (or a JSON URL, returned in canonical form).
+  /// The render JSON URL for a page URL (or a JSON URL, returned in canonical form), on
+  /// the same origin.
   public static func jsonURL(forPage url: URL) -> URL? {
-    slug(fromPageOrJSON: url).flatMap(jsonURL(forSlug:))
+    guard let slug = slug(fromPageOrJSON: url) else { return nil }
+    return jsonURL(forSlug: slug, origin: origin(of: url))
   }
 
-  /// The page URL for a render JSON URL (or a page URL, returned in canonical form).
+  /// The page URL for a render JSON URL (or a page URL, returned in canonical form), on
+  /// the same origin.
   public static func pageURL(forJSON url: URL) -> URL? {
-    slug(fromPageOrJSON: url).flatMap(pageURL(forSlug:))
+    guard let slug = slug(fromPageOrJSON: url) else { return nil }
+    return pageURL(forSlug: slug, origin: origin(of: url))
   }
 
-  public static func jsonURL(forSlug slug: String) -> URL? {
-    URL(string: "https://\(host)\(jsonPath)\(slug.isEmpty ? "" : "/" + slug).json")
+  /// Apple's origin, where pages are known by slug alone.
+  public static let appleOrigin = "https://\(host)"
+
+  public static func jsonURL(forSlug slug: String, origin: String = appleOrigin) -> URL? {
+    URL(string: "\(origin)\(jsonPath)\(slug.isEmpty ? "" : "/" + slug).json")
   }
 
-  public static func pageURL(forSlug slug: String) -> URL? {
-    URL(string: "https://\(host)\(pagePath)\(slug.isEmpty ? "" : "/" + slug)")
+  public static func pageURL(forSlug slug: String, origin: String = appleOrigin) -> URL? {
+    URL(string: "\(origin)\(pagePath)\(slug.isEmpty ? "" : "/" + slug)")
   }
 
-  /// The slug of a page URL or render JSON URL on developer.apple.com; query and fragment
-  /// are ignored, a trailing slash is allowed. Nil for any other URL.
+  /// `scheme://host[:port]`, lowercased; Apple's own host always over https.
+  public static func origin(of url: URL) -> String {
+    let host = url.host?.lowercased() ?? Self.host
+    if host == Self.host { return appleOrigin }
+    let scheme = url.scheme?.lowercased() ?? "https"
+    let port = url.port.map { ":\($0)" } ?? ""
+    let bracketed = host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+    return "\(scheme)://\(bracketed)\(port)"
+  }
+
+  /// The slug of a page URL or render JSON URL (http or https, any host: see above);
+  /// query and fragment are ignored, a trailing slash is allowed. Nil for any other URL.
   public static func slug(fromPageOrJSON url: URL) -> String? {
-    guard url.scheme?.lowercased() == "https", url.host?.lowercased() == host else { return nil }
+    guard let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http",
+      url.host?.isEmpty == false
+    else { return nil }
     var path = url.path
     while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
     if let rest = remainder(of: path, after: jsonPath) {

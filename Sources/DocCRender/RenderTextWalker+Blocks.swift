@@ -63,13 +63,20 @@ extension RenderTextWalker {
     return inner
   }
 
+  /// Heading levels as Markdown has them; a `level` outside reads as the nearest one
+  /// (leniency against hostile input: a level of 4294967295 would be that many `#`).
+  static let headingLevels = 1...6
+
   /// A heading at the top level, or one with an anchor, starts a section; any other
   /// heading (nested, without an anchor) stays a block of its container.
   private mutating func heading(_ node: JSONValue, path: String, _ context: Context) {
     let text = node["text"]?.string ?? ""
     let anchor = node["anchor"]?.string
     if context.isTopLevel || anchor != nil {
-      startSection(text: text, anchor: anchor, level: node["level"]?.int ?? 0)
+      let level = node["level"]?.int.map {
+        min(Self.headingLevels.upperBound, max(Self.headingLevels.lowerBound, $0))
+      }
+      startSection(text: text, anchor: anchor, level: level ?? 0)
     } else {
       emit(.heading, text, context)
     }

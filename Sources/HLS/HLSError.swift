@@ -21,6 +21,10 @@ public enum HLSError: Error, Sendable, Equatable {
   /// Segments are encrypted (`EXT-X-KEY` METHOD other than NONE); this tool cannot
   /// read encrypted subtitles. Raised by `MediaPlaylist.requireUnencrypted()`.
   case encryptedSegments(url: URL, line: Int, method: String)
+  /// A number the playlist implies does not fit in 64 bits: a media or discontinuity
+  /// sequence number (the tag's value plus the segments after it), or the end of a
+  /// chain of implicit `EXT-X-BYTERANGE` offsets. `tag` names the tag that overflowed.
+  case numberOutOfRange(url: URL, line: Int, tag: String)
 
   /// The playlist URL the error is about.
   public var url: URL {
@@ -28,7 +32,7 @@ public enum HLSError: Error, Sendable, Equatable {
     case .missingHeader(let url, _), .invalidUTF8(let url, _), .playlistTooLarge(let url, _, _),
       .lineTooLong(let url, _, _), .tooManySegments(let url, _, _),
       .tooManyEntries(let url, _, _), .mixedPlaylistKinds(let url, _),
-      .encryptedSegments(let url, _, _):
+      .encryptedSegments(let url, _, _), .numberOutOfRange(let url, _, _):
       url
     }
   }
@@ -38,7 +42,8 @@ public enum HLSError: Error, Sendable, Equatable {
     switch self {
     case .missingHeader(_, let line), .invalidUTF8(_, let line), .lineTooLong(_, let line, _),
       .tooManySegments(_, let line, _), .tooManyEntries(_, let line, _),
-      .mixedPlaylistKinds(_, let line), .encryptedSegments(_, let line, _):
+      .mixedPlaylistKinds(_, let line), .encryptedSegments(_, let line, _),
+      .numberOutOfRange(_, let line, _):
       line
     case .playlistTooLarge: nil
     }
@@ -57,7 +62,15 @@ public enum HLSError: Error, Sendable, Equatable {
     case .mixedPlaylistKinds: "both multivariant and media playlist tags"
     case .encryptedSegments(_, _, let method):
       "segments are encrypted (METHOD=\(method)); encrypted subtitles are not supported"
+    case .numberOutOfRange(_, _, let tag): "\(tag) leads to a number too large to count"
     }
+  }
+}
+
+extension HLSError: CustomStringConvertible {
+  /// `url:line: reason`, the way a compiler names a place.
+  public var description: String {
+    url.absoluteString + (line.map { ":\($0)" } ?? "") + ": " + reason
   }
 }
 

@@ -174,11 +174,30 @@ struct MediaPlaylistReader {
     let uri = String(uriText)
     if !hasInf { warn(line, "segment '\(uri.prefix(80))' has no EXTINF (RFC 8216 §4.3.2.1)") }
     if discontinuity, !playlist.segments.isEmpty { discontinuityCount += 1 }
+    let (mediaSequence, sequenceOverflow) = playlist.mediaSequence.addingReportingOverflow(
+      playlist.segments.count)
+    guard !sequenceOverflow else {
+      throw .numberOutOfRange(url: playlist.url, line: line, tag: "EXT-X-MEDIA-SEQUENCE")
+    }
+    let (discontinuitySequence, discontinuityOverflow) = playlist.discontinuitySequence
+      .addingReportingOverflow(discontinuityCount)
+    guard !discontinuityOverflow else {
+      throw .numberOutOfRange(url: playlist.url, line: line, tag: "EXT-X-DISCONTINUITY-SEQUENCE")
+    }
     let resolved = URIResolution.resolve(uri, against: playlist.url)
     var segmentRange: ByteRange?
     if let byteRange {
-      segmentRange = subRange(byteRange, uri: resolved?.absoluteString ?? uri)
-      previousRange = (resolved?.absoluteString ?? uri, segmentRange?.offset.map { $0 + byteRange.length })
+      let range = subRange(byteRange, uri: resolved?.absoluteString ?? uri)
+      var end: Int?
+      if let offset = range.offset {
+        let (sum, overflow) = offset.addingReportingOverflow(range.length)
+        guard !overflow else {
+          throw .numberOutOfRange(url: playlist.url, line: byteRange.line, tag: "EXT-X-BYTERANGE")
+        }
+        end = sum
+      }
+      segmentRange = range
+      previousRange = (resolved?.absoluteString ?? uri, end)
     } else {
       previousRange = nil
     }
@@ -188,9 +207,9 @@ struct MediaPlaylistReader {
         url: resolved,
         duration: hasInf ? duration : nil,
         title: hasInf ? title : nil,
-        mediaSequence: playlist.mediaSequence + playlist.segments.count,
+        mediaSequence: mediaSequence,
         discontinuity: discontinuity,
-        discontinuitySequence: playlist.discontinuitySequence + discontinuityCount,
+        discontinuitySequence: discontinuitySequence,
         byteRange: segmentRange,
         map: map,
         key: key,

@@ -38,7 +38,8 @@ enum DocumentResources {
       offset = value
     }
     let count = index?.documentCount ?? 0
-    let end = min(count, offset + pageSize)
+    // `count - offset` first: an offset near Int.max plus the page size would overflow.
+    let end = offset < count ? offset + min(pageSize, count - offset) : count
     var resources: [JSONValue] = []
     if let index, offset < end { resources = (offset..<end).map { listing(index.document($0)) } }
     var result: [String: JSONValue] = ["resources": .array(resources)]

@@ -87,7 +87,10 @@ enum QuoteTool {
       case .string(let text): seconds = Timecode.parse(Substring(text)) ?? Int(text).flatMap { $0 >= 0 ? $0 : nil }
       default: seconds = nil
       }
-      guard let seconds else { throw ToolFailure("'time' must be m:ss, h:mm:ss or whole seconds, not \(time.encodedLine()).") }
+      guard let seconds, seconds <= Timecode.maximumSeconds else {
+        throw ToolFailure(
+          "'time' must be m:ss, h:mm:ss or whole seconds up to \(Timecode.maximumSeconds), not \(time.encodedLine()).")
+      }
       let citation = CitationID(documentID: source, locator: .time(seconds: seconds))
       guard CitationID(parsing: citation.description) != nil else {
         throw ToolFailure("'\(source)' is not a document id, such as tech-talks/111466.")

@@ -115,7 +115,9 @@ public struct TalkNormalizer: Sendable {
     for (index, cue) in cues.enumerated() {
       let text = TextNormalization.collapseWhitespace(cue.text)
       if text.isEmpty { continue }
-      if let lastWordsEnd, cue.startMilliseconds - lastWordsEnd >= pauseMilliseconds { addBoundary() }
+      if let lastWordsEnd, Saturating.subtract(cue.startMilliseconds, lastWordsEnd) >= pauseMilliseconds {
+        addBoundary()
+      }
       for piece in CaptionConventions.pieces(of: text[...]) {
         if piece.startsTurn {
           addBoundary()

@@ -139,9 +139,14 @@ extension OwnedFile {
 
   static func modified(_ info: stat) -> Int64 {
     #if canImport(Darwin)
-      Int64(info.st_mtimespec.tv_sec) &* 1_000_000_000 &+ Int64(info.st_mtimespec.tv_nsec)
+      let (seconds, nanoseconds) = (Int64(info.st_mtimespec.tv_sec), Int64(info.st_mtimespec.tv_nsec))
     #else
-      Int64(info.st_mtim.tv_sec) &* 1_000_000_000 &+ Int64(info.st_mtim.tv_nsec)
+      let (seconds, nanoseconds) = (Int64(info.st_mtim.tv_sec), Int64(info.st_mtim.tv_nsec))
     #endif
+    // Saturated: a time past the year 2262 has more nanoseconds than Int64 holds.
+    let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+    guard !overflow else { return seconds < 0 ? Int64.min : Int64.max }
+    let (sum, carried) = scaled.addingReportingOverflow(nanoseconds)
+    return carried ? Int64.max : sum
   }
 }

@@ -13,3 +13,24 @@ public enum TalkPageError: Error, Sendable, Equatable {
   /// A talk page without an HLS master playlist (see `TalkPage.requireMasterPlaylistURL`).
   case noVideo(URL)
 }
+
+extension TalkPageError: CustomStringConvertible {
+  /// The page the error is about.
+  public var url: URL {
+    switch self {
+    case .tooLarge(let url, _, _), .tooDeeplyNested(let url, _), .notATalkPage(let url, _), .noVideo(let url): url
+    }
+  }
+
+  /// What is wrong, in a few words, without the URL.
+  public var reason: String {
+    switch self {
+    case .tooLarge(_, let byteCount, let limit): "page is \(byteCount) bytes; the limit is \(limit)"
+    case .tooDeeplyNested(_, let limit): "elements nest deeper than \(limit) levels"
+    case .notATalkPage(_, let reason): "not a talk page: \(reason)"
+    case .noVideo: "the talk page names no video (HLS master playlist)"
+    }
+  }
+
+  public var description: String { "\(url.absoluteString): \(reason)" }
+}

@@ -101,6 +101,15 @@ import Testing
     #expect(page.sections.map(\.level) == [0, 2])
   }
 
+  @Test("A heading level outside 1...6 reads as the nearest one", arguments: [
+    ("4294967295", 6), ("1e14", 6), ("7", 6), ("0", 1), ("-3", 1), ("1e300", 0), ("\"two\"", 0),
+  ])
+  func headingLevelIsClamped(level: String, expected: Int) throws {
+    let page = try RenderPageFixture.page(
+      blocks: #"{"type": "heading", "level": \#(level), "text": "Deep", "anchor": "Deep"}"#)
+    #expect(page.sections.map(\.level) == [expected])
+  }
+
   @Test func unknownBlockKeepsItsTextAndIsCounted() throws {
     let blocks = #"{"type": "callout", "title": "Heads up", "content": [\#(Self.p("Inner text."))], "newField": [1, 2]}"#
     let page = try RenderPageFixture.page(blocks: blocks)

@@ -27,9 +27,26 @@ import Testing
     #expect(HIGURL.pageURL(forJSON: HIGURL.jsonURL(forPage: root)!) == root)
   }
 
+  @Test("On another host, both forms keep its scheme, host and port", arguments: [
+    ("http://127.0.0.1:8080/design/human-interface-guidelines/color",
+     "http://127.0.0.1:8080/tutorials/data/design/human-interface-guidelines/color.json"),
+    ("https://Mirror.example/tutorials/data/design/human-interface-guidelines/color.json",
+     "https://mirror.example/tutorials/data/design/human-interface-guidelines/color.json"),
+    // Apple's own host is always named over https.
+    ("http://developer.apple.com/design/human-interface-guidelines/color",
+     "https://developer.apple.com/tutorials/data/design/human-interface-guidelines/color.json"),
+  ])
+  func otherHostKeepsItsOrigin(page: String, json: String) throws {
+    #expect(HIGURL.jsonURL(forPage: URL(string: page)!)?.absoluteString == json)
+    let back = try #require(HIGURL.pageURL(forJSON: URL(string: json)!))
+    #expect(HIGURL.jsonURL(forPage: back)?.absoluteString == json)
+    #expect(back.path == "/design/human-interface-guidelines/color")
+  }
+
   @Test("Rejects URLs that are not HIG pages", arguments: [
-    "http://developer.apple.com/design/human-interface-guidelines/color",
-    "https://example.com/design/human-interface-guidelines/color",
+    "ftp://developer.apple.com/design/human-interface-guidelines/color",
+    "https://example.com/design/human-interface-guidelines/../color",
+    "https://developer.apple.com/design/human-interface-guidelines/%2E%2E/x",
     "https://developer.apple.com/design/human-interface-guidelines-extra/color",
     "https://developer.apple.com/documentation/swiftui",
     "https://developer.apple.com/design/human-interface-guidelines/../x",

@@ -75,7 +75,7 @@ import Testing
 
   @Test func shortOptionTakesTheNextArgument() throws {
     let parsed = try ArgumentParser.parse(["-n", "7"], options: options, command: "t")
-    #expect(try parsed.positiveInteger("limit") == 7)
+    #expect(try parsed.positiveInteger("limit", atMost: 10) == 7)
   }
 
   @Test("Rejects", arguments: [
@@ -89,7 +89,16 @@ import Testing
 
   @Test func positiveIntegerRejectsGarbage() throws {
     let parsed = try ArgumentParser.parse(["--limit", "zero"], options: options, command: "t")
-    #expect(throws: UsageError.self) { try parsed.positiveInteger("limit") }
+    #expect(throws: UsageError.self) { try parsed.positiveInteger("limit", atMost: 10) }
+  }
+
+  @Test("A positive integer past its bound is refused, however large", arguments: [
+    "11", "2305843009213693952", "9223372036854775807",
+  ])
+  func positiveIntegerRejectsPastTheBound(text: String) throws {
+    let parsed = try ArgumentParser.parse(["--limit", text], options: options, command: "t")
+    let error = #expect(throws: UsageError.self) { try parsed.positiveInteger("limit", atMost: 10) }
+    #expect(error?.summary == "--limit takes at most 10, not \(text)")
   }
 
   @Test func choiceSuggestsTheNearestWord() throws {

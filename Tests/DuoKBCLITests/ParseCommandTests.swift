@@ -43,6 +43,22 @@ import Testing
     #expect(run.stdout.hasPrefix("Media playlist: 1 segments"))
   }
 
+  @Test("A DocC heading level far past 6 prints at most six marks", arguments: ["4294967295", "1e14"])
+  func hugeHeadingLevelIsClamped(level: String) async throws {
+    let home = try ScratchDirectory()
+    try home.write(
+      #"{"schemaVersion": {"major": 0, "minor": 3, "patch": 0}, "kind": "article", "metadata": {"title": "Deep"}, "#
+        + #""primaryContentSections": [{"kind": "content", "content": [{"type": "heading", "level": \#(level), "#
+        + #""text": "Way down", "anchor": "Way-down"}]}]}"#,
+      to: "page.json")
+    let run = await runCLI(["parse", "page.json"], in: home.url)
+    #expect(run.status == .success, "\(run.stderr)")
+    #expect(run.stdout.contains("\n###### Way down  {#Way-down}\n"), "\(run.stdout)")
+    #expect(!run.stdout.contains("#######"))
+    let json = await runCLI(["parse", "page.json", "--format", "json"], in: home.url)
+    #expect(json.stdout.contains("\"level\" : 6") || json.stdout.contains("\"level\":6"), "\(json.stdout)")
+  }
+
   @Test("Unreadable or malformed input is an error, not a crash", arguments: [
     ("missing.vtt", nil as String?), ("bad.vtt", "NOT A VTT"), ("bad.m3u8", "<html></html>"),
     ("bad.json", "<html></html>"),

@@ -209,6 +209,11 @@ import Testing
     ("{\"doc\": \"a/1\"}\n", "missing field 'text'"),
     ("{\"doc\": \"a/1\", \"text\": \"x\", \"kind\": \"podcast\"}\n", "kind must be"),
     ("{\"doc\": \"a/1\", \"text\": \"x\", \"start\": 5, \"end\": 1}\n", "start and end"),
+    // A time too large for whole milliseconds, or negative, is refused on its own too.
+    ("{\"doc\": \"x/1\", \"text\": \"hello\", \"start\": 1e300}\n", "start must be between 0 and"),
+    ("{\"doc\": \"x/1\", \"text\": \"hello\", \"start\": -5}\n", "start must be between 0 and"),
+    ("{\"doc\": \"x/1\", \"text\": \"hello\", \"end\": 1e19}\n", "end must be between 0 and"),
+    ("{\"doc\": \"x/1\", \"text\": \"hello\", \"start\": 1, \"end\": 1e300}\n", "end must be between 0 and"),
     ("\n\n", "no passages"),
   ])
   func refusesBadLines(input: String, message: String) async throws {

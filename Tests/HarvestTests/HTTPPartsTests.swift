@@ -24,6 +24,19 @@ import Testing
     #expect(RetryAfter.parse(text, now: Self.now) == expected)
   }
 
+  @Test func retryAfterDateCenturiesAheadIsCappedNotATrap() throws {
+    let delay = try #require(RetryAfter.parse("Fri, 31 Dec 9999 23:59:59 GMT", now: Self.now))
+    #expect(delay == .seconds(1_000_000_000))
+  }
+
+  @Test("Whole milliseconds of any duration, without overflow", arguments: [
+    (Duration.seconds(1) + .milliseconds(500), 1_500), (.seconds(-3), 0),
+    (.seconds(Int64.max), Int.max), (.seconds(Int64.max / 1000), Int(Int64.max / 1000) * 1000),
+  ])
+  func wholeMilliseconds(duration: Duration, milliseconds: Int) {
+    #expect(duration.wholeMilliseconds == milliseconds)
+  }
+
   @Test("Backoff doubles, is capped, and jitter only shortens it", arguments: [
     (1, 0.0, Duration.milliseconds(100)),
     (2, 0.0, .milliseconds(200)),

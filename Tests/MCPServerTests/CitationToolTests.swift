@@ -49,6 +49,12 @@ import Testing
     (["source": "wwdc2026/101"], "Give either"),
     (["citation": "wwdc2026/101@3:46", "source": "wwdc2026/101", "time": 1], "Give either"),
     (["source": "wwdc2026/101", "time": "soon"], "'time' must be"),
+    // Seconds past any citation id, as a number and as text: refused, and no trap.
+    (["source": "wwdc2026/101", "time": .int(Int.max)], "'time' must be"),
+    (["source": "wwdc2026/101", "time": "9223372036854775807"], "'time' must be"),
+    (["source": "wwdc2026/101", "time": .int(Timecode.maximumSeconds + 1)], "up to 3599999"),
+    // The latest time an id can name is read, and is past this talk's passages.
+    (["source": "wwdc2026/101", "time": .int(Timecode.maximumSeconds)], "is spoken at 999:59:59"),
     ([:], "Give either"),
     (["citation": "wwdc2026/101@3:46", "context": 99], "'context' must be at most"),
   ]

@@ -75,6 +75,9 @@ import Testing
     harness.initialize()
     #expect(harness.request("resources/list", ["cursor": "nope"])["error"]?["code"] == -32602)
     #expect(harness.request("resources/list", ["cursor": "2"])["result"]?["resources"] == [])
+    // An offset near Int.max is past the end, not an overflow.
+    #expect(harness.request("resources/list", ["cursor": "9223372036854775807"])["result"]?["resources"] == [])
+    #expect(harness.request("resources/list", ["cursor": "9223372036854775807"])["result"]?["nextCursor"] == nil)
   }
 
   @Test func modernListingCarriesCachingHints() throws {

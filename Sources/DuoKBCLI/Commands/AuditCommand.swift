@@ -24,8 +24,7 @@ enum AuditCommand: Command {
   static func run(_ context: CommandContext) async throws -> ExitStatus {
     let arguments = context.arguments
     let format = try arguments.choice(option("format"), default: "markdown")
-    let quotes = try arguments.positiveInteger("quotes") ?? 3
-    guard quotes <= 50 else { throw UsageError("--quotes takes at most 50") }
+    let quotes = try arguments.positiveInteger("quotes", atMost: 50) ?? 3
     guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
       throw UsageError("audit needs one checklist file", hint: "duo-kb audit checklist.md")
     }

@@ -30,7 +30,7 @@ enum RefreshCommand: Command {
     """
   static let options: [OptionSpec] = [
     .value("sources", "FILE", help: "the sources list (default: Corpus/sources.json)"),
-    .value("jobs", "N", help: "connections per host (default 6)"),
+    .value("jobs", "N", help: "connections per host (default 6, at most 64)"),
     .value("allow-host", "HOST", repeatable: true, help: "also fetch from HOST (Apple's hosts are allowed)"),
     .value("language", "TAG", help: "preferred subtitle language (BCP 47, default en)"),
     .value("format", "FORMAT", choices: ["text", "json"], help: "text or json (default text)"),
@@ -85,8 +85,8 @@ enum RefreshCommand: Command {
     case .success(let value): outcome = value
     case .failure(let error):
       throw CommandFailure(
-        (error as? RefreshError)?.description ?? "\(error)",
-        hint: "wait for it to finish; a lock left by a dead process is taken over automatically")
+        (error as? RefreshError)?.description ?? ErrorWording.describe(error),
+        hint: (error as? RefreshError).map(lockHint) ?? "refresh writes into the home: check that it exists and is writable")
     }
     if let stale = outcome.tookOverLockFrom, !quiet {
       context.reporter.notice("took over the lock left by process \(stale), which is no longer running")
@@ -105,6 +105,16 @@ enum RefreshCommand: Command {
       return .usage
     }
     return outcome.report.hasFailures ? .failure : .success
+  }
+
+  /// The lock hint only for a lock held by another refresh; a lock file that cannot be
+  /// written (a read-only home, a full disk) is about the home, not about waiting.
+  static func lockHint(_ error: RefreshError) -> String {
+    if case .locked = error {
+      return "wait for it to finish; a lock left by a dead process is taken over automatically"
+    }
+    if case .symbolicLink = error { return CorpusError.symbolicLinkHint }
+    return "refresh writes into the home: check that it exists and is writable"
   }
 
   static func sourceTimeout(_ arguments: ParsedArguments) throws(UsageError) -> Double? {
@@ -132,7 +142,7 @@ enum RefreshCommand: Command {
     for host in arguments.allValues("allow-host") {
       configuration.allowedHosts = configuration.allowedHosts.adding(host)
     }
-    if let jobs = try arguments.positiveInteger("jobs") { configuration.maxConnectionsPerHost = jobs }
+    if let jobs = try arguments.positiveInteger("jobs", atMost: 64) { configuration.maxConnectionsPerHost = jobs }
     if let file = arguments.value("cacert") { configuration.caFile = context.fileURL(file).path }
     if let timeout = arguments.value("timeout") {
       guard let seconds = Double(timeout), seconds > 0, seconds < 1e9 else {

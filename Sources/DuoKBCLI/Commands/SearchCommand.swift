@@ -19,11 +19,13 @@ enum SearchCommand: Command {
     Exit status: 0 hits, 1 no hits, 2 a query that does not parse (its column is shown).
     """
   static let kinds = ["talk", "hig", "code"]
+  /// Most hits one search prints (`--limit`).
+  static let maxLimit = 10_000
   /// A query's words are free; its filters complete (`kind:talk`).
   static let argumentCompletion = ValueCompletion.words(
-    kinds.map { "kind:\($0)" } + ["source:", "event:", "year:", "speaker:"])
+    kinds.map { "kind:\($0)" } + ["source:", "event:", "year:", "speaker:", "lang:"])
   static let options: [OptionSpec] = [
-    .value("limit", "N", short: "n", help: "how many hits to print (default 10)"),
+    .value("limit", "N", short: "n", help: "how many hits to print (default 10, at most 10000)"),
     .value("kind", "K", repeatable: true, choices: kinds, help: "talk, hig or code"),
     .value("source", "ID", repeatable: true, help: "only this document (e.g. tech-talks/111466)"),
     .value("format", "FORMAT", choices: ["text", "markdown", "json"], help: "text, markdown or json (default text)"),
@@ -34,7 +36,7 @@ enum SearchCommand: Command {
   static func run(_ context: CommandContext) async throws -> ExitStatus {
     let arguments = context.arguments
     let format = try arguments.choice(option("format"), default: "text")
-    let limit = try arguments.positiveInteger("limit") ?? 10
+    let limit = try arguments.positiveInteger("limit", atMost: SearchCommand.maxLimit) ?? 10
     let kinds = arguments.allValues("kind")
     for kind in kinds where !Self.kinds.contains(kind) {
       throw UsageError("--kind takes talk, hig or code, not '\(kind)'")
@@ -134,13 +136,7 @@ struct QueryFailure: UserFacingError {
 
   var summary: String {
     guard case .query(let queryError) = error else { return error.description }
-    switch queryError {
-    case .syntax(let column, let message): return "query column \(column): \(message)"
-    case .tooLong(let characters, let limit): return "query of \(characters) characters; the limit is \(limit)"
-    case .tooManyTerms(let count, let limit): return "query of \(count) words; the limit is \(limit)"
-    case .tooBroad(let column, let prefix, let terms, let limit):
-      return "query column \(column): '\(prefix)*' stands for \(terms) words; the limit is \(limit)"
-    }
+    return queryError.description
   }
 
   var hint: String? {

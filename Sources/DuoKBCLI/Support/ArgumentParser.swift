@@ -68,12 +68,13 @@ struct ParsedArguments: Sendable {
   func allValues(_ name: String) -> [String] { values[name] ?? [] }
   func has(_ flag: String) -> Bool { flags.contains(flag) }
 
-  /// A positive integer option, or a usage error naming it.
-  func positiveInteger(_ name: String) throws(UsageError) -> Int? {
+  /// A positive integer option no larger than `limit`, or a usage error naming it.
+  func positiveInteger(_ name: String, atMost limit: Int) throws(UsageError) -> Int? {
     guard let text = value(name) else { return nil }
     guard let number = Int(text), number > 0 else {
       throw UsageError("--\(name) needs a positive whole number, not '\(text)'")
     }
+    guard number <= limit else { throw UsageError("--\(name) takes at most \(limit), not \(text)") }
     return number
   }
 

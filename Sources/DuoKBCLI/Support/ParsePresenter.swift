@@ -139,7 +139,7 @@ enum ParsePresenter {
     var sections: [[String: Any]] = []
     for section in page.sections {
       if let heading = section.heading {
-        text += "\n\(String(repeating: "#", count: max(1, section.level))) \(heading)"
+        text += "\n\(String(repeating: "#", count: max(1, min(6, section.level)))) \(heading)"
         text += section.anchor.map { "  {#\($0)}\n" } ?? "\n"
       }
       for block in section.blocks {

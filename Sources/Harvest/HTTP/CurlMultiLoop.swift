@@ -42,9 +42,11 @@ final class CurlMultiLoop: @unchecked Sendable {
     self.maxInFlightPerOrigin = max(1, maxInFlightPerOrigin)
     self.stats = stats
     _ = duokb_multi_setopt_long(multi, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
-    _ = duokb_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, max(1, maxConnectionsPerHost))
+    // Clamped, so that no configured number can overflow the connection cache's size.
+    let connections = min(max(1, maxConnectionsPerHost), 1024)
+    _ = duokb_multi_setopt_long(multi, CURLMOPT_MAX_HOST_CONNECTIONS, connections)
     _ = duokb_multi_setopt_long(multi, CURLMOPT_MAX_CONCURRENT_STREAMS, 100)
-    _ = duokb_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, max(8, maxConnectionsPerHost * 4))
+    _ = duokb_multi_setopt_long(multi, CURLMOPT_MAXCONNECTS, max(8, connections * 4))
     let thread = Thread { [self] in run() }
     thread.name = "duo-kb.http"
     thread.start()

@@ -197,9 +197,12 @@ public final class HTTPClient: Sendable {
 }
 
 extension Duration {
-  /// Whole milliseconds, rounded down, never negative.
+  /// Whole milliseconds, rounded down, never negative, at most `Int.max`.
   var wholeMilliseconds: Int {
     let (seconds, attoseconds) = components
-    return max(0, Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000))
+    let (whole, overflow) = Int(seconds).multipliedReportingOverflow(by: 1000)
+    guard !overflow else { return seconds > 0 ? Int.max : 0 }
+    let (sum, past) = whole.addingReportingOverflow(Int(attoseconds / 1_000_000_000_000_000))
+    return past ? Int.max : max(0, sum)
   }
 }

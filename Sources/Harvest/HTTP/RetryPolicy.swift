@@ -48,7 +48,8 @@ public enum RetryAfter {
       return .seconds(seconds)
     }
     guard let date = HTTPDate.parse(value) else { return nil }
-    let seconds = max(0, date.timeIntervalSince(now))
+    // Clamped to about 31 years: a date far in the future must not overflow Int64.
+    let seconds = min(max(0, date.timeIntervalSince(now)), 1e9)
     return .milliseconds(Int64(seconds * 1000))
   }
 }

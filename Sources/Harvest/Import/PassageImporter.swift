@@ -68,13 +68,10 @@ public struct PassageImporter: Sendable {
     guard ["talk", "hig", "code"].contains(kind) else {
       throw .malformedLine(file: file, line: number, reason: "kind must be talk, hig or code, not '\(kind)'")
     }
-    if let start = line.start, let end = line.end, !(start >= 0 && end >= start && end < 1e9) {
-      throw .malformedLine(file: file, line: number, reason: "start and end must be 0 ≤ start ≤ end seconds")
-    }
+    let times = try Self.milliseconds(start: line.start, end: line.end, file: file, line: number)
     let passage = Passage(
       kind: kind == "code" ? .code : (kind == "hig" ? .text : .speech), text: line.text,
-      startMilliseconds: line.start.map { Int(($0 * 1000).rounded()) },
-      endMilliseconds: line.end.map { Int(($0 * 1000).rounded()) },
+      startMilliseconds: times.start, endMilliseconds: times.end,
       anchor: line.anchor, heading: line.heading, speaker: line.speaker)
     if let position = index[line.doc] {
       documents[position].passages.append(passage)
@@ -86,6 +83,27 @@ public struct PassageImporter: Sendable {
         id: line.doc, kind: kind == "hig" ? .hig : .talk, title: line.title ?? line.doc,
         url: line.url ?? "", event: line.event ?? Self.event(of: line.doc), year: line.year,
         passages: [passage]))
+  }
+
+  /// Longest time a passage may start or end at, in seconds (about 11.6 days; a talk is
+  /// at most a few hours).
+  static let maxSeconds = 1e6
+
+  /// `start` and `end` in whole milliseconds, each checked on its own and together:
+  /// 0 ≤ start ≤ end ≤ `maxSeconds`, so the conversion to `Int` cannot trap.
+  static func milliseconds(
+    start: Double?, end: Double?, file: String, line: Int
+  ) throws(ImportError) -> (start: Int?, end: Int?) {
+    for (name, value) in [("start", start), ("end", end)] {
+      if let value, !(value >= 0 && value <= maxSeconds) {
+        throw .malformedLine(
+          file: file, line: line, reason: "\(name) must be between 0 and \(Int(maxSeconds)) seconds")
+      }
+    }
+    if let start, let end, end < start {
+      throw .malformedLine(file: file, line: line, reason: "start and end must be 0 ≤ start ≤ end seconds")
+    }
+    return (start.map { Int(($0 * 1000).rounded()) }, end.map { Int(($0 * 1000).rounded()) })
   }
 
   /// A talk from one local WebVTT file.

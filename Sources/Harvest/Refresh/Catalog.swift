@@ -68,7 +68,7 @@ public enum CatalogReader {
     do {
       page = try TalkIndexPage.parse(body, url: base)
     } catch {
-      throw .notACatalog(url: url, reason: "\(error)")
+      throw .notACatalog(url: url, reason: ErrorReason.of(error))
     }
     return page.cards.prefix(maxTalks).map {
       CatalogTalk(url: $0.url.absoluteString, documentID: $0.documentID, title: $0.title)
@@ -82,7 +82,7 @@ public enum CatalogReader {
     do {
       catalog = try JSONDecoder().decode(CatalogJSON.self, from: body)
     } catch {
-      throw .notACatalog(url: url, reason: "JSON without a contents list: \(error)")
+      throw .notACatalog(url: url, reason: "JSON without a contents list: \(ErrorReason.of(error))")
     }
     var talks: [CatalogTalk] = []
     var seen: Set<String> = []

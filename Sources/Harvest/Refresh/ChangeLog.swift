@@ -1,6 +1,7 @@
 import Corpus
 import Foundation
 import OwnedFiles
+import Normalize
 
 #if canImport(Glibc)
   import Glibc
@@ -71,7 +72,7 @@ public struct ChangeLog: Sendable {
     do {
       line = try encoder.encode(entry)
     } catch {
-      throw .malformed(path: url.path, reason: "cannot encode: \(error)")
+      throw .malformed(path: url.path, reason: "cannot encode: \(ErrorReason.of(error))")
     }
     line.append(UInt8(ascii: "\n"))
     let descriptor: Int32

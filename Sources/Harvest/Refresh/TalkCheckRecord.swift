@@ -1,5 +1,6 @@
 import Corpus
 import Foundation
+import Normalize
 
 /// What a refresh remembers about one talk beside its document:
 /// `Corpus/validators/<id>.json`, with the validators of its playlists and segments and
@@ -67,7 +68,7 @@ public struct RefreshStateStore: Sendable {
     do {
       data = try Self.prettyEncoder.encode(listing) + Data("\n".utf8)
     } catch {
-      throw .malformed(path: catalogURL(forKey: key).path, reason: "cannot encode: \(error)")
+      throw .malformed(path: catalogURL(forKey: key).path, reason: "cannot encode: \(ErrorReason.of(error))")
     }
     try AtomicFile.write(data, to: catalogURL(forKey: key), within: corpus.home)
   }

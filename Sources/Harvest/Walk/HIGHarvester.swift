@@ -115,7 +115,8 @@ public struct HIGHarvester: Sendable {
   }
 
   /// HIG pages below this one: those its topic sections list, in order, then the other HIG
-  /// pages its references name (links in its text), each once.
+  /// pages its references name (links in its text), each once; only on this page's origin
+  /// or Apple's.
   static func pagesBelow(_ page: RenderPage, base: URL) -> [URL] {
     var paths: [String] = []
     for section in page.topicSections {
@@ -128,6 +129,7 @@ public struct HIGHarvester: Sendable {
     var urls: [URL] = []
     for path in paths where path.lowercased().contains("/design/human-interface-guidelines") {
       guard let url = URL(string: path, relativeTo: base)?.absoluteURL,
+        [HIGURL.origin(of: base), HIGURL.appleOrigin].contains(HIGURL.origin(of: url)),
         let slug = HIGURL.slug(fromPageOrJSON: url), seen.insert(slug.lowercased()).inserted
       else { continue }
       urls.append(url)

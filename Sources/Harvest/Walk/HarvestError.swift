@@ -44,15 +44,15 @@ extension HarvestError: CustomStringConvertible {
   public var description: String {
     switch self {
     case .http(let error): error.description
-    case .page(let url, let error): "\(url): \(error)"
-    case .playlist(let url, let error): "\(url): \(error)"
+    case .page(let url, let error): Self.naming(url, error.url, line: nil, error.reason)
+    case .playlist(let url, let error): Self.naming(url, error.url, line: error.line, error.reason)
     case .unexpectedPlaylist(let url, let expected): "\(url): not a \(expected) playlist"
     case .noSubtitles(let url, let wanted, let available):
       "\(url): no subtitle track for \(wanted.joined(separator: ", "))"
         + (available.isEmpty ? " (the playlist has none)" : " (it has \(available.joined(separator: ", ")))")
     case .encryptedSubtitles(let url): "\(url): the subtitles are encrypted, which duo-kb does not support"
-    case .segment(let url, let error): "\(url): \(error)"
-    case .higPage(let url, let error): "\(url): \(error)"
+    case .segment(let url, let error): "\(url): \(error.description)"
+    case .higPage(let url, let error): Self.naming(url, error.url, line: error.line, error.reason)
     case .redirectedPage(let url, let identifier): "\(url): answered with another page (\(identifier))"
     case .noPassages(let url): "\(url): no quotable text"
     case .corpus(let error): error.description
@@ -62,5 +62,13 @@ extension HarvestError: CustomStringConvertible {
       "\(url): the subtitle segments together pass the limit of \(limit) bytes"
     case .tooManyCues(let url, let limit): "\(url): the subtitle segments hold more than \(limit) cues"
     }
+  }
+
+  /// `url[:line]: reason`, with the URL the parser read after `url` only when it is another
+  /// (the page a redirect led to), so that no URL is printed twice.
+  static func naming(_ url: String, _ parsed: URL?, line: Int?, _ reason: String) -> String {
+    let place = line.map { ":\($0)" } ?? ""
+    guard let parsed = parsed?.absoluteString, parsed != url else { return "\(url)\(place): \(reason)" }
+    return "\(url): \(parsed)\(place): \(reason)"
   }
 }

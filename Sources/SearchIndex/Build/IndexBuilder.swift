@@ -60,7 +60,7 @@ public struct IndexBuilder: Sendable {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         data = try encoder.encode(manifest)
       } catch {
-        throw IndexBuildError.io(path: manifestURL.path, reason: "cannot encode: \(error)")
+        throw IndexBuildError.io(path: manifestURL.path, reason: "cannot encode: \(ErrorReason.of(error))")
       }
       do { try OwnedFile.write(data, to: manifestURL, within: root, synced: false) } catch { throw IndexBuildError(error) }
       byteCount += data.count

@@ -1,4 +1,5 @@
 import Foundation
+import Normalize
 import OwnedFiles
 
 #if canImport(Glibc)

@@ -4,3 +4,12 @@ public enum SearchError: Error, Equatable, Sendable {
   case query(QueryError)
   case index(IndexFormatError)
 }
+
+extension SearchError: CustomStringConvertible {
+  public var description: String {
+    switch self {
+    case .query(let error): error.description
+    case .index(let error): "the index: \(error.description)"
+    }
+  }
+}

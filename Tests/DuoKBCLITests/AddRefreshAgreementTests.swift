@@ -1,0 +1,68 @@
+import Corpus
+import DuoKBTestSupport
+import Foundation
+import Testing
+
+/// `add` accepts a source exactly when `refresh` can harvest it: the same HIG URL rule,
+/// on Apple's host or on one added with --allow-host, like a talk page.
+@Suite struct AddRefreshAgreementTests {
+  static let higJSON = """
+    {"schemaVersion": {"major": 0, "minor": 3, "patch": 0}, "kind": "article",
+     "identifier": {"interfaceLanguage": "swift", "url": "doc://com.apple.HIG/design/Human-Interface-Guidelines/folding-layouts"},
+     "metadata": {"title": "Folding layouts", "role": "article"},
+     "primaryContentSections": [{"kind": "content", "content": [
+       {"type": "paragraph", "inlineContent": [{"type": "text", "text": "Keep important content away from the hinge."}]}]}]}
+    """
+
+  @Test("add refuses a HIG URL that refresh would reject", arguments: [
+    "https://developer.apple.com/design/human-interface-guidelines/../../etc",
+    "https://developer.apple.com/design/human-interface-guidelines/%2E%2E/x",
+    "https://developer.apple.com/tutorials/data/design/human-interface-guidelines/../x.json",
+    "https://developer.apple.com/design/human-interface-guidelines/a//b",
+  ])
+  func addRefusesWhatRefreshRejects(url: String) async throws {
+    let scratch = try ScratchDirectory()
+    let run = await runCLI(["add", url], environment: ["DUO_KB_HOME": scratch.url.path])
+    #expect(run.status == .usage)
+    #expect(run.stderr.contains("not a HIG page URL"), "\(run.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("Corpus/sources.json").path))
+  }
+
+  @Test("A HIG page on an allowed host is added and harvested", arguments: [
+    "/tutorials/data/design/human-interface-guidelines/folding-layouts.json",
+    "/design/human-interface-guidelines/folding-layouts",
+  ])
+  func higOnAnAllowedHostIsAddedAndHarvested(path: String) async throws {
+    let server = try LoopbackServer(routes: [
+      "/tutorials/data/design/human-interface-guidelines/folding-layouts.json": .body(Self.higJSON)
+    ])
+    let scratch = try ScratchDirectory()
+    let env = ["DUO_KB_HOME": scratch.url.path]
+    let add = await runCLI(["add", server.url(path)], environment: env)
+    #expect(add.status == .success, "\(add.stderr)")
+    #expect(add.stdout.hasPrefix("added hig "))
+    let refresh = await runCLI(["refresh", "--allow-host", "127.0.0.1"], environment: env)
+    #expect(refresh.status == .success, "\(refresh.stdout)\(refresh.stderr)")
+    #expect(refresh.stdout.contains("1 added"), "\(refresh.stdout)")
+    let document = try #require(try CorpusStore(directory: scratch.url.appendingPathComponent("Corpus")).read(id: "hig/folding-layouts"))
+    #expect(document.url == server.url("/design/human-interface-guidelines/folding-layouts"))
+    #expect(document.passages.map(\.text) == ["Keep important content away from the hinge."])
+    // Without --allow-host, the host is refused at fetch time, as for a talk page.
+    let refused = await runCLI(["refresh"], environment: env)
+    #expect(refused.status == .failure)
+    #expect(refused.stdout.contains("is not in the allow-list"), "\(refused.stdout)")
+  }
+
+  @Test func readOnlyHomeIsNotAnsweredWithTheLockHint() async throws {
+    let scratch = try ScratchDirectory()
+    try scratch.write("{\"version\": 1, \"sources\": []}\n", to: "Corpus/sources.json")
+    // A lock path that cannot be opened for writing stands for a home refresh cannot
+    // write to (tests may run as root, for whom permissions do not apply).
+    try FileManager.default.createDirectory(
+      at: scratch.url.appendingPathComponent(".refresh.lock"), withIntermediateDirectories: true)
+    let run = await runCLI(["refresh"], environment: ["DUO_KB_HOME": scratch.url.path])
+    #expect(run.status == .usage)
+    #expect(!run.stderr.contains("wait for it to finish"), "\(run.stderr)")
+    #expect(run.stderr.contains("writable"), "\(run.stderr)")
+  }
+}
