@@ -82,22 +82,37 @@ import Testing
     #expect(try Self.documentCount(home) == 300)
   }
 
-  @Test func listsTheGuidelinesWithTheirPagesBelow() async throws {
+  @Test func harvestsTheGuidelinesWithTheirPagesBelow() async throws {
     let site = try RefreshFixtureSite(count: 1)
-    let catalog = try Self.catalog(site)
+    let pages = [
+      FixtureHIGPage(slug: "", title: "Human Interface Guidelines", children: ["layout", "color"]),
+      FixtureHIGPage(slug: "layout", title: "Layout"), FixtureHIGPage(slug: "color", title: "Color"),
+    ]
+    let items = site.numbers.map {
+      "{\"id\": \"wwdc2025-\($0)\", \"eventId\": \"wwdc2025\", \"title\": \"Talk \($0)\", \"webPermalink\": \"\(site.pageURL($0))\"}"
+    }
+    var routes: [String: LoopbackResponse] = [
+      "/catalog.json": .entity("{\"contents\": [\(items.joined(separator: ", "))]}", etag: "\"catalog-1\"", lastModified: nil)
+    ]
+    for page in pages { routes[page.jsonPath] = .body(page.json()) }
+    let server = try LoopbackServer(routes: routes)
     let home = try ScratchDirectory()
-    // This loopback HIG page answers 404: the listing is what is checked here.
-    let hig = catalog.url("/design/human-interface-guidelines")
-    let run = await runCLI(
-      ["setup", "--home", home.url.path, "--catalog-url", catalog.url("/catalog.json"), "--hig-url", hig,
-       "--allow-host", "127.0.0.1", "--event", "wwdc2025"])
-    // A page that is gone before it was ever harvested is gone, with nothing kept; not a failure.
-    #expect(run.status == .success, "\(run.stdout)")
-    #expect(run.stdout.contains("1 added, 0 changed, 1 unchanged, 1 gone, 0 failed"), "\(run.stdout)")
+    let hig = server.url("/design/human-interface-guidelines")
+    let arguments = [
+      "setup", "--home", home.url.path, "--catalog-url", server.url("/catalog.json"), "--hig-url", hig,
+      "--allow-host", "127.0.0.1", "--event", "wwdc2025",
+    ]
+    let run = await runCLI(arguments)
+    #expect(run.status == .success, "\(run.stdout)\(run.stderr)")
+    #expect(run.stdout.contains("4 added, 0 changed, 1 unchanged, 0 gone, 0 failed"), "\(run.stdout)")
     let list = try SourceList.load(from: home.url.appendingPathComponent("Corpus/sources.json"))
     #expect(list.sources.map(\.kind) == [.catalog, .hig])
     #expect(list.sources.first?.filter?.event == "wwdc2025")
     #expect(list.sources.last?.url == hig && list.sources.last?.follow != nil)
+    let search = await runCLI(["search", "kind:hig hinge", "--home", home.url.path])
+    #expect(search.stdout.contains("3 matching passages"), "the root and both pages below it: \(search.stdout)")
+    let again = await runCLI(arguments)
+    #expect(again.stdout.contains("0 added, 0 changed, 5 unchanged"), "\(again.stdout)")
   }
 
   @Test func progressBarFillsWithTheSourcesDone() {

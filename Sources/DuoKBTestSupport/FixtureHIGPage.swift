@@ -1,26 +1,32 @@
-import DuoKBTestSupport
 import Foundation
 
 /// A HIG page as DocC render JSON, in the shapes Apple serves: a bold lead sentence then
 /// elaboration, an aside, a list, a tab navigator holding a table, links to pages below.
-struct FixtureHIGPage: Sendable {
-  var slug: String
-  var title: String
-  /// Slugs of the pages its topic sections link to.
-  var children: [String] = []
-  /// Overrides the identifier the page answers with (a redirect to another page).
-  var identifierSlug: String?
+public struct FixtureHIGPage: Sendable {
+  public init(slug: String, title: String, children: [String] = [], identifierSlug: String? = nil) {
+    self.slug = slug
+    self.title = title
+    self.children = children
+    self.identifierSlug = identifierSlug
+  }
 
-  static let jsonFolder = "/tutorials/data/design/human-interface-guidelines"
+  public var slug: String
+  public var title: String
+  /// Slugs of the pages its topic sections link to.
+  public var children: [String] = []
+  /// Overrides the identifier the page answers with (a redirect to another page).
+  public var identifierSlug: String?
+
+  public static let jsonFolder = "/tutorials/data/design/human-interface-guidelines"
   /// The root of the guidelines has an empty slug.
-  var jsonPath: String { slug.isEmpty ? "\(Self.jsonFolder).json" : "\(Self.jsonFolder)/\(slug).json" }
-  var pageURL: String {
+  public var jsonPath: String { slug.isEmpty ? "\(Self.jsonFolder).json" : "\(Self.jsonFolder)/\(slug).json" }
+  public var pageURL: String {
     "https://developer.apple.com/design/human-interface-guidelines" + (slug.isEmpty ? "" : "/\(slug)")
   }
 
   /// The page's passages as HIGNormalizer makes them (sentences, list items, cells), in order,
   /// with the anchor of the section each sits in.
-  var expectedPassages: [(text: String, anchor: String?)] {
+  public var expectedPassages: [(text: String, anchor: String?)] {
     [
       ("A \(title.lowercased()) page keeps guidance exact.", nil),
       ("Keep important content away from the hinge.", "Best-practices"),
@@ -36,11 +42,11 @@ struct FixtureHIGPage: Sendable {
     ]
   }
 
-  var expectedHeadings: [(title: String, anchor: String)] {
+  public var expectedHeadings: [(title: String, anchor: String)] {
     [("Best practices", "Best-practices"), ("Dynamic Type sizes", "Dynamic-Type-sizes")]
   }
 
-  func json() -> String {
+  public func json() -> String {
     let text = { (value: String) -> [String: Any] in ["type": "text", "text": value] }
     let paragraph = { (inline: [[String: Any]]) -> [String: Any] in ["type": "paragraph", "inlineContent": inline] }
     var references: [String: Any] = [:]
