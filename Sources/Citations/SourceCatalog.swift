@@ -6,6 +6,8 @@ struct SourceCatalog: Sendable {
   struct Entry: Sendable {
     var id: String
     var foldedTitle: String
+    /// `foldedTitle` with punctuation as spaces and a space at each end, for whole-word search.
+    var spacedTitle: String
     var titleWordCount: Int
   }
 
@@ -20,7 +22,10 @@ struct SourceCatalog: Sendable {
   init(documents: [(id: String, title: String)], speakers: [String] = []) {
     for (number, document) in documents.enumerated() {
       let folded = Self.fold(document.title)
-      entries.append(Entry(id: document.id, foldedTitle: folded, titleWordCount: folded.split(separator: " ").count))
+      entries.append(
+        Entry(
+          id: document.id, foldedTitle: folded, spacedTitle: Self.spaced(folded),
+          titleWordCount: folded.split(separator: " ").count))
       numbersByID[document.id] = number
     }
     for speaker in speakers {
@@ -53,18 +58,20 @@ struct SourceCatalog: Sendable {
   /// Documents whose title of three or more words stands in `text` as whole words, or whose
   /// shorter title is emphasised there (`*Layout*`): shorter titles are ordinary words.
   func titles(in text: String) -> Set<Int> {
-    let folded = " " + Self.fold(text).map { $0.isLetter || $0.isNumber || $0 == "'" ? $0 : " " }
-      .reduce(into: "") { $0.append($1) } + " "
+    let folded = Self.spaced(Self.fold(text))
     var found: Set<Int> = []
-    for (number, entry) in entries.enumerated() where entry.titleWordCount >= 3 {
-      let title = " " + entry.foldedTitle.map { $0.isLetter || $0.isNumber || $0 == "'" ? $0 : " " }
-        .reduce(into: "") { $0.append($1) } + " "
-      if folded.contains(title) { found.insert(number) }
+    for (number, entry) in entries.enumerated() where entry.titleWordCount >= 3 && folded.contains(entry.spacedTitle) {
+      found.insert(number)
     }
     for emphasised in Self.emphasisedSpans(text) {
       if let number = title(equalTo: emphasised) { found.insert(number) }
     }
     return found
+  }
+
+  /// Letters, digits and apostrophes kept, all else a space, with a space at each end.
+  static func spaced(_ folded: String) -> String {
+    " " + folded.map { $0.isLetter || $0.isNumber || $0 == "'" ? $0 : " " }.reduce(into: "") { $0.append($1) } + " "
   }
 
   /// Whether `text` names Apple as the speaker: Apple, its guidelines or talks, or a speaker.
