@@ -15,13 +15,38 @@ public enum CitationFormatter {
   /// `> “quote” — Speaker, [Title](link) (m:ss), Event`: one blockquote line whose source
   /// part `duo-kb verify` reads (the link names the document, `(m:ss)` the time).
   static func markdown(_ hit: QuotedHit) -> String {
+    if hit.passageKind == .code {
+      // Code keeps its lines and indentation, in a fence a Markdown renderer shows as code.
+      return fenced(hit.quote) + "\n— " + markdownSource(hit)
+    }
+    return "> “\(inlineQuote(hit.quote))” — \(markdownSource(hit))"
+  }
+
+  /// `Speaker, [Title](link) (m:ss), Event`.
+  static func markdownSource(_ hit: QuotedHit) -> String {
     var source: [String] = []
     if let speaker = hit.speaker, !speaker.isEmpty { source.append(speaker) }
     var link = "[\(escapeLinkText(title(hit)))](\(hit.link))"
     if let timestamp = hit.timestamp { link += " (\(timestamp))" }
     source.append(link)
     if let event = EventName.display(hit.source.event) { source.append(event) }
-    return "> “\(inlineQuote(hit.quote))” — \(source.joined(separator: ", "))"
+    return source.joined(separator: ", ")
+  }
+
+  /// `code` in a fence longer than any run of backticks inside it (CommonMark 4.5), with
+  /// Swift's language tag when it reads as Swift.
+  public static func fenced(_ code: String) -> String {
+    var longest = 0
+    var run = 0
+    for character in code {
+      run = character == "`" ? run + 1 : 0
+      longest = max(longest, run)
+    }
+    let fence = String(repeating: "`", count: max(3, longest + 1))
+    let swiftWords = ["func ", "let ", "var ", "struct ", "import ", "@", "some View", "override "]
+    let language = swiftWords.contains { code.contains($0) } ? "swift" : ""
+    let body = code.hasSuffix("\n") ? String(code.dropLast()) : code
+    return "\(fence)\(language)\n\(body)\n\(fence)"
   }
 
   /// `“quote” — Speaker, Title (Event, m:ss), link`.
@@ -31,6 +56,10 @@ public enum CitationFormatter {
     let details = [EventName.display(hit.source.event), hit.timestamp].compactMap { $0 }
     source.append(details.isEmpty ? title(hit) : "\(title(hit)) (\(details.joined(separator: ", ")))")
     source.append(hit.link)
+    if hit.passageKind == .code {
+      // Code as it was shown: its lines and indentation kept.
+      return hit.quote + "\n— " + source.joined(separator: ", ")
+    }
     return "“\(inlineQuote(hit.quote))” — \(source.joined(separator: ", "))"
   }
 

@@ -73,6 +73,11 @@ enum QuoteCommand: Command {
     func line(_ hit: QuotedHit, marker: String) -> String {
       let place = hit.timestamp.map { "[\($0)] " } ?? hit.heading.map { "[\($0)] " } ?? ""
       let speaker = hit.speaker.map { "\($0): " } ?? ""
+      if hit.passageKind == .code {
+        // Code keeps its lines and indentation, each line under the marker.
+        let lines = hit.quote.split(separator: "\n", omittingEmptySubsequences: false).map { "\(marker)     \($0)" }
+        return "\(marker) \(place)code:\n" + lines.joined(separator: "\n") + "\n"
+      }
       return "\(marker) \(place)\(speaker)\(CitationFormatter.inlineQuote(hit.quote))\n"
     }
     for hit in answer.before { output += line(hit, marker: " ") }
@@ -83,9 +88,13 @@ enum QuoteCommand: Command {
 
   static func markdown(_ answer: QuoteAnswer) -> String {
     var output = ""
-    for hit in answer.before { output += "\(hit.timestamp.map { "(\($0)) " } ?? "")\(hit.quote)\n\n" }
+    func context(_ hit: QuotedHit) -> String {
+      let time = hit.timestamp.map { "(\($0)) " } ?? ""
+      return hit.passageKind == .code ? "\(time)\n\n\(CitationFormatter.fenced(hit.quote))\n\n" : "\(time)\(hit.quote)\n\n"
+    }
+    for hit in answer.before { output += context(hit) }
     output += CitationFormatter.format(answer.target, as: .markdown) + "\n\n"
-    for hit in answer.after { output += "\(hit.timestamp.map { "(\($0)) " } ?? "")\(hit.quote)\n\n" }
+    for hit in answer.after { output += context(hit) }
     return output
   }
 

@@ -24,6 +24,14 @@ enum SearchFormatter {
   static func markdown(_ answer: SearchAnswer) -> String {
     var text = "## Search: \(answer.query)\n\n"
     for hit in answer.hits {
+      if hit.passageKind == .code {
+        // A fenced block: a blockquote would prefix only the code's first line.
+        text += CitationFormatter.fenced(hit.quote) + "\n\n— "
+        text += "[\(markdownEscaped(hit.source.title))](\(hit.link))"
+        if let timestamp = hit.timestamp { text += " at \(timestamp)" }
+        text += " · `\(hit.citation)`\n\n"
+        continue
+      }
       text += "> \(hit.quote)\n>\n> — "
       if let speaker = hit.speaker { text += "\(speaker), " }
       text += "[\(markdownEscaped(hit.source.title))](\(hit.link))"
