@@ -71,15 +71,12 @@ enum QuotationExtractor {
         result.quotations.append(quotation)
       }
       result.passedOver += found.passedOver
-      if block.isBlockquote {
-        // A lead-in serves every blockquote that follows it directly.
-      } else if block.kind == .paragraph || block.kind == .listItem,
-        block.characters.last(where: { !$0.isWhitespace }) == ":", !scanner.leadInAttribution.isEmpty
-      {
-        leadIn = scanner.leadInAttribution
-      } else {
-        leadIn = nil
-      }
+      // A lead-in (`… (Title, 03:42–04:51):`) serves every blockquote that follows it directly.
+      guard !block.isBlockquote else { continue }
+      let isLeadIn =
+        (block.kind == .paragraph || block.kind == .listItem)
+        && block.characters.last(where: { !$0.isWhitespace }) == ":" && !scanner.leadInAttribution.isEmpty
+      leadIn = isLeadIn ? scanner.leadInAttribution : nil
     }
     return result
   }
