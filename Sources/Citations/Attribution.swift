@@ -35,7 +35,7 @@ struct Attribution: Sendable, Equatable {
   /// Adds what `other` says of the source where this says nothing of it.
   mutating func inheritSource(from other: Attribution) {
     guard !namesDocument else { return }
-    links = other.links.filter { QuotationVerifier.documentID(path: $0) != nil }
+    links = other.links.filter { QuotationVerifier.documentID(link: $0) != nil }
     documentIDs = other.documentIDs
     titles = other.titles
     anchor = anchor ?? other.anchor
@@ -76,7 +76,7 @@ enum AttributionReader {
       attribution.malformedTime = QuotationExtractor.mistypedTime(in: text)
     }
     attribution.times += links.compactMap(QuotationExtractor.linkSeconds).map {
-      Attribution.Time(seconds: $0, until: nil, text: Timecode.format(milliseconds: $0 * 1000), isFromLink: true)
+      Attribution.Time(seconds: $0, until: nil, text: Timecode.format(seconds: $0), isFromLink: true)
     }
     for link in links {
       if let fragment = link.split(separator: "#", maxSplits: 1).dropFirst().first, link.contains("human-interface-guidelines") {
@@ -87,7 +87,7 @@ enum AttributionReader {
       attribution.documentIDs.append(id.documentID)
       switch id.locator {
       case .time(let seconds):
-        attribution.times.append(.init(seconds: seconds, until: nil, text: Timecode.format(milliseconds: seconds * 1000)))
+        attribution.times.append(.init(seconds: seconds, until: nil, text: Timecode.format(seconds: seconds)))
       case .anchor(let anchor): attribution.anchor = attribution.anchor ?? anchor
       }
     }

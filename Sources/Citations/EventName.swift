@@ -1,3 +1,5 @@
+import SearchIndex
+
 /// People's names for the collections talks belong to.
 public enum EventName {
   /// `tech-talks` is "Apple Developer Tech Talk", `wwdc2024` is "WWDC24"; other collections
@@ -11,9 +13,9 @@ public enum EventName {
     return event
   }
 
-  /// The year of a `wwdcYYYY` collection, when the document itself gives none.
+  /// The year of a `wwdcYYYY` collection, when the document itself gives none (the rule the
+  /// `year:` filter uses).
   static func year(_ event: String?) -> Int? {
-    guard let event, event.hasPrefix("wwdc"), event.count == 8 else { return nil }
-    return Int(event.dropFirst(4))
+    EventFilterName.year(ofEvent: event)
   }
 }

@@ -214,7 +214,7 @@ extension QuotationExtractor {
         for id in QuotationExtractor.citationIDs(in: String(tail.dropLast()), catalog: catalog) {
           if case .time(let seconds) = id.locator {
             return Attribution(
-              times: [.init(seconds: seconds, until: nil, text: Timecode.format(milliseconds: seconds * 1000))],
+              times: [.init(seconds: seconds, until: nil, text: Timecode.format(seconds: seconds))],
               documentIDs: [id.documentID], text: window)
           }
         }

@@ -23,7 +23,7 @@ extension QuotationVerifier {
     var named: [String] = attribution.documentIDs
     for link in attribution.links {
       guard let components = URLComponents(string: link) else { continue }
-      if let id = Self.documentID(path: components.path) {
+      if let id = Self.documentID(link: link) {
         named.append(id)
         if let fragment = components.fragment, !fragment.isEmpty, id.hasPrefix("hig/") { anchor = anchor ?? fragment }
         continue
@@ -48,17 +48,10 @@ extension QuotationVerifier {
     return Scope(documents: documents, anchor: anchor, name: names.joined(separator: "” or “"))
   }
 
-  /// `tech-talks/111466` from `/videos/play/tech-talks/111466/`, `hig/layout` from
-  /// `/design/human-interface-guidelines/layout`.
-  static func documentID(path: String) -> String? {
-    let parts = path.lowercased().split(separator: "/")
-    if let play = parts.firstIndex(of: "play"), play > 0, parts[play - 1] == "videos", play + 2 < parts.count {
-      return "\(parts[play + 1])/\(parts[play + 2])"
-    }
-    if let guide = parts.firstIndex(of: "human-interface-guidelines"), guide + 1 < parts.count {
-      return "hig/\(parts[guide + 1])"
-    }
-    return nil
+  /// `tech-talks/111466` from a talk page link, `hig/layout` from a HIG page link: Apple's
+  /// URL rules as `MomentReference` reads them.
+  static func documentID(link: String) -> String? {
+    MomentReference.link(link)?.documentID
   }
 
   /// A page URL without scheme, query, fragment or trailing slash, lower-cased.

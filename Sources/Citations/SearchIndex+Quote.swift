@@ -46,7 +46,7 @@ extension SearchIndex {
       return try quote(citation, context: context)
     case .range(let id, let from, let to):
       guard let documentIndex = documentIndex(id: id) else {
-        throw .unknownCitation("\(id)@\(Timecode.format(milliseconds: from * 1000))", reason: unknownDocumentReason(id))
+        throw .unknownCitation("\(id)@\(Timecode.format(seconds: from))", reason: unknownDocumentReason(id))
       }
       let stored = document(documentIndex)
       let inRange = (0..<stored.passageCount).filter { number in
@@ -55,7 +55,7 @@ extension SearchIndex {
         let end = max(start, passage.endMilliseconds ?? start)
         return start < (to + 1) * 1000 && end > from * 1000 && !isCode(number, in: documentIndex)
       }
-      let name = "\(id)@\(Timecode.format(milliseconds: from * 1000))-\(Timecode.format(milliseconds: to * 1000))"
+      let name = "\(id)@\(Timecode.format(seconds: from))-\(Timecode.format(seconds: to))"
       guard let first = inRange.first, let last = inRange.last else {
         throw .unknownCitation(name, reason: "no passage of '\(id)' is spoken in that range")
       }

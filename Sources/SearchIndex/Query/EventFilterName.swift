@@ -1,7 +1,7 @@
 /// The names people write for a collection of talks, read as the collection's id:
 /// `WWDC24`, `wwdc24` and `wwdc2024` are `wwdc2024`; `tech-talk` and `techtalks` are
 /// `tech-talks`. Case never matters.
-enum EventFilterName {
+public enum EventFilterName {
   static func normalized(_ name: String) -> String {
     let lower = name.lowercased()
     if lower.hasPrefix("wwdc") {
@@ -13,7 +13,7 @@ enum EventFilterName {
   }
 
   /// The year of a `wwdcYYYY` collection, for a document that records none itself.
-  static func year(ofEvent event: String?) -> Int? {
+  public static func year(ofEvent event: String?) -> Int? {
     guard let event, event.hasPrefix("wwdc"), event.count == 8 else { return nil }
     return Int(event.dropFirst(4))
   }
