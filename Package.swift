@@ -21,11 +21,13 @@ let package = Package(
       name: "CSQLite3", path: "Sources/CSQLite3",
       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
 
-    // Parsers: Foundation or a C module only.
+    // Untyped JSON values, for the parsers and the protocols that read JSON by hand.
+    .target(name: "JSON"),
+    // Parsers: Foundation, JSON or a C module only.
     .target(name: "HLS"),
     .target(name: "WebVTT"),
     .target(name: "TalkPage", dependencies: ["CLibXML2"]),
-    .target(name: "DocCRender"),
+    .target(name: "DocCRender", dependencies: ["JSON"]),
     // Cues or blocks into a Document of passages.
     .target(name: "Normalize", dependencies: ["WebVTT", "DocCRender"]),
     // Files on disk: the home's own files, opened without following symbolic links.
@@ -39,7 +41,7 @@ let package = Package(
     .target(name: "SearchIndex", dependencies: ["Normalize", "OwnedFiles"]),
     .target(name: "Citations", dependencies: ["SearchIndex", "Corpus", "Normalize"], exclude: ["QUOTATIONS.md"]),
     // The knowledge base as a Model Context Protocol server (stdio).
-    .target(name: "MCPServer", dependencies: ["Citations", "SearchIndex", "Corpus", "Normalize"]),
+    .target(name: "MCPServer", dependencies: ["Citations", "SearchIndex", "Corpus", "Normalize", "JSON"]),
     .target(
       name: "DuoKBCLI",
       dependencies: [
@@ -62,7 +64,7 @@ let package = Package(
       name: "TalkPageTests", dependencies: ["TalkPage", "Normalize", "DuoKBTestSupport"],
       exclude: ["Golden"], resources: [.copy("Fixtures")]),
     .testTarget(
-      name: "DocCRenderTests", dependencies: ["DocCRender", "DuoKBTestSupport"],
+      name: "DocCRenderTests", dependencies: ["DocCRender", "JSON", "DuoKBTestSupport"],
       exclude: ["Fixtures", "Golden"]),
     .testTarget(
       name: "NormalizeTests", dependencies: ["Normalize", "DuoKBTestSupport"],
@@ -74,10 +76,10 @@ let package = Package(
       name: "SearchIndexTests", dependencies: ["SearchIndex", "DuoKBTestSupport", "CSQLite3"],
       exclude: ["Fixtures"]),
     .testTarget(name: "CitationsTests", dependencies: ["Citations", "DuoKBTestSupport"], exclude: ["Golden"]),
-    .testTarget(name: "DuoKBCLITests", dependencies: ["DuoKBCLI", "DuoKBTestSupport"], exclude: ["Golden"]),
+    .testTarget(name: "DuoKBCLITests", dependencies: ["DuoKBCLI", "JSON", "DuoKBTestSupport"], exclude: ["Golden"]),
     .testTarget(
       name: "MCPServerTests",
-      dependencies: ["MCPServer", "Citations", "Corpus", "Normalize", "DuoKBCLI", "DuoKBTestSupport"],
+      dependencies: ["MCPServer", "JSON", "Citations", "Corpus", "Normalize", "DuoKBCLI", "DuoKBTestSupport"],
       exclude: ["Golden"]),
   ],
   swiftLanguageModes: [.v6]

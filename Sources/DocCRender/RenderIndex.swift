@@ -1,3 +1,4 @@
+import JSON
 import Foundation
 
 /// A documentation navigator index (swift-docc's `RenderIndex`), such as the HIG table of
@@ -55,11 +56,11 @@ public struct RenderIndexDecoder: Sendable {
 
   /// Recursion follows the JSON, whose depth `JSONPreflight` has bounded.
   private static func flatten(_ nodes: JSONValue, depth: Int, into entries: inout [RenderIndex.Entry]) {
-    for node in nodes.array ?? [] where node.isObject {
+    for node in nodes.arrayValue ?? [] where node.isObject {
       entries.append(
         RenderIndex.Entry(
-          path: node["path"]?.string, title: node["title"]?.string ?? "",
-          type: node["type"]?.string, depth: depth))
+          path: node["path"]?.stringValue, title: node["title"]?.stringValue ?? "",
+          type: node["type"]?.stringValue, depth: depth))
       if let children = node["children"] { flatten(children, depth: depth + 1, into: &entries) }
     }
   }

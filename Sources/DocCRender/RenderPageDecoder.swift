@@ -1,3 +1,4 @@
+import JSON
 import Foundation
 
 /// Reads one DocC render JSON page (the format of
@@ -22,7 +23,7 @@ public struct RenderPageDecoder: Sendable {
     guard case .object(let members) = root else {
       throw .notRenderJSON(url: url, reason: "the top level is not an object")
     }
-    guard members["primaryContentSections"]?.array != nil || members["sections"]?.array != nil
+    guard members["primaryContentSections"]?.arrayValue != nil || members["sections"]?.arrayValue != nil
     else {
       let keys = members.keys.sorted().prefix(8).joined(separator: ", ")
       throw .notRenderJSON(
@@ -42,7 +43,7 @@ public struct RenderPageDecoder: Sendable {
       warnings.append(.missingSchemaVersion)
       return nil
     }
-    let parts = ["major", "minor", "patch"].map { version[$0]?.int }
+    let parts = ["major", "minor", "patch"].map { version[$0]?.intValue }
     let text = parts.map { $0.map(String.init) ?? "?" }.joined(separator: ".")
     guard let major = parts[0], Self.supportedMajorVersions.contains(major) else {
       throw .unsupportedSchemaVersion(

@@ -1,7 +1,8 @@
+import JSON
 /// Block content (RenderNode.spec.json `RenderBlockContent`), one family per function.
 extension RenderTextWalker {
   mutating func walkBlocks(_ value: JSONValue?, path: String, _ context: Context) {
-    for (index, node) in (value?.array ?? []).enumerated() {
+    for (index, node) in (value?.arrayValue ?? []).enumerated() {
       walkBlock(node, path: "\(path)[\(index)]", context)
     }
   }
@@ -23,12 +24,12 @@ extension RenderTextWalker {
     case "termList":
       termList(node, path: path, context)
     case "row":
-      for (index, column) in (node["columns"]?.array ?? []).enumerated() {
+      for (index, column) in (node["columns"]?.arrayValue ?? []).enumerated() {
         walkBlocks(column["content"], path: "\(path).columns[\(index)].content", nested(context))
       }
     case "columns", "fullWidth", "contentAndMedia":
       walkBlocks(node["content"], path: "\(path).content", nested(context))
-      if let media = node["media"]?.string { mediaText(identifier: media, context) }
+      if let media = node["media"]?.stringValue { mediaText(identifier: media, context) }
     case "tabNavigator":
       tabNavigator(node, path: path, context)
     case "links":
@@ -70,10 +71,10 @@ extension RenderTextWalker {
   /// A heading at the top level, or one with an anchor, starts a section; any other
   /// heading (nested, without an anchor) stays a block of its container.
   private mutating func heading(_ node: JSONValue, path: String, _ context: Context) {
-    let text = node["text"]?.string ?? ""
-    let anchor = node["anchor"]?.string
+    let text = node["text"]?.stringValue ?? ""
+    let anchor = node["anchor"]?.stringValue
     if context.isTopLevel || anchor != nil {
-      let level = node["level"]?.int.map {
+      let level = node["level"]?.intValue.map {
         min(Self.headingLevels.upperBound, max(Self.headingLevels.lowerBound, $0))
       }
       startSection(text: text, anchor: anchor, level: level ?? 0)
@@ -83,8 +84,8 @@ extension RenderTextWalker {
   }
 
   private mutating func aside(_ node: JSONValue, path: String, _ context: Context) {
-    let style = node["style"]?.string ?? "note"
-    let name = node["name"]?.string ?? node["title"]?.string ?? Self.capitalized(style)
+    let style = node["style"]?.stringValue ?? "note"
+    let name = node["name"]?.stringValue ?? node["title"]?.stringValue ?? Self.capitalized(style)
     var inner = nested(context)
     inner.aside = AsideLabel(style: style, name: name)
     inner.paragraphKind = .asideParagraph
@@ -100,8 +101,8 @@ extension RenderTextWalker {
   /// Each paragraph of an item is a `listItem` block; lists inside an item go one level
   /// deeper. An ordered list's items carry their number in `style`.
   private mutating func list(_ node: JSONValue, isOrdered: Bool, path: String, _ context: Context) {
-    let start = node["start"]?.int ?? 1
-    for (index, item) in (node["items"]?.array ?? []).enumerated() {
+    let start = node["start"]?.intValue ?? 1
+    for (index, item) in (node["items"]?.arrayValue ?? []).enumerated() {
       var inner = nested(context)
       inner.paragraphKind = .listItem
       inner.nestingLevel = context.nestingLevel + 1
@@ -113,11 +114,11 @@ extension RenderTextWalker {
   /// Each cell becomes one block holding its blocks' text; header cells follow `header`
   /// (`row`, `column`, `both`, `none`). A caption in `metadata` follows the cells.
   private mutating func table(_ node: JSONValue, path: String, _ context: Context) {
-    let header = node["header"]?.string ?? "none"
+    let header = node["header"]?.stringValue ?? "none"
     let tableIndex = tableCountInSection
     tableCountInSection += 1
-    for (rowIndex, row) in (node["rows"]?.array ?? []).enumerated() {
-      for (columnIndex, cell) in (row.array ?? []).enumerated() {
+    for (rowIndex, row) in (node["rows"]?.arrayValue ?? []).enumerated() {
+      for (columnIndex, cell) in (row.arrayValue ?? []).enumerated() {
         let isHeader =
           (rowIndex == 0 && (header == "row" || header == "both"))
           || (columnIndex == 0 && (header == "column" || header == "both"))
@@ -149,7 +150,7 @@ extension RenderTextWalker {
   }
 
   private mutating func termList(_ node: JSONValue, path: String, _ context: Context) {
-    for (index, item) in (node["items"]?.array ?? []).enumerated() {
+    for (index, item) in (node["items"]?.arrayValue ?? []).enumerated() {
       let itemPath = "\(path).items[\(index)]"
       emit(.term, inlineText(item["term"]?["inlineContent"], path: "\(itemPath).term"), context)
       var inner = nested(context)
@@ -159,8 +160,8 @@ extension RenderTextWalker {
   }
 
   private mutating func tabNavigator(_ node: JSONValue, path: String, _ context: Context) {
-    for (index, tab) in (node["tabs"]?.array ?? []).enumerated() {
-      let title = tab["title"]?.string ?? ""
+    for (index, tab) in (node["tabs"]?.arrayValue ?? []).enumerated() {
+      let title = tab["title"]?.stringValue ?? ""
       emit(.tabTitle, title, context)
       var inner = nested(context)
       inner.tabTitle = title
@@ -171,8 +172,8 @@ extension RenderTextWalker {
   /// A `links` block lists reference identifiers; each becomes the referenced title
   /// (an unresolved one keeps its identifier, with a warning).
   private mutating func links(_ node: JSONValue, path: String, _ context: Context) {
-    let style = node["style"]?.string
-    for (index, identifier) in (node["items"]?.array ?? []).compactMap(\.string).enumerated() {
+    let style = node["style"]?.stringValue
+    for (index, identifier) in (node["items"]?.arrayValue ?? []).compactMap(\.stringValue).enumerated() {
       guard let title = referencedTitle(identifier) else {
         warnings.append(.unresolvedReference(identifier: identifier, path: "\(path).items[\(index)]"))
         emit(.link, identifier, context, style: style)
@@ -183,12 +184,12 @@ extension RenderTextWalker {
   }
 
   private mutating func codeListing(_ node: JSONValue, path: String, _ context: Context) {
-    let lines = (node["code"]?.array ?? []).compactMap(\.string)
-    let code = lines.isEmpty ? (node["code"]?.string ?? "") : lines.joined(separator: "\n")
+    let lines = (node["code"]?.arrayValue ?? []).compactMap(\.stringValue)
+    let code = lines.isEmpty ? (node["code"]?.stringValue ?? "") : lines.joined(separator: "\n")
     if !code.allSatisfy(\.isWhitespace) {
       emit(
         TextBlock(
-          kind: .code, text: code, style: node["syntax"]?.string, aside: context.aside,
+          kind: .code, text: code, style: node["syntax"]?.stringValue, aside: context.aside,
           tabTitle: context.tabTitle, nestingLevel: context.nestingLevel))
     }
     caption(node["metadata"], path: "\(path).metadata", context)
@@ -197,11 +198,11 @@ extension RenderTextWalker {
   /// `metadata.title` and `metadata.abstract` of a table, listing or media block.
   private mutating func caption(_ metadata: JSONValue?, path: String, _ context: Context) {
     guard let metadata else { return }
-    if let title = metadata["title"]?.string { emit(.caption, title, context) }
+    if let title = metadata["title"]?.stringValue { emit(.caption, title, context) }
     emit(.caption, inlineText(metadata["abstract"], path: "\(path).abstract"), context)
   }
 
   private mutating func mediaText(identifier: String, _ context: Context) {
-    if let alt = reference(identifier)?["alt"]?.string { emit(.caption, alt, context) }
+    if let alt = reference(identifier)?["alt"]?.stringValue { emit(.caption, alt, context) }
   }
 }

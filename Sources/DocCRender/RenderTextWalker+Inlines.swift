@@ -1,29 +1,30 @@
+import JSON
 /// Inline content (RenderNode.spec.json `RenderInlineContent`) as plain text.
 extension RenderTextWalker {
   /// The plain text of an `inlineContent` array.
   mutating func inlineText(_ value: JSONValue?, path: String) -> String {
     var text = ""
-    for (index, node) in (value?.array ?? []).enumerated() {
+    for (index, node) in (value?.arrayValue ?? []).enumerated() {
       appendInline(node, path: "\(path)[\(index)]", to: &text)
     }
     return text
   }
 
   private mutating func appendInline(_ node: JSONValue, path: String, to text: inout String) {
-    let type = node["type"]?.string ?? "(none)"
+    let type = node["type"]?.stringValue ?? "(none)"
     count(type)
     switch type {
     case "text":
-      text += node["text"]?.string ?? ""
+      text += node["text"]?.stringValue ?? ""
     case "codeVoice":
-      text += node["code"]?.string ?? ""
+      text += node["code"]?.stringValue ?? ""
     case "emphasis", "italic", "strong", "bold", "newTerm", "inlineHead", "superscript",
       "subscript", "strikethrough", "small":
       text += inlineText(node["inlineContent"], path: "\(path).inlineContent")
     case "link":
-      text += node["title"]?.string
+      text += node["title"]?.stringValue
         ?? nonEmpty(inlineText(node["titleInlineContent"], path: "\(path).titleInlineContent"))
-        ?? node["destination"]?.string ?? ""
+        ?? node["destination"]?.stringValue ?? ""
     case "reference":
       text += referenceTitle(node, path: path)
     case "image":
@@ -38,13 +39,13 @@ extension RenderTextWalker {
   /// A `reference` inline: `overridingTitle` wins, then the referenced entry's title
   /// (for a link reference: its title, else its URL); an unresolved one keeps its identifier.
   private mutating func referenceTitle(_ node: JSONValue, path: String) -> String {
-    if let title = node["overridingTitle"]?.string { return title }
+    if let title = node["overridingTitle"]?.stringValue { return title }
     if let title = nonEmpty(
       inlineText(node["overridingTitleInlineContent"], path: "\(path).overridingTitleInlineContent"))
     {
       return title
     }
-    let identifier = node["identifier"]?.string ?? ""
+    let identifier = node["identifier"]?.stringValue ?? ""
     guard let title = referencedTitle(identifier) else {
       warnings.append(.unresolvedReference(identifier: identifier, path: path))
       return identifier
@@ -56,22 +57,22 @@ extension RenderTextWalker {
   /// `titleInlineContent`, else its `url`; nil when there is no such entry.
   mutating func referencedTitle(_ identifier: String) -> String? {
     guard let target = reference(identifier) else { return nil }
-    if let title = target["title"]?.string { return title }
+    if let title = target["title"]?.stringValue { return title }
     if let title = nonEmpty(inlineText(target["titleInlineContent"], path: "references")) {
       return title
     }
-    return target["url"]?.string ?? identifier
+    return target["url"]?.stringValue ?? identifier
   }
 
   /// An image or video node: the reference's `alt`, else the node's caption
   /// (`metadata.abstract`), else `metadata.title`.
   mutating func imageText(_ node: JSONValue) -> String {
-    let identifier = node["identifier"]?.string ?? ""
-    if let alt = reference(identifier)?["alt"]?.string, !alt.isEmpty { return alt }
+    let identifier = node["identifier"]?.stringValue ?? ""
+    if let alt = reference(identifier)?["alt"]?.stringValue, !alt.isEmpty { return alt }
     if let caption = nonEmpty(inlineText(node["metadata"]?["abstract"], path: "metadata.abstract")) {
       return caption
     }
-    return node["metadata"]?["title"]?.string ?? ""
+    return node["metadata"]?["title"]?.stringValue ?? ""
   }
 
   func nonEmpty(_ text: String) -> String? {
@@ -90,9 +91,9 @@ extension RenderTextWalker {
     switch node {
     case .object(let members):
       for key in ["title", "text", "code"] {
-        if let value = members[key]?.string { parts.append(value) }
-        if key == "code", let lines = members[key]?.array {
-          parts.append(contentsOf: lines.compactMap(\.string))
+        if let value = members[key]?.stringValue { parts.append(value) }
+        if key == "code", let lines = members[key]?.arrayValue {
+          parts.append(contentsOf: lines.compactMap(\.stringValue))
         }
       }
       for key in members.keys.sorted() where !["title", "text", "code"].contains(key) {

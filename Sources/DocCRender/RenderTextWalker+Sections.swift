@@ -1,3 +1,4 @@
+import JSON
 /// Page-level sections: `primaryContentSections` of documentation pages and the
 /// `sections` of tutorial pages (RenderNode.spec.json `DocumentationPrimaryRenderSection`,
 /// `RenderSection`).
@@ -5,14 +6,14 @@ extension RenderTextWalker {
   mutating func walkPrimaryContentSections(_ sections: [JSONValue]) {
     for (index, section) in sections.enumerated() {
       let path = "primaryContentSections[\(index)]"
-      switch section["kind"]?.string ?? "(none)" {
+      switch section["kind"]?.stringValue ?? "(none)" {
       case "content":
         walkBlocks(section["content"], path: "\(path).content", Context())
       case "declarations":
         declarations(section, Context())
       case "parameters":
-        for (offset, parameter) in (section["parameters"]?.array ?? []).enumerated() {
-          emit(.term, parameter["name"]?.string ?? "", Context())
+        for (offset, parameter) in (section["parameters"]?.arrayValue ?? []).enumerated() {
+          emit(.term, parameter["name"]?.stringValue ?? "", Context())
           var inner = nested(Context())
           inner.paragraphKind = .definition
           walkBlocks(parameter["content"], path: "\(path).parameters[\(offset)].content", inner)
@@ -27,9 +28,9 @@ extension RenderTextWalker {
   }
 
   private mutating func declarations(_ section: JSONValue, _ context: Context) {
-    for declaration in section["declarations"]?.array ?? [] {
-      let tokens = (declaration["tokens"]?.array ?? []).compactMap { $0["text"]?.string }
-      let languages = (declaration["languages"]?.array ?? []).compactMap(\.string)
+    for declaration in section["declarations"]?.arrayValue ?? [] {
+      let tokens = (declaration["tokens"]?.arrayValue ?? []).compactMap { $0["text"]?.stringValue }
+      let languages = (declaration["languages"]?.arrayValue ?? []).compactMap(\.stringValue)
       emit(
         .declaration, tokens.joined(), context,
         style: languages.isEmpty ? nil : languages.joined(separator: ","))
@@ -41,12 +42,12 @@ extension RenderTextWalker {
   private mutating func walkGenerically(_ value: JSONValue, path: String) {
     switch value {
     case .object(let members):
-      if let name = members["name"]?.string ?? members["title"]?.string {
+      if let name = members["name"]?.stringValue ?? members["title"]?.stringValue {
         emit(.term, name, nested(Context()))
       }
       for key in members.keys.sorted() {
         guard let member = members[key] else { continue }
-        if key == "content", let blocks = member.array, blocks.allSatisfy(\.isObject) {
+        if key == "content", let blocks = member.arrayValue, blocks.allSatisfy(\.isObject) {
           walkBlocks(member, path: "\(path).content", nested(Context()))
         } else {
           walkGenerically(member, path: "\(path).\(key)")
@@ -64,19 +65,19 @@ extension RenderTextWalker {
   mutating func walkTutorialSections(_ sections: [JSONValue]) {
     for (index, section) in sections.enumerated() {
       let path = "sections[\(index)]"
-      let kind = section["kind"]?.string ?? "(none)"
+      let kind = section["kind"]?.stringValue ?? "(none)"
       switch kind {
       case "hero", "intro", "articleBody", "callToAction":
-        if let title = section["title"]?.string {
-          startSection(text: title, anchor: section["anchor"]?.string, level: 1)
+        if let title = section["title"]?.stringValue {
+          startSection(text: title, anchor: section["anchor"]?.stringValue, level: 1)
         }
         emit(.paragraph, inlineText(section["abstract"], path: "\(path).abstract"), Context())
         walkBlocks(section["content"], path: "\(path).content", Context())
       case "tasks":
-        for (offset, task) in (section["tasks"]?.array ?? []).enumerated() {
+        for (offset, task) in (section["tasks"]?.arrayValue ?? []).enumerated() {
           let taskPath = "\(path).tasks[\(offset)]"
           startSection(
-            text: task["title"]?.string, anchor: task["anchor"]?.string, level: 2)
+            text: task["title"]?.stringValue, anchor: task["anchor"]?.stringValue, level: 2)
           walkBlocks(task["contentSection"], path: "\(taskPath).contentSection", Context())
           walkBlocks(task["stepsSection"], path: "\(taskPath).stepsSection", Context())
         }
@@ -92,14 +93,14 @@ extension RenderTextWalker {
   }
 
   private mutating func assessments(_ section: JSONValue, path: String) {
-    if let anchor = section["anchor"]?.string {
-      startSection(text: section["title"]?.string, anchor: anchor, level: 2)
+    if let anchor = section["anchor"]?.stringValue {
+      startSection(text: section["title"]?.stringValue, anchor: anchor, level: 2)
     }
-    for (offset, assessment) in (section["assessments"]?.array ?? []).enumerated() {
+    for (offset, assessment) in (section["assessments"]?.arrayValue ?? []).enumerated() {
       let itemPath = "\(path).assessments[\(offset)]"
       walkBlocks(assessment["title"], path: "\(itemPath).title", Context())
       walkBlocks(assessment["content"], path: "\(itemPath).content", Context())
-      for (choiceIndex, choice) in (assessment["choices"]?.array ?? []).enumerated() {
+      for (choiceIndex, choice) in (assessment["choices"]?.arrayValue ?? []).enumerated() {
         var inner = nested(Context())
         inner.paragraphKind = .listItem
         inner.nestingLevel = 1
@@ -111,14 +112,14 @@ extension RenderTextWalker {
   }
 
   private mutating func walkVolume(_ section: JSONValue, path: String) {
-    if let name = section["name"]?.string ?? section["title"]?.string {
-      startSection(text: name, anchor: section["anchor"]?.string, level: 1)
+    if let name = section["name"]?.stringValue ?? section["title"]?.stringValue {
+      startSection(text: name, anchor: section["anchor"]?.stringValue, level: 1)
     }
     walkBlocks(section["content"], path: "\(path).content", Context())
     for key in ["chapters", "tiles"] {
-      for (offset, part) in (section[key]?.array ?? []).enumerated() {
-        if let name = part["name"]?.string ?? part["title"]?.string {
-          startSection(text: name, anchor: part["anchor"]?.string, level: 2)
+      for (offset, part) in (section[key]?.arrayValue ?? []).enumerated() {
+        if let name = part["name"]?.stringValue ?? part["title"]?.stringValue {
+          startSection(text: name, anchor: part["anchor"]?.stringValue, level: 2)
         }
         walkBlocks(part["content"], path: "\(path).\(key)[\(offset)].content", Context())
       }

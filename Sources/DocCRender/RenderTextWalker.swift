@@ -1,3 +1,4 @@
+import JSON
 /// Walks a decoded render node in reading order and emits headings and text blocks.
 /// Recursion follows the JSON, whose depth `JSONPreflight` has bounded.
 struct RenderTextWalker {
@@ -35,15 +36,15 @@ struct RenderTextWalker {
   mutating func page(from root: JSONValue, schemaVersion: String?) -> RenderPage {
     let metadata = root["metadata"]
     var page = RenderPage()
-    page.kind = root["kind"]?.string
-    page.identifierURL = root["identifier"]?["url"]?.string
-    page.title = metadata?["title"]?.string ?? root["title"]?.string ?? ""
-    page.role = metadata?["role"]?.string
+    page.kind = root["kind"]?.stringValue
+    page.identifierURL = root["identifier"]?["url"]?.stringValue
+    page.title = metadata?["title"]?.stringValue ?? root["title"]?.stringValue ?? ""
+    page.role = metadata?["role"]?.stringValue
     page.schemaVersion = schemaVersion
     page.abstract = inlineText(root["abstract"], path: "abstract")
     isCounting = true
-    walkPrimaryContentSections(root["primaryContentSections"]?.array ?? [])
-    walkTutorialSections(root["sections"]?.array ?? [])
+    walkPrimaryContentSections(root["primaryContentSections"]?.arrayValue ?? [])
+    walkTutorialSections(root["sections"]?.arrayValue ?? [])
     isCounting = false
     page.sections = Self.sections(from: emitted)
     page.topicSections = topicSections(root["topicSections"])
@@ -98,14 +99,14 @@ struct RenderTextWalker {
   }
 
   private func topicSections(_ value: JSONValue?) -> [TopicSection] {
-    (value?.array ?? []).map { group in
-      let items = (group["identifiers"]?.array ?? []).compactMap(\.string).map { identifier in
+    (value?.arrayValue ?? []).map { group in
+      let items = (group["identifiers"]?.arrayValue ?? []).compactMap(\.stringValue).map { identifier in
         let target = reference(identifier)
         return TopicItem(
-          identifier: identifier, title: target?["title"]?.string, url: target?["url"]?.string)
+          identifier: identifier, title: target?["title"]?.stringValue, url: target?["url"]?.stringValue)
       }
       return TopicSection(
-        title: group["title"]?.string, anchor: group["anchor"]?.string, items: items)
+        title: group["title"]?.stringValue, anchor: group["anchor"]?.stringValue, items: items)
     }
   }
 
@@ -117,9 +118,9 @@ struct RenderTextWalker {
     let savedUnknown = unknownNodeCount
     for (key, entry) in entries {
       summaries[key] = ReferenceSummary(
-        identifier: entry["identifier"]?.string ?? key, type: entry["type"]?.string,
-        kind: entry["kind"]?.string, role: entry["role"]?.string, title: entry["title"]?.string,
-        url: entry["url"]?.string, alt: entry["alt"]?.string,
+        identifier: entry["identifier"]?.stringValue ?? key, type: entry["type"]?.stringValue,
+        kind: entry["kind"]?.stringValue, role: entry["role"]?.stringValue, title: entry["title"]?.stringValue,
+        url: entry["url"]?.stringValue, alt: entry["alt"]?.stringValue,
         abstract: inlineText(entry["abstract"], path: "references"))
     }
     warnings = savedWarnings

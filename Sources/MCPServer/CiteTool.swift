@@ -1,3 +1,4 @@
+import JSON
 import Citations
 
 /// `cite`: a ready-to-paste citation of a citation id, or of a query's best hit.

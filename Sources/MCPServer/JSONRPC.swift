@@ -1,3 +1,4 @@
+import JSON
 /// JSON-RPC 2.0 framing (jsonrpc.org/specification) with MCP's rules on top: ids are strings
 /// or integers, never null (MCP basic/index "Requests"); params, when present, are an object.
 enum JSONRPC {
@@ -95,4 +96,9 @@ public struct ProtocolError: Error, Sendable, Equatable {
   static func internalError(_ detail: String) -> ProtocolError {
     ProtocolError(code: -32603, message: "Internal error: \(detail)")
   }
+}
+
+extension Optional where Wrapped == String {
+  /// The string, or JSON null.
+  var json: JSONValue { map(JSONValue.string) ?? .null }
 }

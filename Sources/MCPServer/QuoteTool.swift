@@ -1,3 +1,4 @@
+import JSON
 import Citations
 
 /// `quote`: the exact passage a citation id (or a talk and a time) names, with the passages

@@ -1,3 +1,4 @@
+import JSON
 import Citations
 
 /// `search`: ranked passages of Apple's talks and HIG pages, each an exact quote with its

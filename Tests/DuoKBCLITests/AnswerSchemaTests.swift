@@ -1,3 +1,4 @@
+import JSON
 import DuoKBTestSupport
 import Foundation
 import Testing

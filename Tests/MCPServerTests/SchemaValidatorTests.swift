@@ -1,3 +1,4 @@
+import JSON
 @testable import MCPServer
 import Testing
 

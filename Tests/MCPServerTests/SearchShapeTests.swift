@@ -1,3 +1,4 @@
+import JSON
 import DuoKBCLI
 import Foundation
 import MCPServer

@@ -1,3 +1,4 @@
+import JSON
 import Foundation
 @testable import MCPServer
 import Testing
