@@ -21,32 +21,38 @@ let package = Package(
       name: "CSQLite3", path: "Sources/CSQLite3",
       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
 
+    // Apple's URL rules: talk page paths, HIG URLs, deep links, collections and their years.
+    .target(name: "AppleSite"),
     // Untyped JSON values, for the parsers and the protocols that read JSON by hand.
     .target(name: "JSON"),
     // Parsers: Foundation, JSON or a C module only.
     .target(name: "HLS"),
     .target(name: "WebVTT"),
-    .target(name: "TalkPage", dependencies: ["CLibXML2"]),
+    .target(name: "TalkPage", dependencies: ["CLibXML2", "AppleSite"]),
     .target(name: "DocCRender", dependencies: ["JSON"]),
     // Cues or blocks into a Document of passages.
     .target(name: "Normalize", dependencies: ["WebVTT", "DocCRender"]),
     // Files on disk: the home's own files, opened without following symbolic links.
     .target(name: "OwnedFiles"),
-    .target(name: "Corpus", dependencies: ["Normalize", "DocCRender", "OwnedFiles"]),
+    .target(name: "Corpus", dependencies: ["AppleSite", "Normalize", "DocCRender", "OwnedFiles"]),
     // All network code.
     .target(
       name: "Harvest",
-      dependencies: ["CCurl", "HLS", "WebVTT", "TalkPage", "DocCRender", "Normalize", "Corpus", "OwnedFiles"],
+      dependencies: [
+        "CCurl", "AppleSite", "HLS", "WebVTT", "TalkPage", "DocCRender", "Normalize", "Corpus", "OwnedFiles",
+      ],
       exclude: ["Refresh/REFRESH.md"]),
-    .target(name: "SearchIndex", dependencies: ["Normalize", "OwnedFiles"]),
-    .target(name: "Citations", dependencies: ["SearchIndex", "Corpus", "Normalize"], exclude: ["QUOTATIONS.md"]),
+    .target(name: "SearchIndex", dependencies: ["AppleSite", "Normalize", "OwnedFiles"]),
+    .target(
+      name: "Citations", dependencies: ["AppleSite", "SearchIndex", "Corpus", "Normalize"], exclude: ["QUOTATIONS.md"]),
     // The knowledge base as a Model Context Protocol server (stdio).
-    .target(name: "MCPServer", dependencies: ["Citations", "SearchIndex", "Corpus", "Normalize", "JSON"]),
+    .target(
+      name: "MCPServer", dependencies: ["AppleSite", "Citations", "SearchIndex", "Corpus", "Normalize", "JSON"]),
     .target(
       name: "DuoKBCLI",
       dependencies: [
-        "HLS", "WebVTT", "TalkPage", "DocCRender", "Normalize", "OwnedFiles", "Corpus", "Harvest",
-        "SearchIndex", "Citations", "MCPServer",
+        "AppleSite", "HLS", "WebVTT", "TalkPage", "DocCRender", "Normalize", "OwnedFiles", "Corpus",
+        "Harvest", "SearchIndex", "Citations", "MCPServer",
       ]),
     .executableTarget(name: "duo-kb", dependencies: ["DuoKBCLI"]),
     // The transport benchmark that scripts/bench-harvest runs (a release build).
@@ -56,6 +62,7 @@ let package = Package(
       name: "duo-kb-bench", dependencies: ["SearchIndex", "Normalize", "Corpus", "CSQLite3", "DuoKBTestSupport"]),
 
     .target(name: "DuoKBTestSupport", dependencies: ["CSQLite3", "Normalize"]),
+    .testTarget(name: "AppleSiteTests", dependencies: ["AppleSite"]),
     .testTarget(name: "HLSTests", dependencies: ["HLS", "DuoKBTestSupport"], exclude: ["Golden"]),
     .testTarget(
       name: "WebVTTTests", dependencies: ["WebVTT", "Normalize", "DuoKBTestSupport"],
@@ -75,7 +82,8 @@ let package = Package(
     .testTarget(
       name: "SearchIndexTests", dependencies: ["SearchIndex", "DuoKBTestSupport", "CSQLite3"],
       exclude: ["Fixtures"]),
-    .testTarget(name: "CitationsTests", dependencies: ["Citations", "DuoKBTestSupport"], exclude: ["Golden"]),
+    .testTarget(
+      name: "CitationsTests", dependencies: ["Citations", "AppleSite", "DuoKBTestSupport"], exclude: ["Golden"]),
     .testTarget(name: "DuoKBCLITests", dependencies: ["DuoKBCLI", "JSON", "DuoKBTestSupport"], exclude: ["Golden"]),
     .testTarget(
       name: "MCPServerTests",

@@ -1,4 +1,4 @@
-import DocCRender
+import AppleSite
 import Foundation
 
 /// Tells a source's kind from its URL, by path (the host allow-list applies at fetch time).
@@ -24,7 +24,7 @@ public enum SourceClassifier {
       guard CorpusStore.isValidDocumentID(id) else { throw .invalidDocumentID(id) }
       return SourceEntry(kind: .talk, url: url, id: id, title: title, language: language)
     }
-    if isTalkPage(path) {
+    if let parsed = URL(string: url), TalkURL.isTalkPage(parsed) {
       return SourceEntry(kind: .talk, url: url, language: language)
     }
     if path.contains("/design/human-interface-guidelines") {
@@ -43,14 +43,5 @@ public enum SourceClassifier {
     throw .unrecognizedSource(
       url: url,
       reason: "not a talk page (…/videos/play/COLLECTION/ID/), an HLS master playlist (….m3u8) or a HIG page")
-  }
-
-  /// `/videos/play/<collection>/<id>/`, optionally under a localized prefix (`/jp/`).
-  static func isTalkPage(_ path: String) -> Bool {
-    let parts = path.split(separator: "/").map(String.init)
-    guard let play = parts.firstIndex(of: "play"), play > 0, parts[play - 1] == "videos",
-      parts.count == play + 3
-    else { return false }
-    return parts[play + 2].allSatisfy(\.isNumber) && !parts[play + 1].isEmpty
   }
 }

@@ -1,3 +1,4 @@
+import AppleSite
 import Citations
 import Normalize
 

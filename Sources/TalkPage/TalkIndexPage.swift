@@ -1,3 +1,4 @@
+import AppleSite
 import Foundation
 
 /// A page that lists talks as cards, like Apple's all-videos page and each event's index:

@@ -1,3 +1,4 @@
+import AppleSite
 import Foundation
 
 /// What a talk page (`/videos/play/<collection>/<id>/`) says about its talk.

@@ -1,3 +1,4 @@
+import AppleSite
 import Foundation
 
 /// One page being read; each concern lives in its own `TalkPageReader+….swift` file.
@@ -30,7 +31,7 @@ struct TalkPageReader {
     var page = TalkPage(
       url: url, canonicalURL: canonicalURL, title: title, summary: summary(),
       collection: path?.collection, talkID: path?.id,
-      year: path.flatMap { TalkURL.year(ofCollection: $0.collection) }
+      year: path.flatMap { EventName.year($0.collection) }
         ?? datePublished.flatMap(Self.year(ofDate:)),
       datePublished: datePublished, masterPlaylistURL: media.masterPlaylistURL,
       videoID: media.videoID, videoLocale: media.videoLocale)

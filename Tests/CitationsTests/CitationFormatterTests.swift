@@ -1,3 +1,4 @@
+import AppleSite
 import DuoKBTestSupport
 import Foundation
 import Testing

@@ -1,3 +1,4 @@
+import AppleSite
 import Testing
 
 @testable import Citations

@@ -1,3 +1,4 @@
+import AppleSite
 import DocCRender
 import Foundation
 import Normalize

@@ -1,3 +1,4 @@
+import AppleSite
 import Corpus
 import Foundation
 import TalkPage

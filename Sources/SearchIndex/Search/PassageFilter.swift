@@ -1,3 +1,4 @@
+import AppleSite
 /// `SearchFilters` resolved against one index: allowed documents as a bit set, passage
 /// kinds, speaker string ids, and the passage range that can match at all.
 struct PassageFilter {
@@ -21,7 +22,7 @@ struct PassageFilter {
     requiresCode = kinds == ["code"]
     let documentKinds = kinds.subtracting(["code"])
     let sources = Set(filters.sources.map { $0.lowercased() })
-    let events = Set(filters.events.map(EventFilterName.normalized))
+    let events = Set(filters.events.map(EventName.normalized))
     let years = Set(filters.years)
     var low = passageCount
     var high: UInt32 = 0
@@ -30,7 +31,7 @@ struct PassageFilter {
       let allowed = (documentKinds.isEmpty || documentKinds.contains(document.kind.rawValue))
         && (sources.isEmpty || sources.contains(document.id.lowercased()))
         && (events.isEmpty || events.contains(document.event?.lowercased() ?? ""))
-        && (years.isEmpty || years.contains(document.year ?? EventFilterName.year(ofEvent: document.event) ?? Int.min))
+        && (years.isEmpty || years.contains(document.year ?? EventName.year(document.event) ?? Int.min))
         && filters.acceptsLanguage(document.language)
       if allowed && document.passageCount > 0 {
         let first = index.store.documentField(number, 5)

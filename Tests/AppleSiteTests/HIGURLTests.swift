@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import DocCRender
+@testable import AppleSite
 
 @Suite struct HIGURLTests {
   static let page = "https://developer.apple.com/design/human-interface-guidelines/designing-for-iphone-duo"

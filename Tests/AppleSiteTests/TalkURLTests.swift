@@ -1,7 +1,7 @@
 import Foundation
 import Normalize
 import Testing
-@testable import TalkPage
+@testable import AppleSite
 
 @Suite struct TalkURLTests {
   @Test("Document ids from talk page URLs", arguments: [
@@ -89,13 +89,13 @@ import Testing
   ])
   func deepLink(page: String, seconds: Int, expected: String) throws {
     let url = try #require(URL(string: page))
-    #expect(TalkURL.deepLink(page: url, seconds: seconds).absoluteString == expected)
+    #expect(DeepLink.talk(page: url, seconds: seconds).absoluteString == expected)
   }
 
   @Test("Years of collections", arguments: [
     ("wwdc2014", 2014), ("wwdc2026", 2026), ("tech-talks", nil), ("wwdc24", nil), ("wwdcabcd", nil),
   ] as [(String, Int?)])
   func yearOfCollection(collection: String, year: Int?) {
-    #expect(TalkURL.year(ofCollection: collection) == year)
+    #expect(EventName.year(collection) == year)
   }
 }

@@ -22,28 +22,16 @@ public enum TalkURL {
     talkPath(of: url) != nil
   }
 
-  /// The page at a moment of the talk: `page` with its query replaced by `time=<seconds>`
-  /// and no fragment, the form Apple's own chapter and code links use. Negative seconds
-  /// count as 0.
-  public static func deepLink(page: URL, seconds: Int) -> URL {
-    guard var components = URLComponents(url: page, resolvingAgainstBaseURL: true) else {
-      return page
-    }
-    components.fragment = nil
-    components.queryItems = [URLQueryItem(name: "time", value: String(max(0, seconds)))]
-    return components.url ?? page
-  }
-
   /// The parts of a talk page path.
-  struct TalkPath: Equatable {
-    var locale: String?
-    var collection: String
-    var id: String
+  public struct TalkPath: Equatable, Sendable {
+    public var locale: String?
+    public var collection: String
+    public var id: String
   }
 
   /// Reads `[/<locale>]/videos/play/<collection>/<id>[/]`; the locale is one segment like
   /// `jp`, `kr`, `cn` or `zh-cn`.
-  static func talkPath(of url: URL) -> TalkPath? {
+  public static func talkPath(of url: URL) -> TalkPath? {
     guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
       let components = URLComponents(url: url, resolvingAgainstBaseURL: true)
     else { return nil }
@@ -69,14 +57,6 @@ public enum TalkURL {
     return TalkPath(locale: locale, collection: decoded[2], id: decoded[3])
   }
 
-  /// `wwdc2024` → 2024; nil for other collections.
-  static func year(ofCollection collection: String) -> Int? {
-    guard collection.hasPrefix("wwdc") else { return nil }
-    let digits = collection.dropFirst(4)
-    guard digits.count == 4, digits.allSatisfy(\.isASCIIDigit) else { return nil }
-    return Int(digits)
-  }
-
   private static func isCollection(_ text: String) -> Bool {
     guard (1...64).contains(text.utf8.count), let first = text.utf8.first,
       (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first)
@@ -89,7 +69,7 @@ public enum TalkURL {
 
   /// Apple's ids are 3 to 6 digits; up to 12 are accepted.
   private static func isTalkID(_ text: String) -> Bool {
-    (1...12).contains(text.utf8.count) && text.allSatisfy(\.isASCIIDigit)
+    (1...12).contains(text.utf8.count) && text.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
   }
 
   private static func isLocale(_ text: String) -> Bool {
@@ -100,8 +80,4 @@ public enum TalkURL {
         && part.utf8.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }
     }
   }
-}
-
-extension Character {
-  var isASCIIDigit: Bool { isASCII && isNumber }
 }
