@@ -4,9 +4,9 @@ import Corpus
 import Foundation
 import Normalize
 
-/// A Japanese and a Chinese talk harvested from loopback, then searched for every substring
-/// of 1 to 8 characters of every passage: found at the right talk and passage, with a link
-/// at the cue where the substring begins.
+/// A Japanese, a Chinese and a Korean talk harvested from loopback, then searched for every
+/// substring of every CJK run of every passage, from 1 character to the whole run (up to 12
+/// here): found at the right talk and passage, with a link at the cue where it begins.
 @Suite struct CJKHarvestTests {
   static func harvested() async throws -> (ScratchDirectory, KnowledgeBase, CJKFixtureSite) {
     let site = try CJKFixtureSite()
@@ -26,7 +26,7 @@ import Normalize
     }
   }
 
-  /// The substrings of 1 to 8 characters of the CJK runs of `text`.
+  /// Every substring of the CJK runs of `text`, from 1 character to the whole run.
   static func substrings(_ text: String) -> Set<String> {
     var runs: [[Character]] = [[]]
     for character in text {
@@ -34,7 +34,7 @@ import Normalize
     }
     var result: Set<String> = []
     for run in runs where !run.isEmpty {
-      for length in 1...min(8, run.count) {
+      for length in 1...run.count {
         for start in 0...(run.count - length) { result.insert(String(run[start..<(start + length)])) }
       }
     }
