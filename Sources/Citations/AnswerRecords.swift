@@ -32,6 +32,8 @@ public struct HitRecord: Sendable, Encodable, Equatable {
     public var url: String
     public var event: String?
     public var year: Int?
+    /// BCP 47: `en`, `ja`, `zh-Hans`.
+    public var language: String
 
     public func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
@@ -41,9 +43,10 @@ public struct HitRecord: Sendable, Encodable, Equatable {
       try container.encode(url, forKey: .url)
       try container.encode(event, forKey: .event)
       try container.encode(year, forKey: .year)
+      try container.encode(language, forKey: .language)
     }
 
-    enum CodingKeys: String, CodingKey { case kind, id, title, url, event, year }
+    enum CodingKeys: String, CodingKey { case kind, id, title, url, event, year, language }
   }
 
   /// Search and audit: 1 for the best passage, and its BM25 score; null elsewhere.
@@ -81,7 +84,8 @@ public struct HitRecord: Sendable, Encodable, Equatable {
     speaker = hit.speaker
     source = Source(
       kind: hit.passageKind == .code ? "code" : hit.source.kind.rawValue, id: hit.source.id, title: hit.source.title,
-      url: hit.source.url, event: hit.source.event, year: hit.source.year ?? EventName.year(hit.source.event))
+      url: hit.source.url, event: hit.source.event, year: hit.source.year ?? EventName.year(hit.source.event),
+      language: hit.source.language)
   }
 
   enum CodingKeys: String, CodingKey {

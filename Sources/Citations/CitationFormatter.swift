@@ -158,6 +158,6 @@ struct CSLItem: Encodable {
     var where_ = hit.timestamp.map { "At \($0)" } ?? hit.heading.map { "In “\($0)”" } ?? "Quoted"
     if let speaker = hit.speaker, !speaker.isEmpty { where_ += ", \(speaker)" }
     note = "\(where_): “\(CitationFormatter.inlineQuote(hit.quote))” (\(hit.citation))"
-    language = "en"
+    language = hit.source.language
   }
 }

@@ -1,7 +1,8 @@
 import Normalize
 
 /// Stable, readable ids for passages, independent of index internals:
-/// `tech-talks/111466@3:46` for a talk, `hig/designing-for-iphone-duo#anchor` for a HIG
+/// `tech-talks/111466@3:46` for a talk, `tech-talks/111466/ja@3:46` for its Japanese
+/// document (`DocumentID.localized`), `hig/designing-for-iphone-duo#anchor` for a HIG
 /// section, with a short content-hash suffix (`~1a2b`) only where the base names more than
 /// one passage of the document.
 public struct CitationID: Sendable, Hashable, CustomStringConvertible {

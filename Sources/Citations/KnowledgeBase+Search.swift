@@ -62,7 +62,7 @@ extension SearchIndex {
       speaker: stored.speaker,
       source: QuotedHit.Source(
         kind: document.kind, id: document.id, title: document.title, url: document.url,
-        event: document.event, year: document.year),
+        event: document.event, year: document.year, language: document.language),
       matchedRanges: matchedRanges, documentIndex: documentIndex, passageIndex: passageIndex)
   }
 

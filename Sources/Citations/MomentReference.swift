@@ -8,7 +8,8 @@ import Normalize
 /// - a range: `tech-talks/111461@3:42-4:51` (en dash and em dash too): every passage in it;
 /// - an Apple deep link: `…/videos/play/tech-talks/111463/?time=226` (or `t=226`),
 ///   `…/design/human-interface-guidelines/layout#adaptability`, with or without a locale
-///   prefix (`/jp/videos/play/…`);
+///   prefix; a talk under `/jp/`, `/kr/` or `/cn/` names the talk's document in that
+///   language (`tech-talks/111463/ja`, `LocalizedSite`), any other prefix the talk's own;
 /// - a bare document id (`tech-talks/111463`, a talk page or HIG page link): the document
 ///   itself, its title and chapters, never a silent first passage;
 /// - a document number alone (`111463@3:46`): not an id, but resolved to a suggestion.
@@ -71,15 +72,17 @@ public enum MomentReference: Sendable, Equatable {
     guard let components = URLComponents(string: text) else { return nil }
     var parts = components.path.split(separator: "/").map { String($0) }
     // A locale prefix: `/jp/`, `/kr/`, `/cn/`, `/fr/`, `/zh-hans/`.
+    var locale: String?
     if let first = parts.first, first.count <= 7, first.range(of: "^[a-z]{2}(-[a-z]{2,4})?$", options: .regularExpression) != nil,
       parts.count > 1, ["videos", "design"].contains(parts[1].lowercased())
     {
-      parts.removeFirst()
+      locale = parts.removeFirst()
     }
     let lower = parts.map { $0.lowercased() }
     if lower.count >= 4, lower[0] == "videos", lower[1] == "play" {
-      let id = "\(lower[2])/\(lower[3])"
-      guard DocumentID.isValid(id) else { return nil }
+      let talk = "\(lower[2])/\(lower[3])"
+      let language = locale.flatMap(LocalizedSite.language(forFolder:)) ?? "en"
+      guard DocumentID.isValid(talk), let id = try? DocumentID.localized(talk, language: language) else { return nil }
       let time = components.queryItems?.first { $0.name == "time" || $0.name == "t" }?.value
       if let time {
         let digits = time.hasSuffix("s") ? String(time.dropLast()) : time

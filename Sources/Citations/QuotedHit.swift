@@ -9,6 +9,8 @@ public struct QuotedHit: Sendable, Equatable {
     public var url: String
     public var event: String?
     public var year: Int?
+    /// The document's BCP 47 tag: `en`, `ja`, `zh-Hans`.
+    public var language: String = "en"
   }
 
   public var rank: Int

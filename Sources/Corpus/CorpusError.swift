@@ -4,6 +4,9 @@ import Foundation
 public enum CorpusError: Error, Sendable, Equatable {
   /// The document id would not make a safe file name (`../../etc`, empty segments, …).
   case invalidDocumentID(String)
+  /// An id a source may not give itself: the shape of a talk's localized ids
+  /// (`…/ja`) or of a HIG page's (`hig/…`), so that no two documents can share one.
+  case reservedDocumentID(String)
   /// A file could not be read or written.
   case io(path: String, reason: String)
   /// A symbolic link inside the home, where the corpus keeps its files: refused, never
@@ -23,6 +26,8 @@ extension CorpusError: CustomStringConvertible {
     switch self {
     case .invalidDocumentID(let id):
       "'\(id)' is not a valid document id (lowercase segments of a-z, 0-9, '.', '-', '_', joined by '/')"
+    case .reservedDocumentID(let id):
+      "'\(id)' is reserved: ids ending in a language tag (…/ja) name a talk's other languages, and hig/… names HIG pages"
     case .io(let path, let reason): "\(path): \(reason)"
     case .symbolicLink(let path): "\(path) is a symbolic link; duo-kb does not follow links in its home"
     case .malformed(let path, let reason): "\(path): \(reason)"

@@ -1,11 +1,12 @@
 import AppleSite
 import Foundation
+import Normalize
 
 /// Tells a source's kind from its URL, by path (the host allow-list applies at fetch time).
 public enum SourceClassifier {
   /// A sources.json entry for `url`, or an error saying why it is not one.
   public static func entry(
-    for url: String, id: String? = nil, title: String? = nil, language: String? = nil,
+    for url: String, id: String? = nil, title: String? = nil, languages: [String]? = nil,
     follow: Bool = false, catalogFilter: SourceEntry.Filter? = nil
   ) throws(CorpusError) -> SourceEntry {
     guard let components = URLComponents(string: url),
@@ -14,7 +15,7 @@ public enum SourceClassifier {
     else { throw .unrecognizedSource(url: url, reason: "not an http(s) URL") }
     let path = components.path.lowercased()
     if let catalogFilter {
-      return SourceEntry(kind: .catalog, url: url, language: language, filter: catalogFilter)
+      return SourceEntry(kind: .catalog, url: url, languages: languages, filter: catalogFilter)
     }
     if path.hasSuffix(".m3u8") {
       guard let id, let title, !title.isEmpty else {
@@ -22,10 +23,11 @@ public enum SourceClassifier {
           url: url, reason: "an HLS master playlist needs --id and --title")
       }
       guard CorpusStore.isValidDocumentID(id) else { throw .invalidDocumentID(id) }
-      return SourceEntry(kind: .talk, url: url, id: id, title: title, language: language)
+      guard !DocumentID.isReservedForLanguages(id) else { throw .reservedDocumentID(id) }
+      return SourceEntry(kind: .talk, url: url, id: id, title: title, languages: languages)
     }
     if let parsed = URL(string: url), TalkURL.isTalkPage(parsed) {
-      return SourceEntry(kind: .talk, url: url, language: language)
+      return SourceEntry(kind: .talk, url: url, languages: languages)
     }
     if path.contains("/design/human-interface-guidelines") {
       // The same rule refresh applies (HIGURL), so that what add accepts refresh can harvest.
@@ -37,7 +39,7 @@ public enum SourceClassifier {
             + "digits, '-', '_' and '.', with no '..')")
       }
       return SourceEntry(
-        kind: .hig, url: url, language: language,
+        kind: .hig, url: url,
         follow: follow ? SourceEntry.Follow() : nil)
     }
     throw .unrecognizedSource(

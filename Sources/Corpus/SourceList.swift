@@ -8,6 +8,7 @@ import Normalize
 /// {"version": 1, "language": "en", "sources": [
 ///   {"kind": "talk", "url": "https://developer.apple.com/videos/play/tech-talks/111466/"},
 ///   {"kind": "talk", "url": "https://…/cmaf.m3u8", "id": "keynotes/2026", "title": "Keynote"},
+///   {"kind": "talk", "url": "https://developer.apple.com/videos/play/wwdc2024/10173/", "languages": ["en", "ja"]},
 ///   {"kind": "hig", "url": "https://developer.apple.com/design/human-interface-guidelines/layout"},
 ///   {"kind": "hig", "url": "…", "follow": {"maxDepth": 2, "maxPages": 200}},
 ///   {"kind": "catalog", "url": "https://…/videos/all-videos/", "filter": {"event": "wwdc2020"}}
@@ -17,7 +18,7 @@ public struct SourceList: Codable, Sendable, Equatable {
   public static let currentVersion = 1
 
   public var version: Int
-  /// The preferred subtitle language for every source that names none (BCP 47).
+  /// The language every talk source that names none is harvested in (BCP 47; nil: English).
   public var language: String?
   public var sources: [SourceEntry]
 
@@ -134,7 +135,11 @@ public struct SourceEntry: Codable, Sendable, Equatable {
   public var url: String
   public var id: String?
   public var title: String?
-  /// Overrides the list's language for this source.
+  /// A talk's languages, each harvested into a document of its own (`DocumentID.localized`):
+  /// `["en", "ja"]`. Nil: the list's language.
+  public var languages: [String]?
+  /// One language for this source, as files written before `languages` name it; read as
+  /// `languages: [language]`.
   public var language: String?
   public var follow: Follow?
   /// Catalog sources: which of its talks to take (nil: all).
@@ -142,14 +147,25 @@ public struct SourceEntry: Codable, Sendable, Equatable {
 
   public init(
     kind: Kind, url: String, id: String? = nil, title: String? = nil, language: String? = nil,
-    follow: Follow? = nil, filter: Filter? = nil
+    languages: [String]? = nil, follow: Follow? = nil, filter: Filter? = nil
   ) {
     self.kind = kind
     self.url = url
     self.id = id
     self.title = title
     self.language = language
+    self.languages = languages
     self.follow = follow
     self.filter = filter
+  }
+}
+
+extension SourceEntry {
+  /// The languages this source names (`languages`, else the older `language`), without
+  /// repeats; nil when it names none.
+  public var namedLanguages: [String]? {
+    var seen: Set<String> = []
+    let named = (languages ?? language.map { [$0] } ?? []).filter { seen.insert($0.lowercased()).inserted }
+    return named.isEmpty ? nil : named
   }
 }

@@ -8,7 +8,12 @@
 /// language is kept as given.
 public enum LanguageTag {
   public static func bcp47(_ name: String) -> String {
-    guard let primary = LanguageCode.primary(of: name) else { return name }
+    known(name) ?? name
+  }
+
+  /// The tag of `name`, or nil when it names no language duo-kb knows.
+  public static func known(_ name: String) -> String? {
+    guard let primary = LanguageCode.primary(of: name) else { return nil }
     guard primary == "zh" else { return primary }
     let subtags = name.lowercased().split(whereSeparator: { $0 == "-" || $0 == "_" || $0 == " " }).dropFirst()
     let isTraditional = subtags.contains { ["hant", "tw", "hk", "mo", "traditional"].contains($0) }

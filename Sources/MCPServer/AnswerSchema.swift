@@ -39,13 +39,17 @@ enum AnswerSchema {
         "type": "object",
         "properties": [
           "kind": ["type": "string", "enum": ["talk", "hig", "code"]],
-          "id": ["type": "string", "description": "Document id, e.g. tech-talks/111466"],
+          "id": [
+            "type": "string",
+            "description": "Document id, e.g. tech-talks/111466; other languages add their tag: tech-talks/111466/ja",
+          ],
           "title": ["type": "string"],
           "url": ["type": "string", "description": "The talk or HIG page"],
           "event": nullableString,
           "year": ["type": ["integer", "null"]],
+          "language": ["type": "string", "description": "BCP 47 tag of the document: en, ja, ko, zh-Hans"],
         ],
-        "required": ["kind", "id", "title", "url", "event", "year"],
+        "required": ["kind", "id", "title", "url", "event", "year", "language"],
       ],
     ],
     "required": [

@@ -13,6 +13,7 @@ import SearchIndex
 ///
 ///     duo-kb-bench run --talks 60 --pages 200 --work DIR [--tantivy SCRIPT] [--duo-kb EXECUTABLE]
 ///     duo-kb-bench search --index DIR --queries FILE     (child process: our search only)
+///     duo-kb-bench cjk --talks 300 --work DIR           (CJK against English of the same size)
 @main
 struct Bench {
   static func main() throws {
@@ -34,6 +35,12 @@ struct Bench {
       log("built \(summary.passageCount) passages in \(Double(now() - start) / 1e9) s")
     case "search":
       try SearchRun.main(index: options["index"]!, queries: options["queries"]!)
+    case "cjk":
+      // Index size and build time of CJK text against English of the same size.
+      try CJKBench(
+        talks: Int(options["talks"] ?? "300")!,
+        work: URL(fileURLWithPath: options["work"] ?? NSTemporaryDirectory() + "duo-kb-bench-cjk")
+      ).run()
     default:
       try BenchRun(
         talks: Int(options["talks"] ?? "60")!, pages: Int(options["pages"] ?? "200")!,

@@ -49,7 +49,8 @@ import Testing
         "citation", "speaker", "source",
       ])
     let source = try #require(results[0]["source"] as? [String: Any])
-    #expect(Set(source.keys) == ["kind", "id", "title", "url", "event", "year"])
+    #expect(Set(source.keys) == ["kind", "id", "title", "url", "event", "year", "language"])
+    #expect(source["language"] as? String == "en")
   }
 
   @Test func higHitsHaveAnAnchorAndNoTimes() async throws {

@@ -6,7 +6,7 @@ enum AddCommand: Command {
   static let name = "add"
   static let summary = "Add a talk page, HLS master playlist or HIG page to sources.json"
   static let usage =
-    "URL [--id ID --title TITLE] [--language TAG] [--follow] | URL --catalog [--event E] [--year Y] [--title-contains T]"
+    "URL [--id ID --title TITLE] [--language TAG]... [--follow] | URL --catalog [--event E] [--year Y] [--title-contains T]"
   static let discussion = """
     The kind is told from the URL: a talk page (…/videos/play/COLLECTION/ID/), an HLS master
     playlist (….m3u8, which needs --id and --title), or a HIG page (…/design/human-interface-
@@ -14,11 +14,15 @@ enum AddCommand: Command {
     --catalog adds a list of talks instead (Apple's video catalog JSON, or an event's index page
     of talk cards): every talk matching --event, --year and --title-contains is harvested at
     each refresh, so new talks arrive without editing sources.json.
+    --language harvests a talk (or a catalog's talks) in each language given, as documents of
+    their own: English keeps the talk's id (wwdc2024/10173), other languages add their tag
+    (wwdc2024/10173/ja, …/ko, …/zh-hans) and link to Apple's page under /jp/, /kr/ or /cn/
+    where there is one. Without it, talks are harvested in the list's language (English).
     """
   static let options: [OptionSpec] = [
     .value("id", "ID", help: "document id for a master playlist (e.g. keynotes/wwdc2026)"),
     .value("title", "TITLE", help: "title for a master playlist"),
-    .value("language", "TAG", help: "preferred subtitle language for this source (BCP 47)"),
+    .languages(help: "harvest in TAG (BCP 47: en, ja, ko, zh-Hans); repeat or use commas for several"),
     .flag("follow", help: "HIG: also harvest the pages below this one (depth 2, 200 pages)"),
     .flag("catalog", help: "URL lists talks (catalog JSON or an index page): harvest the matching ones"),
     .value("event", "E", help: "catalog: only this collection (wwdc2025, tech-talks)"),
@@ -49,7 +53,7 @@ enum AddCommand: Command {
     }
     let entry = try SourceClassifier.entry(
       for: url, id: arguments.value("id"), title: arguments.value("title"),
-      language: arguments.value("language"), follow: arguments.has("follow"), catalogFilter: filter)
+      languages: try arguments.languages(), follow: arguments.has("follow"), catalogFilter: filter)
     let store = CorpusStore(directory: context.home.corpusDirectory)
     var list = try SourceList.load(from: store.sourcesFile, within: store.home)
     try list.add(entry)

@@ -32,7 +32,7 @@ enum RefreshCommand: Command {
     .value("sources", "FILE", help: "the sources list (default: Corpus/sources.json)"),
     .value("jobs", "N", help: "connections per host (default 6, at most 64)"),
     .value("allow-host", "HOST", repeatable: true, help: "also fetch from HOST (Apple's hosts are allowed)"),
-    .value("language", "TAG", help: "preferred subtitle language (BCP 47, default en)"),
+    .languages(help: "harvest talks that name no language in TAG (default en); repeatable"),
     .value("format", "FORMAT", choices: ["text", "json"], help: "text or json (default text)"),
     .value("cacert", "FILE", help: "trust this CA too (also SSL_CERT_FILE)"),
     .value("mirror", "ORIGINAL=MIRROR", repeatable: true, help: "fetch URLs under ORIGINAL from MIRROR"),
@@ -66,7 +66,7 @@ enum RefreshCommand: Command {
       fetcher: SiteFetcher(client: client, mirror: try mirror(arguments)), corpus: store,
       staging: SegmentStaging(directory: RefreshSession.stagingDirectory(inHome: home.url)),
       deepChecks: try deepChecks(arguments), sourceTimeoutSeconds: try sourceTimeout(arguments), now: clock)
-    if let language = arguments.value("language") { refresher.languages = [language] }
+    if let languages = try arguments.languages() { refresher.overridingLanguages = languages }
     let session = RefreshSession(
       refresher: refresher, lockFile: RefreshSession.lockFile(inHome: home.url),
       index: KnowledgeBaseRefreshIndex(home: home, store: store), clock: clock)

@@ -13,7 +13,8 @@ enum SetupCommand: Command {
     interruption to continue: what was harvested costs one conditional request a source,
     and sources already listed are kept (a new --event or --since replaces the catalog's
     filter). At most --jobs connections per host (default 6). Takes the options of
-    'duo-kb refresh' too.
+    'duo-kb refresh' too; --language ja (repeatable) harvests the catalog's talks in those
+    languages, each a document of its own (see 'duo-kb help add').
     """
   static let catalogURL = "https://developer.apple.com/videos/all-videos/"
   static let guidelinesURL = "https://developer.apple.com/design/human-interface-guidelines"
@@ -41,6 +42,7 @@ enum SetupCommand: Command {
     var entries = [
       try SourceClassifier.entry(
         for: arguments.value("catalog-url") ?? catalogURL,
+        languages: try arguments.languages(),
         catalogFilter: SourceEntry.Filter(event: arguments.value("event"), since: since))
     ]
     if !arguments.has("without-hig") {

@@ -11,7 +11,7 @@ extension Refresher {
     let saved = state.listing(forKey: key)
     func sources(_ talks: [CatalogTalk]) -> [SourceEntry] {
       talks.filter { catalog.filter?.matches($0) ?? true }.map {
-        SourceEntry(kind: .talk, url: $0.url, language: catalog.language)
+        SourceEntry(kind: .talk, url: $0.url, language: catalog.language, languages: catalog.languages)
       }
     }
     if let reason = stopReason() {

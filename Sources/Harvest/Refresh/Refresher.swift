@@ -1,5 +1,6 @@
 import Corpus
 import Foundation
+import HLS
 import Normalize
 
 /// Runs every source of a list through the three stages of a refresh (REFRESH.md):
@@ -12,6 +13,11 @@ import Normalize
 /// are staged for the next refresh. Catalog sources are read first and add every matching
 /// talk. Sources not started when the overall deadline has passed, or after the task was
 /// cancelled, are reported failed ("not attempted").
+///
+/// A talk is harvested once per language it names (`SourceEntry.namedLanguages`, else the
+/// list's `language`, else `languages`): each language is a document of its own, with its
+/// own request, validators, check record and report entry, so one failing language never
+/// costs the others theirs.
 public struct Refresher: Sendable {
   public let fetcher: SiteFetcher
   public let corpus: CorpusStore
@@ -23,8 +29,10 @@ public struct Refresher: Sendable {
   private var customWriter: (any RefreshWriter)?
   /// Segments of failed attempts, reused by the next (nil: none kept).
   public var staging: SegmentStaging?
-  /// Preferred subtitle languages when a source names none.
+  /// The languages of talks when neither the source nor the list names any.
   public var languages: [String]
+  /// The languages of talks that name none, whatever the list says (`refresh --language`).
+  public var overridingLanguages: [String]?
   /// Sources harvested at the same time.
   public var sourceConcurrency: Int
   public var deepChecks: DeepCheckSchedule
@@ -61,10 +69,21 @@ public struct Refresher: Sendable {
     case again(RetryableTalk)
   }
 
+  /// One thing to harvest: a HIG source, or a talk source in one language (a BCP 47 tag).
+  struct Unit: Sendable {
+    var source: SourceEntry
+    var language: String?
+
+    var documentID: String? {
+      guard source.kind == .talk else { return source.id ?? Refresher.documentID(for: source) }
+      return language.flatMap { Refresher.documentID(for: source, language: $0) }
+    }
+  }
+
   /// A talk whose segments failed with a retryable error, with what its first attempt saw.
   struct RetryableTalk: Sendable {
     var source: SourceEntry
-    var languages: [String]
+    var language: String
     var previous: SourceState
     var outcome: HarvestOutcome
     var staged: StagedTrack
@@ -72,7 +91,7 @@ public struct Refresher: Sendable {
 
   public func refresh(_ list: SourceList, progress: Progress? = nil) async -> RefreshReport {
     let started = ContinuousClock.now
-    let defaultLanguages = list.language.map { [$0] } ?? languages
+    let defaultLanguages = overridingLanguages ?? list.language.map { [$0] } ?? languages
     let catalogs = list.sources.filter { $0.kind == .catalog }
     var work = list.sources.filter { $0.kind != .catalog }
     var done = 0
@@ -87,8 +106,11 @@ public struct Refresher: Sendable {
       done += 1
       progress?(done, catalogs.count + work.count, entry)
     }
-    let total = catalogs.count + work.count
-    let sources = work
+    let sources = work.flatMap { source -> [Unit] in
+      guard source.kind == .talk else { return [Unit(source: source)] }
+      return Self.tags(source.namedLanguages ?? defaultLanguages).map { Unit(source: source, language: $0) }
+    }
+    let total = catalogs.count + sources.count
     var entries = [[RefreshReport.Entry]](repeating: [], count: sources.count)
     var retries: [(index: Int, talk: RetryableTalk)] = []
     func finish(_ index: Int, _ results: [RefreshReport.Entry]) {
@@ -97,9 +119,11 @@ public struct Refresher: Sendable {
       for entry in results { progress?(done, total, entry) }
     }
     await run(Array(sources.indices), onEach: { index in
-      let source = sources[index]
-      if let reason = stopReason() { return .done([Self.notAttempted(source, reason: reason)]) }
-      return await firstPass(source, languages: source.language.map { [$0] } ?? defaultLanguages)
+      let unit = sources[index]
+      if let reason = stopReason() {
+        return .done([Self.notAttempted(unit.source, id: unit.documentID, reason: reason)])
+      }
+      return await firstPass(unit)
     }) { index, result in
       switch result {
       case .done(let results): finish(index, results)
@@ -136,23 +160,38 @@ public struct Refresher: Sendable {
     return nil
   }
 
-  static func notAttempted(_ source: SourceEntry, reason: String) -> RefreshReport.Entry {
+  static func notAttempted(_ source: SourceEntry, id: String? = nil, reason: String) -> RefreshReport.Entry {
     RefreshReport.Entry(
-      source: source.url, documentID: source.id ?? documentID(for: source), status: .failed,
+      source: source.url, documentID: id ?? source.id ?? documentID(for: source), status: .failed,
       error: "not attempted: \(reason)")
   }
 
-  private func firstPass(_ source: SourceEntry, languages: [String]) async -> PassResult {
+  /// BCP 47 tags for the languages a source or list names (`Japanese`, `jpn` → `ja`,
+  /// `zh` → `zh-Hans`), each once, in order.
+  static func tags(_ languages: [String]) -> [String] {
+    var seen: Set<String> = []
+    return languages.map(LanguageTag.bcp47).filter { seen.insert($0.lowercased()).inserted }
+  }
+
+  /// The id of a talk source's document in `language`: `wwdc2024/10173/ja`.
+  public static func documentID(for source: SourceEntry, language: String) -> String? {
+    guard let base = source.id ?? documentID(for: source) else { return nil }
+    return try? DocumentID.localized(base, language: LanguageTag.bcp47(language))
+  }
+
+  private func firstPass(_ unit: Unit) async -> PassResult {
+    let source = unit.source
     switch source.kind {
     case .hig:
       return .done(await refreshHIG(source))
     case .talk:
-      let id = source.id ?? Self.documentID(for: source)
+      let language = unit.language ?? "en"
+      let id = unit.documentID
       let previous = previousState(id: id)
-      let outcome = await harvestTalk(source, languages: languages, previous: previous)
+      let outcome = await harvestTalk(source, language: language, previous: previous)
       if case .failed(let error, let staged?) = outcome, error.isRetryable, stopReason() == nil {
         return .again(
-          RetryableTalk(source: source, languages: languages, previous: previous, outcome: outcome, staged: staged))
+          RetryableTalk(source: source, language: language, previous: previous, outcome: outcome, staged: staged))
       }
       return .done([decideAndApply(source: source.url, id: id, previous: previous, outcome: outcome)])
     case .catalog:
@@ -163,22 +202,22 @@ public struct Refresher: Sendable {
   /// A talk's second pass, its first attempt's segments reused; when the refresh is
   /// stopping, the first attempt's outcome stands (its segments are staged).
   private func secondPass(_ talk: RetryableTalk) async -> RefreshReport.Entry {
-    let id = talk.source.id ?? Self.documentID(for: talk.source)
+    let id = Self.documentID(for: talk.source, language: talk.language)
     guard stopReason() == nil else {
       return decideAndApply(source: talk.source.url, id: id, previous: talk.previous, outcome: talk.outcome)
     }
     var previous = talk.previous
     previous.staged = talk.staged
-    let outcome = await harvestTalk(talk.source, languages: talk.languages, previous: previous)
+    let outcome = await harvestTalk(talk.source, language: talk.language, previous: previous)
     return decideAndApply(source: talk.source.url, id: id, previous: previous, outcome: outcome)
   }
 
-  private func harvestTalk(_ source: SourceEntry, languages: [String], previous: SourceState) async
+  private func harvestTalk(_ source: SourceEntry, language: String, previous: SourceState) async
     -> HarvestOutcome
   {
     let harvester = TalkHarvester(fetcher: fetcher.forSource(deadlineSeconds: sourceTimeoutSeconds), now: now)
     let isDue = previous.document.map { isDeepCheckDue($0, record: previous.record) } ?? false
-    return await harvester.harvest(source, languages: languages, previous: previous, isDeepCheckDue: isDue)
+    return await harvester.harvest(source, language: language, previous: previous, isDeepCheckDue: isDue)
   }
 
   /// The decide and apply stages of one source.

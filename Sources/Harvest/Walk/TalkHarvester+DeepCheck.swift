@@ -7,13 +7,13 @@ extension TalkHarvester {
   /// conditional requests against the check record. All unchanged (304, or the same
   /// bytes): `.notModified` with the validators as of now. Anything changed, or no record
   /// to check against: the talk is walked again in full.
-  func deepCheck(_ source: SourceEntry, languages: [String], previous: SourceState, staged: inout StagedTrack?)
+  func deepCheck(_ source: SourceEntry, language: String, previous: SourceState, staged: inout StagedTrack?)
     async throws(HarvestError) -> HarvestOutcome
   {
     if let track = previous.record?.track, let verified = try await revalidate(track) {
       return .notModified(verifiedTrack: verified)
     }
-    var outcome = try await walk(source, languages: languages, cached: nil, previous: previous, staged: &staged)
+    var outcome = try await walk(source, language: language, cached: nil, previous: previous, staged: &staged)
     if case .harvested(var harvested) = outcome {
       harvested.isDeepCheck = true
       outcome = .harvested(harvested)

@@ -12,22 +12,24 @@ struct SubtitleTrack: Sendable {
 }
 
 extension TalkHarvester {
-  /// Master playlist → chosen subtitle rendition → media playlist → segments → merged
-  /// cues. `masterResponse`, when given, is the master playlist already fetched.
+  /// Master playlist → the subtitle rendition of `language` → media playlist → segments →
+  /// merged cues. `masterResponse`, when given, is the master playlist already fetched.
+  /// A track of another language is never taken for `language`'s document; only for
+  /// English, a track whose playlist names no language at all stands in (older masters).
   /// Segments staged by an earlier attempt on the same media playlist are reused; when
   /// some segment fails, `staged` receives every segment that did not.
   func subtitleTrack(
-    masterURL: String, languages: [String], documentID: String, previous: SourceState,
+    masterURL: String, language: String, documentID: String, previous: SourceState,
     staged: inout StagedTrack?, masterResponse given: HTTPResponse? = nil
   ) async throws(HarvestError) -> SubtitleTrack {
     let masterResponse: HTTPResponse
     if let given { masterResponse = given } else { masterResponse = try await fetcher.fetch(masterURL) }
     let master = try parseMaster(masterResponse, url: masterURL)
-    guard let choice = SubtitleSelector(preferredLanguages: languages).choose(from: master),
-      let mediaURL = choice.rendition.resolvedURL?.absoluteString
+    guard let choice = SubtitleSelector(preferredLanguages: [language]).choose(from: master),
+      Self.isInLanguage(choice, language), let mediaURL = choice.rendition.resolvedURL?.absoluteString
     else {
       throw .noSubtitles(
-        url: masterURL, wanted: languages,
+        url: masterURL, wanted: [language],
         available: master.subtitleRenditions.map { $0.language ?? $0.name })
     }
     let mediaResponse = try await fetcher.fetch(mediaURL)
@@ -48,11 +50,20 @@ extension TalkHarvester {
     let merged = CueMerger().merge(segments.map(\.cues))
     return SubtitleTrack(
       cues: merged.cues,
-      language: LanguageTag.bcp47(choice.rendition.language ?? languages.first ?? "en"),
+      language: choice.rendition.language.flatMap(LanguageTag.known) ?? LanguageTag.bcp47(language),
       validators: TrackValidators(
         master: ResourceValidator(url: masterURL, response: masterResponse),
         media: ResourceValidator(url: mediaURL, response: mediaResponse),
         segments: segments.map(\.validator)))
+  }
+
+  /// Whether the chosen track is `language`'s: it matched, or (English only) nothing in
+  /// the playlist names a language for it.
+  static func isInLanguage(_ choice: SubtitleChoice, _ language: String) -> Bool {
+    if choice.matchedPreference != nil { return true }
+    let rendition = choice.rendition
+    let named = [rendition.language, rendition.name].compactMap { $0 }.contains { LanguageTag.known($0) != nil }
+    return LanguageTag.bcp47(language) == "en" && !named
   }
 
   private func parseMaster(_ response: HTTPResponse, url: String) throws(HarvestError) -> MasterPlaylist {

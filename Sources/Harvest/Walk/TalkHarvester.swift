@@ -5,9 +5,16 @@ import HLS
 import Normalize
 import TalkPage
 
-/// The harvest stage for one talk: page → master playlist → subtitle rendition → media
-/// playlist → WebVTT segments → merged cues → passages, into a `HarvestOutcome`. Network
-/// only: it reads the previous state it is given and writes nothing.
+/// The harvest stage for one talk in one language: page → master playlist → subtitle
+/// rendition → media playlist → WebVTT segments → merged cues → passages, into a
+/// `HarvestOutcome`. Network only: it reads the previous state it is given and writes
+/// nothing.
+///
+/// A language with a localized site (`LocalizedSite`: Japanese, Korean, Chinese) is read
+/// from its page there (`/jp/videos/play/…`), which gives the document its URL, title and
+/// chapters; when Apple has no such page (404, 410, a redirect away from talk pages) the
+/// listed page stands in. Other languages read the page without a locale folder, whatever
+/// folder the listed URL has. The document id says the language (`DocumentID.localized`).
 public struct TalkHarvester: Sendable {
   public let fetcher: SiteFetcher
   /// Segment requests in flight for one talk.
@@ -23,18 +30,19 @@ public struct TalkHarvester: Sendable {
     self.now = now
   }
 
-  /// Harvests `source`. The page request is conditional on `previous.document`; when it
-  /// answers 304 and `isDeepCheckDue`, the playlists and segments are revalidated too.
+  /// Harvests `source` in `language` (a BCP 47 tag). The page request is conditional on
+  /// `previous.document`; when it answers 304 and `isDeepCheckDue`, the playlists and
+  /// segments are revalidated too.
   public func harvest(
-    _ source: SourceEntry, languages: [String], previous: SourceState, isDeepCheckDue: Bool = false
+    _ source: SourceEntry, language: String = "en", previous: SourceState, isDeepCheckDue: Bool = false
   ) async -> HarvestOutcome {
     var staged: StagedTrack?
     do throws(HarvestError) {
       let walked = try await walk(
-        source, languages: languages, cached: CachedValidators(previous.document?.fetch), previous: previous,
+        source, language: language, cached: CachedValidators(previous.document?.fetch), previous: previous,
         staged: &staged)
       guard case .notModified = walked, previous.document != nil, isDeepCheckDue else { return walked }
-      return try await deepCheck(source, languages: languages, previous: previous, staged: &staged)
+      return try await deepCheck(source, language: language, previous: previous, staged: &staged)
     } catch {
       if case .removedUpstream(let url, let reason) = error { return .gone(url: url, reason: reason) }
       return .failed(error, staged: staged)
@@ -44,19 +52,50 @@ public struct TalkHarvester: Sendable {
   /// The walk from the page (or the master playlist a source names), conditional on
   /// `cached` when given.
   func walk(
-    _ source: SourceEntry, languages: [String], cached: CachedValidators?, previous: SourceState,
+    _ source: SourceEntry, language: String, cached: CachedValidators?, previous: SourceState,
     staged: inout StagedTrack?
   ) async throws(HarvestError) -> HarvestOutcome {
     if URL(string: source.url)?.path.lowercased().hasSuffix(".m3u8") == true {
-      return try await harvestMaster(source, languages: languages, cached: cached, previous: previous, staged: &staged)
+      return try await harvestMaster(source, language: language, cached: cached, previous: previous, staged: &staged)
     }
-    return try await harvestPage(source, languages: languages, cached: cached, previous: previous, staged: &staged)
+    guard let localized = Self.localizedPage(source, language: language) else {
+      return try await harvestPage(
+        source, pageURL: source.url, language: language, cached: cached, previous: previous, staged: &staged)
+    }
+    do throws(HarvestError) {
+      return try await harvestPage(
+        source, pageURL: localized, language: language, cached: Self.validators(cached, for: localized, previous),
+        previous: previous, staged: &staged)
+    } catch {
+      guard case .removedUpstream = error else { throw error }
+    }
+    return try await harvestPage(
+      source, pageURL: source.url, language: language, cached: Self.validators(cached, for: source.url, previous),
+      previous: previous, staged: &staged)
+  }
+
+  /// The listed talk page in the locale of `language` (`/jp/videos/play/…` for `ja`, the
+  /// page without a locale folder for English and languages without a site), nil when
+  /// that is the page listed.
+  static func localizedPage(_ source: SourceEntry, language: String) -> String? {
+    guard let listed = URL(string: source.url), TalkURL.isTalkPage(listed), let page = LocalizedSite.talkPage(listed, language: language)?.absoluteString,
+      page != source.url
+    else { return nil }
+    return page
+  }
+
+  /// `cached` when the previous document was fetched from `url`: validators go back only
+  /// to the page that issued them.
+  static func validators(_ cached: CachedValidators?, for url: String, _ previous: SourceState) -> CachedValidators? {
+    previous.document?.fetch?.sourceURL == url ? cached : nil
   }
 
   private func harvestPage(
-    _ source: SourceEntry, languages: [String], cached: CachedValidators?, previous: SourceState,
-    staged: inout StagedTrack?
+    _ source: SourceEntry, pageURL listedPage: String, language: String, cached: CachedValidators?,
+    previous: SourceState, staged: inout StagedTrack?
   ) async throws(HarvestError) -> HarvestOutcome {
+    var source = source
+    source.url = listedPage
     // The page is parsed while its share of the byte budget is held; its body is dropped.
     let fetched: (response: HTTPResponse, page: TalkPage?)
     do throws(HarvestError) {
@@ -91,9 +130,10 @@ public struct TalkHarvester: Sendable {
     } catch {
       throw .page(url: source.url, error)
     }
-    let identity = try TalkIdentity(source: source, response: pageResponse, page: page, allowedHosts: fetcher.allowedHosts)
+    let identity = try TalkIdentity(
+      source: source, language: language, response: pageResponse, page: page, allowedHosts: fetcher.allowedHosts)
     let track = try await subtitleTrack(
-      masterURL: masterURL.absoluteString, languages: languages, documentID: identity.id,
+      masterURL: masterURL.absoluteString, language: language, documentID: identity.id,
       previous: previous, staged: &staged)
     var passages = TalkNormalizer().passages(from: track.cues)
     passages = Self.placingCodeSamples(page.codeSamples, among: passages)
@@ -116,18 +156,20 @@ public struct TalkHarvester: Sendable {
 
   /// A source that names a master playlist directly, with its id and title.
   private func harvestMaster(
-    _ source: SourceEntry, languages: [String], cached: CachedValidators?, previous: SourceState,
+    _ source: SourceEntry, language: String, cached: CachedValidators?, previous: SourceState,
     staged: inout StagedTrack?
   ) async throws(HarvestError) -> HarvestOutcome {
-    guard let id = source.id, let title = source.title else {
+    guard let base = source.id, let title = source.title else {
       throw .invalidSource(url: source.url, reason: "a master playlist source needs an id and a title")
     }
-    guard CorpusStore.isValidDocumentID(id) else { throw .corpus(.invalidDocumentID(id)) }
+    guard CorpusStore.isValidDocumentID(base) else { throw .corpus(.invalidDocumentID(base)) }
+    guard !DocumentID.isReservedForLanguages(base) else { throw .corpus(.reservedDocumentID(base)) }
+    let id = try TalkIdentity.documentID(base: base, language: language, url: source.url)
     // The master playlist stands for the page: asked for conditionally.
     let masterResponse = try await fetcher.fetch(source.url, cached: cached)
     if masterResponse.isNotModified { return .notModified(verifiedTrack: nil) }
     let track = try await subtitleTrack(
-      masterURL: source.url, languages: languages, documentID: id, previous: previous, staged: &staged,
+      masterURL: source.url, language: language, documentID: id, previous: previous, staged: &staged,
       masterResponse: masterResponse)
     var document = Document(
       id: id, kind: .talk, title: title, url: source.url, language: track.language,

@@ -42,7 +42,7 @@ final class MemorySite: HTTPTransport, @unchecked Sendable {
     let site = MemorySite(talk)
     let harvester = TalkHarvester(fetcher: SiteFetcher(transport: site))
     let outcome = await harvester.harvest(
-      SourceEntry(kind: .talk, url: "https://developer.apple.com" + talk.pagePath), languages: ["en"],
+      SourceEntry(kind: .talk, url: "https://developer.apple.com" + talk.pagePath), language: "en",
       previous: SourceState())
     guard case .harvested(let harvested) = outcome else {
       Issue.record("expected a document, got \(outcome)")

@@ -84,11 +84,13 @@ import Testing
     defer { routed.stop() }
     let harness = try WalkHarness()
     _ = await harness.refresh([routed.url(talk.pagePath)], language: "ja")
-    let japanese = try #require(try harness.corpus.read(id: "wwdc2025/280"))
+    let japanese = try #require(try harness.corpus.read(id: "wwdc2025/280/ja"))
     #expect(japanese.language == "ja")
     #expect(japanese.passageTexts == ["こんにちは。", "さようなら。"])
+    #expect(try harness.corpus.read(id: "wwdc2025/280") == nil)
     _ = await harness.refresh([routed.url(talk.pagePath)])
     #expect(try harness.corpus.read(id: "wwdc2025/280")?.passageTexts == Self.sentences)
+    #expect(try harness.corpus.read(id: "wwdc2025/280/ja")?.passageTexts == japanese.passageTexts)
   }
 
   @Test func followsARedirectedPage() async throws {

@@ -1,0 +1,30 @@
+import Foundation
+import HLS
+
+/// `--language`: the languages a talk is harvested in, each a document of its own.
+extension OptionSpec {
+  static func languages(help: String) -> OptionSpec {
+    .value("language", "TAG", repeatable: true, help: help)
+  }
+}
+
+extension ParsedArguments {
+  /// `--language ja --language ko` or `--language en,ja`: BCP 47 tags as documents record
+  /// them (`Japanese` → `ja`, `zh` → `zh-Hans`), each once; nil when none is given.
+  func languages() throws(UsageError) -> [String]? {
+    let given = allValues("language").flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }.map {
+      String($0).trimmingCharacters(in: .whitespaces)
+    }
+    guard !given.isEmpty else { return nil }
+    var tags: [String] = []
+    for name in given {
+      guard let tag = LanguageTag.known(name) else {
+        throw UsageError(
+          "--language needs a language tag such as en, ja, ko or zh-Hans, not '\(name)'",
+          hint: "repeat it or separate tags with commas to harvest a talk in several languages")
+      }
+      if !tags.contains(tag) { tags.append(tag) }
+    }
+    return tags
+  }
+}
