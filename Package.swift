@@ -36,7 +36,7 @@ let package = Package(
       name: "Harvest",
       dependencies: ["CCurl", "HLS", "WebVTT", "TalkPage", "DocCRender", "Normalize", "Corpus", "OwnedFiles"],
       exclude: ["Refresh/REFRESH.md"]),
-    .target(name: "SearchIndex", dependencies: ["Normalize", "OwnedFiles"]),
+    .target(name: "SearchIndex", dependencies: ["Normalize", "OwnedFiles"], exclude: ["Search/EVALUATION.md"]),
     .target(name: "Citations", dependencies: ["SearchIndex", "Corpus", "Normalize"], exclude: ["QUOTATIONS.md"]),
     // The knowledge base as a Model Context Protocol server (stdio).
     .target(name: "MCPServer", dependencies: ["Citations", "SearchIndex", "Corpus", "Normalize"]),
