@@ -45,10 +45,22 @@ import Testing
       SearchFilters(kinds: ["talk"]),
       SearchFilters(sources: [documents[1].id, documents[documents.count - 2].id]),
     ]
+    // The documents the third filter keeps, for checking the filter itself.
+    let kept: Set<Int> = [1, documents.count - 2]
     var roots: [String: Int] = [:]
     var compared = 0
     for query in Self.queries(generator, documents, seed: 17) {
       let parsed = try QueryParser.parse(query)
+      // Filtering by documents is the unfiltered answer with the other documents left out.
+      if let everything = try? index.search(
+        parsed: parsed, limit: SearchTuning.maximumHits, verbatim: verbatim, filters: .init(), evaluation: .exhaustive)
+      {
+        let expected = everything.hits.filter { kept.contains($0.documentIndex) }
+        let filtered = try index.search(
+          parsed: parsed, limit: SearchTuning.maximumHits, verbatim: verbatim, filters: filterings[2])
+        #expect(filtered.total == expected.count, "\(query)")
+        #expect(filtered.hits == expected, "\(query)")
+      }
       for filters in filterings {
         guard let plan = try? QueryCompiler(index: index, verbatim: verbatim).plan(parsed, filters: filters) else {
           // Too broad a prefix: refused either way.
