@@ -85,7 +85,10 @@ import Testing
       #expect(roots[name, default: 0] >= 10, "\(name): \(roots)")
       #expect(roots[name + ", filtered", default: 0] >= 10, "\(name) filtered: \(roots)")
     }
-    #expect(compared > 2_000)
+    // Words of several forms, and (standard mode only) identifiers written apart.
+    #expect(roots["TermScorer (forms)", default: 0] >= 5 && roots["TermScorer (forms), filtered", default: 0] >= 5)
+    #expect(verbatim || roots["WordOrPhrasesScorer", default: 0] >= 10, "\(roots)")
+    #expect(compared > 4_000)
   }
 
   /// A scorer's bound must hold at every passage it matches: no score above it, or top-k
