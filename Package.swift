@@ -42,7 +42,8 @@ let package = Package(
         "CCurl", "AppleSite", "HLS", "WebVTT", "TalkPage", "DocCRender", "Normalize", "Corpus", "OwnedFiles",
       ],
       exclude: ["Refresh/REFRESH.md"]),
-    .target(name: "SearchIndex", dependencies: ["AppleSite", "Normalize", "OwnedFiles"]),
+    .target(
+      name: "SearchIndex", dependencies: ["AppleSite", "Normalize", "OwnedFiles"], exclude: ["Search/EVALUATION.md"]),
     .target(
       name: "Citations", dependencies: ["AppleSite", "SearchIndex", "Corpus", "Normalize"], exclude: ["QUOTATIONS.md"]),
     // The knowledge base as a Model Context Protocol server (stdio).

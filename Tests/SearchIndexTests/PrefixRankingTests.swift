@@ -23,12 +23,12 @@ import Testing
         index.dictionary.range(prefix: Array(stem.utf8)),
         index.dictionary.range(prefix: [TermSpace.extraMarker] + Array(stem.utf8)),
       ].flatMap { Array($0) }
-      guard terms.count > 8 else { continue }
+      guard terms.count > SearchTuning.maximumPrefixCursors else { continue }
       checked += 1
       let occurrences = terms.reduce(0) { $0 + index.dictionary.entry($1).documentFrequency }
-      if occurrences <= index.store.passageCount / 8 { byBlocks += 1 }
-      // Every match scored: the merged matcher walked in passage order.
-      let merged = MaterializedMatcher(terms: terms, index: index)
+      if occurrences <= index.store.passageCount / SearchTuning.prefixBlockRankingShare { byBlocks += 1 }
+      // Every match scored: the merged prefix walked in passage order.
+      let merged = MergedPrefixScorer(terms: terms, index: index)
       var all: [(passage: UInt32, score: Double)] = []
       while merged.current != PostingCursor.exhausted {
         all.append((merged.current, merged.score(context)))

@@ -7,24 +7,24 @@ import Testing
 /// unknown word) skips phrase checks where the word is written whole. It must still match
 /// exactly the union of the two, in order and by leaps, and score each place once.
 @Suite struct WordOrPhrasesTests {
-  /// Passage ids a fresh matcher walks, one `next()` at a time.
-  static func walk(_ matcher: Matcher) -> [UInt32] {
+  /// Passage ids a fresh scorer walks, one `next()` at a time.
+  static func walk(_ scorer: any Scorer) -> [UInt32] {
     var ids: [UInt32] = []
-    while matcher.current != PostingCursor.exhausted {
-      ids.append(matcher.current)
-      matcher.next()
+    while scorer.current != PostingCursor.exhausted {
+      ids.append(scorer.current)
+      scorer.next()
     }
     return ids
   }
 
   /// The union of the whole word and its phrases, each walked on its own with positions
-  /// compared at every passage (what the matcher must equal).
+  /// compared at every passage (what the scorer must equal).
   static func reference(_ compiler: QueryCompiler, _ word: Analyzer.Word) -> [UInt32] {
-    var ids = Set(walk(compiler.termMatcher(word.folded)))
+    var ids = Set(walk(compiler.termScorer(word.folded)))
     let phrases =
       word.parts.count > 1
-      ? [compiler.phrase(word.parts.map(compiler.termMatcher))]
-      : compiler.splitPhrases(word.folded, wholeFrequency: compiler.termMatcher(word.folded).cost)
+      ? [compiler.phrase(word.parts.map(compiler.termScorer))]
+      : compiler.splitPhrases(word.folded, wholeFrequency: compiler.termScorer(word.folded).cost)
     for phrase in phrases { ids.formUnion(walk(phrase)) }
     return ids.sorted()
   }
@@ -52,10 +52,10 @@ import Testing
     for text in identifiers.prefix(120) + splits {
       guard let word = compiler.analyzer.queryWords(text).first else { continue }
       let expected = Self.reference(compiler, word)
-      let matcher = compiler.wordMatcher(word)
-      #expect(Self.walk(matcher) == expected, "\(text)")
+      let scorer = compiler.wordScorer(word)
+      #expect(Self.walk(scorer) == expected, "\(text)")
       // By leaps: each target lands on the first expected id at or after it.
-      let leaping = compiler.wordMatcher(word)
+      let leaping = compiler.wordScorer(word)
       var target: UInt32 = 0
       for step in [3, 1, 40, 7, 200, 2, 1_000, 5] {
         target += UInt32(step)
@@ -63,7 +63,7 @@ import Testing
         target = max(target, leaping.current == PostingCursor.exhausted ? target : leaping.current)
         #expect(leaping.current == (expected.first { $0 >= target } ?? PostingCursor.exhausted), "\(text) at \(target)")
       }
-      let whole = Set(Self.walk(compiler.termMatcher(word.folded)))
+      let whole = Set(Self.walk(compiler.termScorer(word.folded)))
       phraseOnly += expected.filter { !whole.contains($0) }.count
       if !expected.isEmpty { checked += 1 }
       // The total the search reports is the same union.

@@ -1,7 +1,9 @@
 import AppleSite
 /// `SearchFilters` resolved against one index: allowed documents as a bit set, passage
-/// kinds, speaker string ids, and the passage range that can match at all.
-struct PassageFilter {
+/// kinds, speaker string ids, and the passage range that can match at all. In a plan it is
+/// a set of passages that the walk leapfrogs with the query (`nextAccepted`): a document it
+/// leaves out is passed over whole.
+final class PassageFilter {
   let isEmpty: Bool
   let range: Range<UInt32>
   private var documents: [Bool] = []
@@ -56,15 +58,39 @@ struct PassageFilter {
   private var cachedDocument = 0
   private var cachedRange: Range<Int> = 0..<0
 
-  mutating func accepts(_ passage: UInt32) -> Bool {
+  func accepts(_ passage: UInt32) -> Bool {
     if isEmpty { return true }
     let id = Int(passage)
-    if !cachedRange.contains(id) {
-      cachedDocument = store.document(ofPassage: id)
-      let first = Int(store.documentField(cachedDocument, 5))
-      cachedRange = first..<(first + Int(store.documentField(cachedDocument, 6)))
-    }
+    lookUpDocument(of: id)
     guard cachedDocument < documents.count, documents[cachedDocument] else { return false }
+    return acceptsWithinDocument(id)
+  }
+
+  /// The first passage at or after `passage` that it accepts, or `PostingCursor.exhausted`.
+  func nextAccepted(from passage: UInt32) -> UInt32 {
+    if isEmpty { return passage }
+    var id = Int(max(passage, range.lowerBound))
+    while id < Int(range.upperBound) {
+      lookUpDocument(of: id)
+      if cachedDocument < documents.count, documents[cachedDocument] {
+        if acceptsWithinDocument(id) { return UInt32(id) }
+        id += 1
+      } else {
+        // A document left out: none of its passages.
+        id = max(id + 1, cachedRange.upperBound)
+      }
+    }
+    return PostingCursor.exhausted
+  }
+
+  private func lookUpDocument(of id: Int) {
+    guard !cachedRange.contains(id) else { return }
+    cachedDocument = store.document(ofPassage: id)
+    let first = Int(store.documentField(cachedDocument, 5))
+    cachedRange = first..<(first + Int(store.documentField(cachedDocument, 6)))
+  }
+
+  private func acceptsWithinDocument(_ id: Int) -> Bool {
     if requiresCode && store.passageKind(id) != 2 { return false }
     if let speakerIds, !speakerIds.contains(store.passageField(id, 7)) { return false }
     return true

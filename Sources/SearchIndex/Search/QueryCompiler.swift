@@ -1,25 +1,20 @@
-/// Turns a parsed query into matchers over one index.
+/// Builds the plan of a parsed query over one index (EVALUATION.md): a tree of scorers,
+/// each shape's own scorer chosen as the tree is built, and the filter the tree is walked
+/// with.
 struct QueryCompiler {
   let index: SearchIndex
   let verbatim: Bool
   let analyzer: Analyzer
   /// Roughly how many bytes of postings the query reads.
   let readEstimate = ReadEstimate()
-  /// Whether a merged prefix must walk in passage order (false only when it is the whole
-  /// query and nothing filters it: it is then counted and ranked in any order).
-  var sortsMergedPrefixes = true
-  /// Compiling again to find where known hits matched: exclusions are left out (the hits
-  /// passed them), and a merged prefix (which has no positions) matches every passage
-  /// rather than being merged a second time.
-  var isHighlighting = false
 
   final class ReadEstimate {
     var bytes = 0
   }
 
-  /// Dictionary lookups and cursors of this query, kept for compiling it again to
-  /// highlight: the second compile looks up no term and reads no postings again (it
-  /// takes fresh copies of the cursors, sharing their postings).
+  /// Dictionary lookups and cursors of this query: a word looked up twice (a split tried,
+  /// a word repeated) is found once, and its postings read once (later cursors are fresh
+  /// copies sharing them).
   final class Lookups {
     var found: [[UInt8]: Int?] = [:]
     var cursors: [Int: PostingCursor] = [:]
@@ -34,9 +29,6 @@ struct QueryCompiler {
 
   private var passageCount: Int { index.store.passageCount }
   private var scoringContext: ScoringContext { ScoringContext(store: index.store, averageWords: index.store.averageWords) }
-
-  /// Postings at most this long are read with `pread` into the cursor's own buffer.
-  static let copiedPostingsBytes = 2_048
 
   func cursor(_ termIndex: Int) -> PostingCursor {
     if let known = lookups.cursors[termIndex] {
@@ -59,7 +51,7 @@ struct QueryCompiler {
   private func newCursor(_ termIndex: Int) -> PostingCursor {
     var entry = index.dictionary.entry(termIndex)
     let length = index.dictionary.postingsLength(termIndex, postingsBytes: index.postings.count)
-    if length <= Self.copiedPostingsBytes {
+    if length <= SearchTuning.copiedPostingsBytes {
       let bytes = index.postingsFile.read(at: IndexFile.headerLength + entry.postingsOffset, count: length)
       let buffer = PostingsBuffer(bytes)
       entry.postingsOffset = 0
@@ -80,46 +72,46 @@ struct QueryCompiler {
     return [singular, [TermSpace.extraMarker] + singular]
   }
 
-  func termMatcher(_ folded: [UInt8]) -> Matcher {
+  /// One word's forms as one term; nil when none is in the index.
+  func term(_ folded: [UInt8]) -> TermScorer? {
     let cursors = keys(folded).compactMap(find).map(cursor)
-    guard !cursors.isEmpty else { return EmptyMatcher() }
-    return TermMatcher(cursors: cursors, context: scoringContext)
+    guard !cursors.isEmpty else { return nil }
+    return TermScorer(cursors: cursors, context: scoringContext)
   }
+
+  func termScorer(_ folded: [UInt8]) -> any Scorer { term(folded) ?? EmptyScorer() }
 
   /// One word: its forms, and (standard mode) the phrase of its parts when it is an
   /// identifier, or of two known words it splits into when it is never written as a word
   /// of its own (unknown, or only inside identifiers) and is rarer than both
   /// (`verticalbehavior` also finds "vertical behavior").
-  func wordMatcher(_ word: Analyzer.Word) -> Matcher {
-    let whole = termMatcher(word.folded)
-    guard !verbatim, !word.isCJK else { return whole }
+  func wordScorer(_ word: Analyzer.Word) -> any Scorer {
+    let whole = term(word.folded)
+    guard !verbatim, !word.isCJK else { return whole ?? EmptyScorer() }
     if word.parts.count > 1 {
-      return alternatives(whole, [phrase(word.parts.map(termMatcher), settles: false)])
+      return alternatives(whole, [phrase(word.parts.map(termScorer), settles: false)])
     }
     // Only a word never written as such (unknown, or only inside identifiers) is split:
     // a word of the text is left alone, and costs no extra lookups.
-    guard let written = keys(word.folded).first, find(written) == nil else { return whole }
-    return alternatives(whole, splitPhrases(word.folded, wholeFrequency: whole.cost, settles: false))
+    guard let written = keys(word.folded).first, find(written) == nil else { return whole ?? EmptyScorer() }
+    return alternatives(whole, splitPhrases(word.folded, wholeFrequency: whole?.cost ?? 0, settles: false))
   }
 
   /// A word written whole or as any of `phrases` (those that can match).
-  private func alternatives(_ whole: Matcher, _ phrases: [Matcher]) -> Matcher {
-    let live = phrases.compactMap { $0 as? PhraseMatcher }
-    guard !live.isEmpty else { return whole }
-    return WordOrPhrasesMatcher(whole: whole as? TermMatcher, phrases: live, passageCount: passageCount)
+  private func alternatives(_ whole: TermScorer?, _ phrases: [any Scorer]) -> any Scorer {
+    let live = phrases.compactMap { $0 as? PhraseScorer }
+    guard !live.isEmpty else { return whole ?? EmptyScorer() }
+    return WordOrPhrasesScorer(whole: whole, phrases: live, passageCount: passageCount)
   }
-
-  /// Words of at least this many bytes on each side of a split.
-  static let minimumSplitPart = 3
-  /// At most this many splits of one word are searched (those whose rarer half is commonest).
-  static let maximumSplits = 2
 
   /// Phrases of two dictionary words that `folded` splits into, each more frequent than the
   /// whole word; none for a word that is common already, short, or long (a bounded number
   /// of dictionary lookups per word).
-  func splitPhrases(_ folded: [UInt8], wholeFrequency: Int, settles: Bool = true) -> [Matcher] {
-    let part = Self.minimumSplitPart
-    guard folded.count >= 2 * part, folded.count <= 48, wholeFrequency < 1_000 else { return [] }
+  func splitPhrases(_ folded: [UInt8], wholeFrequency: Int, settles: Bool = true) -> [any Scorer] {
+    let part = SearchTuning.minimumSplitPart
+    guard folded.count >= 2 * part, folded.count <= SearchTuning.maximumSplitWordBytes,
+      wholeFrequency < SearchTuning.maximumSplitWordFrequency
+    else { return [] }
     func frequency(_ key: [UInt8]) -> Int {
       keys(key).compactMap(find).reduce(0) { $0 + index.dictionary.entry($1).documentFrequency }
     }
@@ -131,87 +123,126 @@ struct QueryCompiler {
       guard right > wholeFrequency else { continue }
       candidates.append((cut, min(left, right)))
     }
-    return candidates.sorted { $0.rarer > $1.rarer }.prefix(Self.maximumSplits).map { candidate in
-      phrase([termMatcher(Array(folded[..<candidate.cut])), termMatcher(Array(folded[candidate.cut...]))], settles: settles)
+    return candidates.sorted { $0.rarer > $1.rarer }.prefix(SearchTuning.maximumSplits).map { candidate in
+      phrase([termScorer(Array(folded[..<candidate.cut])), termScorer(Array(folded[candidate.cut...]))], settles: settles)
     }
   }
 
-  /// `settles: false` for a phrase that a `WordOrPhrasesMatcher` will advance.
-  func phrase(_ matchers: [Matcher], settles: Bool = true) -> Matcher {
-    if matchers.count == 1 { return matchers[0] }
-    if matchers.contains(where: { $0 is EmptyMatcher }) { return EmptyMatcher() }
-    let idf = matchers.reduce(0) { $0 + $1.inverseDocumentFrequency }
-    return PhraseMatcher(matchers, idf: idf, settles: settles)
+  /// `settles: false` for a phrase that a `WordOrPhrasesScorer` will advance.
+  func phrase(_ scorers: [any Scorer], settles: Bool = true) -> any Scorer {
+    if scorers.count == 1 { return scorers[0] }
+    if scorers.contains(where: { $0 is EmptyScorer }) { return EmptyScorer() }
+    let idf = scorers.reduce(0) { $0 + $1.inverseDocumentFrequency }
+    return PhraseScorer(scorers, idf: idf, settles: settles)
   }
 
-  func words(_ text: String) -> Matcher? {
-    let words = analyzer.queryWords(text)
-    guard !words.isEmpty else { return nil }
-    return phrase(words.map(wordMatcher))
+  /// The plan of `parsed` within `filters` (and the query's own).
+  func plan(_ parsed: ParsedQuery, filters: SearchFilters) throws(QueryError) -> QueryPlan {
+    var allFilters = filters
+    allFilters.merge(parsed.filters)
+    let filter = PassageFilter(index: index, filters: allFilters)
+    let root: any Scorer
+    if case .and(let parts) = parsed.root, parts.isEmpty {
+      root = RangeScorer(filter.range)
+    } else {
+      root = try compile(parsed.root) ?? EmptyScorer()
+    }
+    var prefixes: [[UInt8]] = []
+    Self.positivePrefixes(parsed.root, into: &prefixes)
+    return QueryPlan(
+      root: root, filter: filter.isEmpty ? nil : filter, highlightPrefixes: prefixes, verbatim: verbatim,
+      context: scoringContext)
   }
 
-  func compile(_ node: QueryNode) throws(QueryError) -> Matcher? {
+  func compile(_ node: QueryNode) throws(QueryError) -> (any Scorer)? {
     switch node {
     case .word(let text):
-      return words(text)
+      let words = analyzer.queryWords(text)
+      guard !words.isEmpty else { return nil }
+      return phrase(words.map(wordScorer))
     case .phrase(let texts):
       let words = texts.flatMap { analyzer.queryWords($0) }
       guard !words.isEmpty else { return nil }
-      return phrase(words.map(wordMatcher))
+      return phrase(words.map(wordScorer))
     case .prefix(let text):
       let words = analyzer.queryWords(text)
       guard let last = words.last else { return nil }
-      guard words.count > 1 else { return try prefix(last.folded, text: text) }
-      // Joined to words before it: it must walk in passage order.
-      var ordered = self
-      ordered.sortsMergedPrefixes = true
-      let prefixMatcher = try ordered.prefix(last.folded, text: text)
-      let leading = phrase(words.dropLast().map(wordMatcher))
-      return AndMatcher([leading, prefixMatcher])
+      let prefix = try prefix(last.folded, text: text)
+      guard words.count > 1 else { return prefix }
+      // Joined to words before it (`the-co*`).
+      return AndScorer([phrase(words.dropLast().map(wordScorer)), prefix])
     case .and(let parts):
-      var positives: [Matcher] = []
-      var negatives: [Matcher] = []
+      var positives: [any Scorer] = []
+      var negatives: [any Scorer] = []
       for part in parts {
         if case .not(let inner) = part {
-          if isHighlighting { continue }
-          if let matcher = try compile(inner) { negatives.append(matcher) }
-        } else if let matcher = try compile(part) {
-          positives.append(matcher)
+          if let scorer = try compile(inner) { negatives.append(scorer) }
+        } else if let scorer = try compile(part) {
+          positives.append(scorer)
         }
       }
       guard !positives.isEmpty else { return nil }
-      if positives.contains(where: { $0 is EmptyMatcher }) { return EmptyMatcher() }
-      let include = positives.count == 1 ? positives[0] : AndMatcher(positives)
-      let live = negatives.filter { !($0 is EmptyMatcher) }
+      if positives.contains(where: { $0 is EmptyScorer }) { return EmptyScorer() }
+      let include = positives.count == 1 ? positives[0] : AndScorer(positives)
+      let live = negatives.filter { !($0 is EmptyScorer) }
       guard !live.isEmpty else { return include }
-      return ExcludingMatcher(include: include, exclude: live.count == 1 ? live[0] : OrMatcher(live))
-    case .or(let alternatives):
-      var matchers: [Matcher] = []
-      for alternative in alternatives {
-        if let matcher = try compile(alternative), !(matcher is EmptyMatcher) { matchers.append(matcher) }
+      if live.count == 1, let word = include as? TermScorer, let excluded = live[0] as? TermScorer {
+        return TermExclusionScorer(include: word, exclude: excluded, index: index)
       }
-      if matchers.isEmpty { return EmptyMatcher() }
-      return matchers.count == 1 ? matchers[0] : OrMatcher(matchers)
+      return ExcludingScorer(include: include, exclude: live.count == 1 ? live[0] : OrScorer(live))
+    case .or(let alternatives):
+      var scorers: [any Scorer] = []
+      for alternative in alternatives {
+        if let scorer = try compile(alternative), !(scorer is EmptyScorer) { scorers.append(scorer) }
+      }
+      if scorers.isEmpty { return EmptyScorer() }
+      if scorers.count == 2, let a = scorers[0] as? TermScorer, let b = scorers[1] as? TermScorer {
+        return TermUnionScorer(a, b, index: index)
+      }
+      return scorers.count == 1 ? scorers[0] : OrScorer(scorers)
     case .not(let inner):
       return try compile(inner)
     }
   }
 
-  func prefix(_ folded: [UInt8], text: String) throws(QueryError) -> Matcher {
+  /// The terms a prefix stands for: a few walked as one word of several forms, many merged.
+  func prefix(_ folded: [UInt8], text: String) throws(QueryError) -> any Scorer {
     var ranges = [index.dictionary.range(prefix: folded)]
     if !verbatim { ranges.append(index.dictionary.range(prefix: [TermSpace.extraMarker] + folded)) }
     let termCount = ranges.reduce(0) { $0 + $1.count }
     guard termCount <= QueryParser.maximumPrefixTerms else {
       throw .tooBroad(column: 1, prefix: text, terms: termCount, limit: QueryParser.maximumPrefixTerms)
     }
-    if termCount == 0 { return EmptyMatcher() }
-    if isHighlighting && termCount > 8 { return RangeMatcher(0..<UInt32(passageCount)) }
-    if termCount <= 8 {
-      let cursors = ranges.flatMap { $0.map(cursor) }
-      return TermMatcher(cursors: cursors, context: scoringContext)
+    if termCount == 0 { return EmptyScorer() }
+    if termCount <= SearchTuning.maximumPrefixCursors {
+      return TermScorer(cursors: ranges.flatMap { $0.map(cursor) }, context: scoringContext)
     }
-    let terms = ranges.flatMap { Array($0) }
-    if !sortsMergedPrefixes { return PrefixTermsMatcher(terms: terms) }
-    return MaterializedMatcher(terms: terms, index: index)
+    return MergedPrefixScorer(terms: ranges.flatMap { Array($0) }, index: index)
+  }
+}
+
+extension QueryCompiler {
+  /// Folded prefixes of the query outside any negation.
+  static func positivePrefixes(_ node: QueryNode, into output: inout [[UInt8]]) {
+    switch node {
+    case .prefix(let text):
+      var text = text
+      text.withUTF8 { bytes in
+        WordScanner.scan(bytes) { words, isCJK in
+          guard let last = words.last else { return }
+          var folded: [UInt8] = []
+          if isCJK {
+            TermFolding.foldCJK(bytes, last, into: &folded)
+          } else {
+            TermFolding.fold(bytes, last, into: &folded)
+          }
+          output.append(folded)
+        }
+      }
+    case .and(let nodes), .or(let nodes):
+      for node in nodes { positivePrefixes(node, into: &output) }
+    case .word, .phrase, .not:
+      break
+    }
   }
 }

@@ -1,21 +1,11 @@
-/// A prefix of many terms that is the whole query, nothing filtering it: counted and ranked
-/// by `SearchIndex.collectPrefix`, without a list of its passages in passage order.
-final class PrefixTermsMatcher: Matcher {
-  let terms: [Int]
-
-  init(terms: [Int]) {
-    self.terms = terms
-    super.init()
-  }
-}
-
 extension SearchIndex {
   /// Counts and ranks the passages of a lone prefix's `terms`; the total.
   ///
   /// Every posting is added into a counter per passage (a byte, saturating at 255: far past
   /// where BM25 saturates), which gives the exact total and each passage's frequency. What
-  /// is scored then depends on how many postings there are. Up to one per eight passages,
-  /// only what can enter the top hits: passages of several terms one by one, then the rest
+  /// is scored then depends on how many postings there are. Up to one per
+  /// `SearchTuning.prefixBlockRankingShare` passages, only what can enter the top hits:
+  /// passages of several terms one by one, then the rest
   /// block by block, best block bound first, until no remaining block's bound (its highest
   /// impact, frequency and length included) can beat the threshold. Beyond that, the
   /// counters are read back in passage order (a linear scan, cheaper than so many blocks),
@@ -26,7 +16,7 @@ extension SearchIndex {
     let counts = passageCounters.take(count: passageCount)
     defer { passageCounters.give(counts) }
     let occurrences = terms.reduce(0) { $0 + dictionary.entry($1).documentFrequency }
-    let byBlocks = occurrences <= passageCount / 8
+    let byBlocks = occurrences <= passageCount / SearchTuning.prefixBlockRankingShare
     // By blocks: passages as they first appear (to clear their counters), and passages met
     // again in a later term.
     var counter = PrefixCounter(counts: counts, listsSeen: byBlocks, listsRepeated: byBlocks, expected: occurrences)

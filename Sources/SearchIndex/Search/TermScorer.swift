@@ -1,7 +1,8 @@
 /// One query word: the union of the postings of its forms (verbatim, extras), scored as one
 /// BM25 term whose frequency is the number of distinct positions.
-final class TermMatcher: Matcher {
+final class TermScorer: Scorer {
   let cursors: [PostingCursor]
+  private(set) var current: UInt32
   let idf: Double
   private var scratch: [SlotRange] = []
   /// The highest term factor: full saturation plus both field boosts.
@@ -21,14 +22,13 @@ final class TermMatcher: Matcher {
     let passageCount = context.store.passageCount
     let frequency = min(passageCount, cursors.reduce(0) { $0 + $1.documentFrequency })
     idf = BM25.idf(documentFrequency: frequency, count: passageCount)
-    super.init()
     current = cursors.reduce(PostingCursor.exhausted) { min($0, $1.current) }
   }
 
-  override var inverseDocumentFrequency: Double { idf }
-  override var cost: Int { cursors.reduce(0) { $0 + $1.documentFrequency } }
+  var inverseDocumentFrequency: Double { idf }
+  var cost: Int { cursors.reduce(0) { $0 + $1.documentFrequency } }
 
-  override func next() {
+  func next() {
     if cursors.count == 1 {
       cursors[0].next()
       current = cursors[0].current
@@ -37,7 +37,7 @@ final class TermMatcher: Matcher {
     }
   }
 
-  override func advance(to target: UInt32) {
+  func advance(to target: UInt32) {
     guard current < target else { return }
     if cursors.count == 1 {
       cursors[0].advance(to: target)
@@ -52,7 +52,7 @@ final class TermMatcher: Matcher {
     current = lowest
   }
 
-  override func positions(into output: inout [SlotRange]) {
+  func positions(into output: inout [SlotRange]) {
     if cursors.count == 1 {
       cursors[0].positions(into: &output)
       return
@@ -77,7 +77,7 @@ final class TermMatcher: Matcher {
     return scratch.count
   }
 
-  override func score(_ context: ScoringContext) -> Double { idf * factor(context) }
+  func score(_ context: ScoringContext) -> Double { idf * factor(context) }
 
   /// The score at `current` without the idf: saturation plus the field boosts.
   func factor(_ context: ScoringContext) -> Double {
@@ -103,7 +103,7 @@ final class TermMatcher: Matcher {
     return saturation + boost
   }
 
-  override func upperBound() -> Double { idf * boundFactor() }
+  func upperBound() -> Double { idf * boundFactor() }
 
   /// A bound on `factor` at `current`.
   func boundFactor() -> Double {
@@ -145,10 +145,41 @@ final class TermMatcher: Matcher {
     return min(Double(bound), posting)
   }
 
-  override func scoringLeaves(into output: inout [Matcher]) { output.append(self) }
+  func scoringLeaves(into output: inout [any Scorer]) { output.append(self) }
 
-  /// A new matcher over the same postings, at their start.
-  func fresh() -> TermMatcher { TermMatcher(cursors: cursors.map { $0.fresh() }, context: context) }
+  /// A new scorer over the same postings, at their start.
+  func fresh() -> TermScorer { TermScorer(cursors: cursors.map { $0.fresh() }, context: context) }
+  func highlighter() -> any Scorer { fresh() }
+
+  /// One form: its document frequency. Several: the general walk.
+  func count(filter: PassageFilter?, context: ScoringContext) -> Int {
+    guard filter == nil, cursors.count == 1 else { return GeneralWalk.count(self, filter: filter) }
+    return cursors[0].documentFrequency
+  }
+
+  /// One form: whole blocks whose best impact cannot enter the top hits are skipped without
+  /// being decoded further. Several forms, or a filter: the general walk.
+  func collectTop(into collector: inout TopHits, filter: PassageFilter?, context: ScoringContext) -> Int {
+    guard filter == nil, cursors.count == 1 else {
+      return GeneralWalk.collectTop(self, into: &collector, filter: filter, context: context)
+    }
+    let cursor = cursors[0]
+    guard collector.limit > 0 else { return cursor.documentFrequency }
+    while cursor.current != PostingCursor.exhausted {
+      if collector.isFull && idf * Double(cursor.blockMaxImpact) <= collector.threshold {
+        cursor.nextBlock()
+        current = cursor.current
+        continue
+      }
+      current = cursor.current
+      if !collector.isFull || upperBound() > collector.threshold {
+        collector.insert(current, score(context))
+      }
+      cursor.next()
+      current = cursor.current
+    }
+    return cursor.documentFrequency
+  }
 
   /// A bound on the score of every passage from `current` through `end`: the forms'
   /// block maxima, up to the nearest block end.
@@ -162,7 +193,7 @@ final class TermMatcher: Matcher {
     return (idf * min(Double(bound), Self.maximumFactor), end)
   }
 
-  /// How many passages a fresh matcher over these postings matches: one form's document
+  /// How many passages a fresh scorer over these postings matches: one form's document
   /// frequency (the figure a lone word's total is), two forms' frequencies less the
   /// passages both have (leaping: cheap when one form is rare), more forms walked.
   func countAll() -> Int {
@@ -189,7 +220,7 @@ final class TermMatcher: Matcher {
   }
 
   /// How many passages `a` and `b` both match, from where they are (walking them).
-  static func countCommon(_ a: TermMatcher, _ b: TermMatcher) -> Int {
+  static func countCommon(_ a: TermScorer, _ b: TermScorer) -> Int {
     if a.cursors.count == 1 && b.cursors.count == 1 {
       return PostingCursor.countCommon(a.cursors[0], b.cursors[0])
     }

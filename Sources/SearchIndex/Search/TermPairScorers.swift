@@ -1,17 +1,37 @@
-/// Two common query shapes answered by their own loops (no filters): `a NOT b` and
-/// `a OR b` of single words. Their totals are document frequencies less the ids both
-/// lists share (counted on fresh cursors, leaping over skip records), and
-/// ranking jumps over blocks whose bound cannot enter the top hits instead of visiting
-/// every match.
-extension SearchIndex {
-  /// `include` without `exclude`, both words; nil for another shape.
-  func collectExcluding(_ matcher: Matcher, context: ScoringContext, into collector: inout TopHits) -> Int? {
-    guard let excluding = matcher as? ExcludingMatcher, let include = excluding.include as? TermMatcher,
-      let exclude = excluding.exclude as? TermMatcher
-    else { return nil }
-    let counts = countBoth(include, exclude)
-    let total = counts.a - counts.common
-    guard collector.limit > 0 else { return max(0, total) }
+/// The two shapes of two words that rank their own way, chosen when the plan is built:
+/// `a NOT b` and `a OR b`. Their totals are document frequencies less the ids both lists
+/// share (counted on fresh cursors, leaping over skip records), and ranking jumps over
+/// blocks whose bound cannot enter the top hits instead of visiting every match. Under a
+/// filter the totals are not document frequencies: they walk as their parents do.
+
+/// `a NOT b` of two words.
+final class TermExclusionScorer: ExcludingScorer {
+  let includeWord: TermScorer
+  let excludeWord: TermScorer
+  private let index: SearchIndex
+
+  init(include: TermScorer, exclude: TermScorer, index: SearchIndex) {
+    includeWord = include
+    excludeWord = exclude
+    self.index = index
+    super.init(include: include, exclude: exclude)
+  }
+
+  /// Its total: `include`'s passages less those `exclude` shares.
+  override func count(filter: PassageFilter?, context: ScoringContext) -> Int {
+    guard filter == nil else { return GeneralWalk.count(self, filter: filter) }
+    let counts = index.countBoth(includeWord, excludeWord)
+    return max(0, counts.a - counts.common)
+  }
+
+  override func collectTop(into collector: inout TopHits, filter: PassageFilter?, context: ScoringContext) -> Int {
+    guard filter == nil else {
+      return GeneralWalk.collectTop(self, into: &collector, filter: filter, context: context)
+    }
+    let total = count(filter: nil, context: context)
+    guard collector.limit > 0 else { return total }
+    let include = includeWord
+    let exclude = excludeWord
     while include.current != PostingCursor.exhausted {
       if collector.isFull {
         let (bound, end) = include.blockBound()
@@ -35,21 +55,40 @@ extension SearchIndex {
       }
       include.next()
     }
-    return max(0, total)
+    return total
+  }
+}
+
+/// `a OR b` of two words.
+final class TermUnionScorer: OrScorer {
+  let a: TermScorer
+  let b: TermScorer
+  private let index: SearchIndex
+
+  init(_ a: TermScorer, _ b: TermScorer, index: SearchIndex) {
+    self.a = a
+    self.b = b
+    self.index = index
+    super.init([a, b])
   }
 
-  /// `a OR b`, both words; nil for another shape.
-  func collectEither(_ matcher: Matcher, context: ScoringContext, into collector: inout TopHits) -> Int? {
-    guard let or = matcher as? OrMatcher, or.children.count == 2,
-      let a = or.children[0] as? TermMatcher, let b = or.children[1] as? TermMatcher
-    else { return nil }
-    let counts = countBoth(a, b)
-    let total = counts.a + counts.b - counts.common
-    guard collector.limit > 0 else { return max(0, total) }
+  /// Its total: both words' passages less those they share.
+  override func count(filter: PassageFilter?, context: ScoringContext) -> Int {
+    guard filter == nil else { return GeneralWalk.count(self, filter: filter) }
+    let counts = index.countBoth(a, b)
+    return max(0, counts.a + counts.b - counts.common)
+  }
+
+  override func collectTop(into collector: inout TopHits, filter: PassageFilter?, context: ScoringContext) -> Int {
+    guard filter == nil else {
+      return GeneralWalk.collectTop(self, into: &collector, filter: filter, context: context)
+    }
+    let total = count(filter: nil, context: context)
+    guard collector.limit > 0 else { return total }
     let exhausted = PostingCursor.exhausted
     let bonusBound = Proximity.weight * (a.idf + b.idf)
     var proximity = Proximity()
-    let pair: [Matcher] = [a, b]
+    let pair: [any Scorer] = [a, b]
     let pairBonusBound = Proximity.bound(pair)
     // Ids up to here lie in blocks whose bound was found to reach the threshold: not
     // bounded again until the walk leaves one of them (the threshold only rises, so this
@@ -57,8 +96,8 @@ extension SearchIndex {
     var boundedThrough: UInt32 = 0
     var isBounded = false
     // A passage of one word only scores that word (no bonus): its best anywhere.
-    let aAlone = a.idf * min(Double(a.cursors.reduce(0) { $0 + $1.maxImpact }), TermMatcher.maximumFactor)
-    let bAlone = b.idf * min(Double(b.cursors.reduce(0) { $0 + $1.maxImpact }), TermMatcher.maximumFactor)
+    let aAlone = a.idf * min(Double(a.cursors.reduce(0) { $0 + $1.maxImpact }), TermScorer.maximumFactor)
+    let bAlone = b.idf * min(Double(b.cursors.reduce(0) { $0 + $1.maxImpact }), TermScorer.maximumFactor)
     while a.current != exhausted || b.current != exhausted {
       // Where a word alone cannot reach the threshold, its passages before the other word's
       // next one cannot enter: it leaps there (over skip records).
@@ -103,21 +142,23 @@ extension SearchIndex {
       if a.current == id { a.next() }
       if b.current == id { b.next() }
     }
-    return max(0, total)
+    return total
   }
+}
 
+extension SearchIndex {
   /// How many passages `a` matches, `b` matches, and both match. Lists of similar length
   /// that are long together are marked in a bit per passage (every id decoded once, ids
   /// only, no leaping: the leaps would decode nearly every block anyway); otherwise the
   /// rarer list leaps through the other's skip records.
-  func countBoth(_ a: TermMatcher, _ b: TermMatcher) -> (a: Int, b: Int, common: Int) {
+  func countBoth(_ a: TermScorer, _ b: TermScorer) -> (a: Int, b: Int, common: Int) {
     let passageCount = store.passageCount
     let aFrequency = a.cursors.reduce(0) { $0 + $1.documentFrequency }
     let bFrequency = b.cursors.reduce(0) { $0 + $1.documentFrequency }
-    guard aFrequency + bFrequency >= passageCount / 64,
-      min(aFrequency, bFrequency) * 32 >= max(aFrequency, bFrequency)
+    guard aFrequency + bFrequency >= passageCount / SearchTuning.bitSetCountingShare,
+      min(aFrequency, bFrequency) * SearchTuning.bitSetCountingSkew >= max(aFrequency, bFrequency)
     else {
-      return (a.countAll(), b.countAll(), TermMatcher.countCommon(a.fresh(), b.fresh()))
+      return (a.countAll(), b.countAll(), TermScorer.countCommon(a.fresh(), b.fresh()))
     }
     let words = (passageCount + 63) / 64
     // `a`'s passages, then (several forms only) `b`'s, one bit each.

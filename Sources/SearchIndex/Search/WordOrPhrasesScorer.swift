@@ -9,14 +9,15 @@
 /// an identifier's parts sit wherever the identifier does, so most passages never pay for
 /// a phrase check: only passages without the whole word do. Positions (for highlights,
 /// proximity and enclosing phrases) include every occurrence, phrases checked on demand.
-final class WordOrPhrasesMatcher: Matcher {
-  let whole: TermMatcher?
-  let phrases: [PhraseMatcher]
+final class WordOrPhrasesScorer: Scorer {
+  let whole: TermScorer?
+  let phrases: [PhraseScorer]
   let idf: Double
   private let passageCount: Int
+  private(set) var current = PostingCursor.exhausted
 
-  /// `whole` nil when the word itself is not in the index.
-  init(whole: TermMatcher?, phrases: [PhraseMatcher], passageCount: Int) {
+  /// `whole` nil when the word itself is not in the index; `phrases` made with `settles: false`.
+  init(whole: TermScorer?, phrases: [PhraseScorer], passageCount: Int) {
     self.whole = whole
     self.phrases = phrases
     self.passageCount = passageCount
@@ -24,12 +25,11 @@ final class WordOrPhrasesMatcher: Matcher {
     // (a phrase is at most as frequent as its rarest word).
     let frequency = whole.map(\.cost) ?? phrases.map(\.cost).max() ?? 0
     idf = BM25.idf(documentFrequency: min(passageCount, frequency), count: passageCount)
-    super.init()
     settle(from: 0)
   }
 
-  override var inverseDocumentFrequency: Double { idf }
-  override var cost: Int { phrases.reduce(whole?.cost ?? 0) { $0 + $1.cost } }
+  var inverseDocumentFrequency: Double { idf }
+  var cost: Int { phrases.reduce(whole?.cost ?? 0) { $0 + $1.cost } }
 
   private var isWholeHere: Bool { whole.map { $0.current == current } ?? false }
 
@@ -45,12 +45,12 @@ final class WordOrPhrasesMatcher: Matcher {
     current = lowest
   }
 
-  override func advance(to target: UInt32) {
+  func advance(to target: UInt32) {
     guard current < target else { return }
     settle(from: target)
   }
 
-  override func positions(into output: inout [SlotRange]) {
+  func positions(into output: inout [SlotRange]) {
     let start = output.count
     if isWholeHere { whole?.positions(into: &output) }
     for phrase in phrases where phrase.current == current { phrase.positions(into: &output) }
@@ -58,7 +58,7 @@ final class WordOrPhrasesMatcher: Matcher {
     output.sortUnique(from: start)
   }
 
-  override func score(_ context: ScoringContext) -> Double {
+  func score(_ context: ScoringContext) -> Double {
     if let whole, whole.current == current { return idf * whole.factor(context) }
     var frequency = 0
     for phrase in phrases where phrase.current == current && phrase.check() { frequency += phrase.matchCount }
@@ -67,10 +67,14 @@ final class WordOrPhrasesMatcher: Matcher {
       averageLength: context.averageWords)
   }
 
-  override func upperBound() -> Double {
+  func upperBound() -> Double {
     if let whole, whole.current == current { return idf * whole.boundFactor() }
     return idf * (BM25.k1 + 1)
   }
 
-  override func scoringLeaves(into output: inout [Matcher]) { output.append(self) }
+  func scoringLeaves(into output: inout [any Scorer]) { output.append(self) }
+
+  func highlighter() -> any Scorer {
+    WordOrPhrasesScorer(whole: whole?.fresh(), phrases: phrases.map { $0.fresh() }, passageCount: passageCount)
+  }
 }

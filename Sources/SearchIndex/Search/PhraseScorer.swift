@@ -2,12 +2,18 @@
 /// Scored as one term whose frequency is the number of occurrences of the phrase.
 ///
 /// `advance(to:checkingBelow:)` looks for the phrase only below a limit, for an owner that
-/// knows it matches from there anyway (`WordOrPhrasesMatcher`): at or past the limit the
+/// knows it matches from there anyway (`WordOrPhrasesScorer`): at or past the limit the
 /// phrase stops at once, `current` then only a bound (no occurrence before it), and
 /// `check()` finds out about that passage when it is wanted.
-final class PhraseMatcher: Matcher {
-  let children: [Matcher]
+///
+/// The rarest child leads: the others leap to its passages, and positions are decoded only
+/// where every child sits on the same passage.
+final class PhraseScorer: Scorer {
+  let children: [any Scorer]
   let idf: Double
+  /// Whether it found its first match when made (false when its owner advances it).
+  private let settles: Bool
+  private(set) var current = PostingCursor.exhausted
   private var candidates: [SlotRange] = []
   private var nextCandidates: [SlotRange] = []
   private var childPositions: [SlotRange] = []
@@ -24,14 +30,14 @@ final class PhraseMatcher: Matcher {
     case rejected
   }
 
-  private let byCost: [Matcher]
+  private let byCost: [any Scorer]
 
   /// `settles: false` leaves `current` a bound, for an owner that advances it with a limit.
-  init(_ children: [Matcher], idf: Double, settles: Bool = true) {
+  init(_ children: [any Scorer], idf: Double, settles: Bool = true) {
     self.children = children
     self.idf = idf
+    self.settles = settles
     byCost = children.sorted { $0.cost < $1.cost }
-    super.init()
     let start = children.map(\.current).max() ?? PostingCursor.exhausted
     if settles {
       settle(from: start, checkingBelow: PostingCursor.exhausted)
@@ -41,9 +47,9 @@ final class PhraseMatcher: Matcher {
     }
   }
 
-  override var inverseDocumentFrequency: Double { idf }
+  var inverseDocumentFrequency: Double { idf }
 
-  override var cost: Int { byCost.first?.cost ?? 0 }
+  var cost: Int { byCost.first?.cost ?? 0 }
 
   /// Whether the phrase occurs at `current` (false where it is only a bound).
   var isMatched: Bool { state == .matched }
@@ -111,7 +117,7 @@ final class PhraseMatcher: Matcher {
     return !matches.isEmpty
   }
 
-  override func advance(to target: UInt32) { advance(to: target, checkingBelow: PostingCursor.exhausted) }
+  func advance(to target: UInt32) { advance(to: target, checkingBelow: PostingCursor.exhausted) }
 
   /// Moves to the first passage at or after `target` where the phrase occurs, or, once
   /// that would mean looking at or past `limit`, to a bound there.
@@ -129,17 +135,20 @@ final class PhraseMatcher: Matcher {
     settle(from: start, checkingBelow: limit)
   }
 
-  override func positions(into output: inout [SlotRange]) {
+  func positions(into output: inout [SlotRange]) {
     if check() { output.append(contentsOf: matches) }
   }
 
-  override func score(_ context: ScoringContext) -> Double {
+  func score(_ context: ScoringContext) -> Double {
     let passage = Int(current)
     return idf * BM25.saturation(
       frequency: Double(matches.count), length: Double(context.store.wordCount(passage)),
       averageLength: context.averageWords)
   }
 
-  override func upperBound() -> Double { idf * (BM25.k1 + 1) }
-  override func scoringLeaves(into output: inout [Matcher]) { output.append(self) }
+  func upperBound() -> Double { idf * (BM25.k1 + 1) }
+  func scoringLeaves(into output: inout [any Scorer]) { output.append(self) }
+
+  func highlighter() -> any Scorer { fresh() }
+  func fresh() -> PhraseScorer { PhraseScorer(children.map { $0.highlighter() }, idf: idf, settles: settles) }
 }

@@ -1,0 +1,81 @@
+/// The walk any scorer can be evaluated by: every match in passage order, leapfrogged with
+/// the filter, each bounded before it is scored (`collectTop`); or scored in full, bounds
+/// unused (`exhaustive`, the oracle that every specialised scorer is tested against).
+enum GeneralWalk {
+  /// How many passages `scorer` matches within `filter`.
+  static func count(_ scorer: any Scorer, filter: PassageFilter?) -> Int {
+    var total = 0
+    walk(scorer, filter: filter) { _ in total += 1 }
+    return total
+  }
+
+  /// The best passages into `collector`; how many matched.
+  static func collectTop(
+    _ scorer: any Scorer, into collector: inout TopHits, filter: PassageFilter?, context: ScoringContext
+  ) -> Int {
+    guard collector.limit > 0 else { return count(scorer, filter: filter) }
+    var total = 0
+    var leaves: [any Scorer] = []
+    var proximity = Proximity()
+    scorer.allScoringLeaves(into: &leaves)
+    // Proximity bound for the whole query, once: every pair bonus is at most weight * idf.
+    let bonusBound = leaves.count > 1
+      ? Proximity.weight * leaves.reduce(0) { $0 + $1.inverseDocumentFrequency } : 0
+    walk(scorer, filter: filter) { passage in
+      total += 1
+      guard !collector.isFull || scorer.upperBound() + bonusBound > collector.threshold else { return }
+      let score = scorer.score(context)
+      // The leaves here, and the bonus (which reads positions), only when it could lift
+      // the passage into the top hits.
+      guard !collector.isFull || score + bonusBound > collector.threshold else { return }
+      leaves.removeAll(keepingCapacity: true)
+      scorer.scoringLeaves(into: &leaves)
+      if !collector.isFull || score + Proximity.bound(leaves) > collector.threshold {
+        collector.insert(passage, score + proximity.bonus(leaves))
+      }
+    }
+    return total
+  }
+
+  /// Every match scored with its bonus, no bound consulted: the answer every plan must give.
+  static func exhaustive(
+    _ scorer: any Scorer, into collector: inout TopHits, filter: PassageFilter?, context: ScoringContext
+  ) -> Int {
+    var total = 0
+    var leaves: [any Scorer] = []
+    var proximity = Proximity()
+    walk(scorer, filter: filter) { passage in
+      total += 1
+      let score = scorer.score(context)
+      leaves.removeAll(keepingCapacity: true)
+      scorer.scoringLeaves(into: &leaves)
+      collector.insert(passage, score + proximity.bonus(leaves))
+    }
+    return total
+  }
+
+  /// Calls `body` at every passage that `scorer` matches and `filter` accepts, in order:
+  /// each leaps to the other's next passage until they agree.
+  @inline(__always)
+  private static func walk(_ scorer: any Scorer, filter: PassageFilter?, _ body: (UInt32) -> Void) {
+    guard let filter else {
+      while scorer.current != PostingCursor.exhausted {
+        body(scorer.current)
+        scorer.next()
+      }
+      return
+    }
+    scorer.advance(to: filter.range.lowerBound)
+    while scorer.current != PostingCursor.exhausted {
+      let passage = scorer.current
+      let accepted = filter.nextAccepted(from: passage)
+      if accepted != passage {
+        guard accepted != PostingCursor.exhausted else { return }
+        scorer.advance(to: accepted)
+        continue
+      }
+      body(passage)
+      scorer.next()
+    }
+  }
+}

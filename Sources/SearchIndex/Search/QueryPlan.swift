@@ -1,0 +1,47 @@
+/// A query compiled against one index (EVALUATION.md): its tree of scorers, each shape's
+/// scorer chosen when the tree was built, and the filter the tree is walked with. It
+/// answers the query once, then where the hits it found matched.
+struct QueryPlan {
+  /// How the plan is run.
+  enum Evaluation {
+    /// The root's own `count` and `collectTop`: each specialised scorer's loop, the general
+    /// walk for the rest, bounds skipping what cannot enter the top hits.
+    case planned
+    /// Every match scored in full, no bound consulted: the oracle the tests hold every
+    /// specialised scorer to.
+    case exhaustive
+  }
+
+  let root: any Scorer
+  /// Nil when nothing is filtered.
+  let filter: PassageFilter?
+  /// Folded prefixes of the query outside any negation: a scorer that merged a prefix's
+  /// terms has no positions, so the prefix's words are found again in a hit's text.
+  let highlightPrefixes: [[UInt8]]
+  let verbatim: Bool
+  let context: ScoringContext
+
+  /// Collects the best passages into `collector`; how many matched.
+  func run(into collector: inout TopHits, evaluation: Evaluation = .planned) -> Int {
+    switch evaluation {
+    case .planned:
+      guard collector.limit > 0 else { return root.count(filter: filter, context: context) }
+      return root.collectTop(into: &collector, filter: filter, context: context)
+    case .exhaustive:
+      return GeneralWalk.exhaustive(root, into: &collector, filter: filter, context: context)
+    }
+  }
+
+  /// Where the query matched in each of `passages` (hits of this plan, with their texts):
+  /// whole words, as byte ranges. One highlighter walks them in passage order.
+  func highlights(of passages: [UInt32], texts: [UInt32: [UInt8]], in index: SearchIndex) -> [UInt32: [Range<Int>]] {
+    guard !passages.isEmpty else { return [:] }
+    let highlighter = root.highlighter()
+    var ranges: [UInt32: [Range<Int>]] = [:]
+    for passage in passages.sorted() {
+      ranges[passage] = index.highlights(
+        highlighter, prefixes: highlightPrefixes, verbatim: verbatim, passage: passage, text: texts[passage] ?? [])
+    }
+    return ranges
+  }
+}

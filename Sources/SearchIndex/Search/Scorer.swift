@@ -1,0 +1,100 @@
+/// A node of a query plan: walks the ids of matching passages in increasing order and
+/// scores the passage it sits on (EVALUATION.md).
+///
+/// `current` is `PostingCursor.exhausted` when done. Scores and positions refer to the
+/// passage at `current` and are asked for only when every needed child sits there. Every
+/// scorer states its own score, bound and cost: a bound of 0 taken by default would prune a
+/// new scorer out of every top-k.
+protocol Scorer: AnyObject {
+  var current: UInt32 { get }
+  func advance(to target: UInt32)
+  /// Moves past `current` (by default `advance(to: current + 1)`).
+  func next()
+
+  /// Slot ranges of what matched at `current`, for phrases, proximity and highlights.
+  func positions(into output: inout [SlotRange])
+  /// The score at `current` of every scoring leaf positioned there.
+  func score(_ context: ScoringContext) -> Double
+  /// A bound no score at `current` can exceed.
+  func upperBound() -> Double
+  /// About how many passages it matches: conjunctions lead with their cheapest child.
+  var cost: Int { get }
+  /// The idf of a scoring leaf (proximity weighs pairs of leaves by it); 0 for the others.
+  var inverseDocumentFrequency: Double { get }
+  /// Leaves that score at `current`, in query order, for proximity.
+  func scoringLeaves(into output: inout [any Scorer])
+  /// Every leaf that can score anywhere (for a bound computed once per query; by default
+  /// `scoringLeaves`).
+  func allScoringLeaves(into output: inout [any Scorer])
+
+  /// A new scorer over the same postings, at their start, that finds where known hits
+  /// matched: exclusions are left out (the hits passed them), and a scorer without
+  /// positions matches everywhere (its words are found again by `QueryPlan.highlightPrefixes`).
+  func highlighter() -> any Scorer
+
+  /// How many passages it matches within `filter` (walking it; the default walks with
+  /// `GeneralWalk`).
+  func count(filter: PassageFilter?, context: ScoringContext) -> Int
+  /// Collects the best passages within `filter` into `collector` and returns how many
+  /// matched (by default `GeneralWalk`, which bounds each match before scoring it).
+  func collectTop(into collector: inout TopHits, filter: PassageFilter?, context: ScoringContext) -> Int
+}
+
+extension Scorer {
+  func next() { advance(to: current &+ 1) }
+  func allScoringLeaves(into output: inout [any Scorer]) { scoringLeaves(into: &output) }
+
+  func count(filter: PassageFilter?, context: ScoringContext) -> Int {
+    GeneralWalk.count(self, filter: filter)
+  }
+
+  func collectTop(into collector: inout TopHits, filter: PassageFilter?, context: ScoringContext) -> Int {
+    GeneralWalk.collectTop(self, into: &collector, filter: filter, context: context)
+  }
+}
+
+/// Per-query facts scoring needs.
+struct ScoringContext {
+  let store: Store
+  let averageWords: Double
+}
+
+/// Matches nothing (a word absent from the index).
+final class EmptyScorer: Scorer {
+  var current: UInt32 { PostingCursor.exhausted }
+  func advance(to target: UInt32) {}
+  func positions(into output: inout [SlotRange]) {}
+  func score(_ context: ScoringContext) -> Double { 0 }
+  func upperBound() -> Double { 0 }
+  var cost: Int { 0 }
+  var inverseDocumentFrequency: Double { 0 }
+  func scoringLeaves(into output: inout [any Scorer]) {}
+  func highlighter() -> any Scorer { EmptyScorer() }
+  func count(filter: PassageFilter?, context: ScoringContext) -> Int { 0 }
+  func collectTop(into collector: inout TopHits, filter: PassageFilter?, context: ScoringContext) -> Int { 0 }
+}
+
+/// Every passage in a range, scoring 0 (a query of filters only; a highlighter's stand-in
+/// for a scorer without positions).
+final class RangeScorer: Scorer {
+  private(set) var current: UInt32
+  let end: UInt32
+
+  init(_ range: Range<UInt32>) {
+    end = range.upperBound
+    current = range.isEmpty ? PostingCursor.exhausted : range.lowerBound
+  }
+
+  func advance(to target: UInt32) {
+    guard current < target else { return }
+    current = target < end ? target : PostingCursor.exhausted
+  }
+
+  func positions(into output: inout [SlotRange]) {}
+  func score(_ context: ScoringContext) -> Double { 0 }
+  func upperBound() -> Double { 0 }
+  var cost: Int { Int(end) }
+  var inverseDocumentFrequency: Double { 0 }
+  func scoringLeaves(into output: inout [any Scorer]) {}
+  func highlighter() -> any Scorer { RangeScorer(0..<end) }
+}

@@ -1,0 +1,49 @@
+/// The thresholds that choose how a query is evaluated. None changes an answer, only what
+/// it costs to find it (EVALUATION.md); tests name them rather than repeat their values.
+enum SearchTuning {
+  /// A prefix of at most this many terms walks one cursor per term (positions kept, as one
+  /// word of several forms); more are merged into one list without positions, which costs
+  /// a pass over every posting but no heap of cursors at every passage.
+  static let maximumPrefixCursors = 8
+
+  /// A lone prefix of at most one posting per this many passages is ranked block by block
+  /// (best block bound first) and lists its passages as it counts them; more postings are
+  /// read back from the per-passage counters in one linear scan, cheaper than so many blocks.
+  static let prefixBlockRankingShare = 8
+
+  /// A merged prefix that lists its passages as it counts them still reads them back by a
+  /// scan of the counters when they are more than one per this many passages: sorting
+  /// that many ids would cost more than the scan.
+  static let mergedPrefixScanShare = 32
+
+  /// Two words whose postings together exceed one per this many passages are counted
+  /// (their total and overlap) in a bit per passage: every id decoded once, without skips.
+  /// Below it, leaping through skip records touches fewer blocks.
+  static let bitSetCountingShare = 64
+
+  /// ... and only when the longer list is at most this many times the shorter: a much
+  /// rarer word leaps over most of the other's blocks.
+  static let bitSetCountingSkew = 32
+
+  /// An unknown word longer than this (in bytes) is not tried as two known words: the
+  /// dictionary lookups per word stay bounded, and no real compound is that long.
+  static let maximumSplitWordBytes = 48
+
+  /// A word found in this many passages or more is not tried as two known words: it is
+  /// common in its own right.
+  static let maximumSplitWordFrequency = 1_000
+
+  /// Words of at least this many bytes on each side of a split ("toolbar" is not "too" +
+  /// "lbar").
+  static let minimumSplitPart = 3
+
+  /// At most this many splits of one word are searched (those whose rarer half is commonest).
+  static let maximumSplits = 2
+
+  /// Postings at most this long are read with `pread` into the cursor's own buffer rather
+  /// than faulted into the map: a short list costs one call and leaves no page resident.
+  static let copiedPostingsBytes = 2_048
+
+  /// The most hits one search returns, whatever the limit asked (the heap stays small).
+  static let maximumHits = 10_000
+}

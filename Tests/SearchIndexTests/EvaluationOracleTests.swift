@@ -1,0 +1,116 @@
+import Foundation
+import Normalize
+import Testing
+@testable import SearchIndex
+
+/// Every plan, whatever scorer its shape chose, must answer as the exhaustive evaluation
+/// does (every match scored in full, no bound consulted): the same total, the same hits in
+/// the same order with identical scores, and the same highlights; with and without filters,
+/// at several limits, on generated corpora and queries (EVALUATION.md).
+@Suite struct EvaluationOracleTests {
+  /// The name of the scorer a plan's root is, for counting which shapes were exercised.
+  static func rootName(_ plan: QueryPlan) -> String {
+    switch plan.root {
+    case let term as TermScorer: term.cursors.count == 1 ? "TermScorer (one form)" : "TermScorer (forms)"
+    default: String(describing: type(of: plan.root))
+    }
+  }
+
+  /// Generated queries, plus shapes they leave rare: prefixes of many terms (alone, joined
+  /// to a word, in a union), two-word unions and exclusions, and words combined with them.
+  static func queries(_ generator: CorpusGenerator, _ documents: [Document], seed: UInt64) -> [String] {
+    let generated = QueryGenerator.queries(count: 160, seed: seed, generator: generator, documents: documents)
+    let words = generated.filter { ["common", "rare", "identifier"].contains($0.kind) }.map(\.ours)
+    let stems = CorpusGenerator.syllables.prefix(12) + ["t", "s", "m", "co"]
+    var extra: [String] = []
+    for (number, stem) in stems.enumerated() {
+      let word = words[number % words.count]
+      extra += ["\(stem)*", "\(word) \(stem)*", "\(stem)* OR \(word)", "\(word)-\(stem)*", "\(stem)* -\(word)"]
+    }
+    for number in 0..<(words.count - 2) {
+      let (a, b, c) = (words[number], words[number + 1], words[number + 2])
+      extra += ["\(a) OR \(b)", "\(a) -\(b)", "\(a) \(b) -\(c)", "\(a) OR \(b) OR \(c)", "\(a) -\(b) -\(c)"]
+    }
+    return generated.map(\.ours) + extra
+  }
+
+  @Test(arguments: [false, true])
+  func everyPlanAnswersAsTheExhaustiveEvaluation(verbatim: Bool) throws {
+    var generator = CorpusGenerator(seed: 41, vocabularySize: 900)
+    let documents = generator.documents(talks: 16, pages: 8, wordScale: 0.4)
+    let (index, directory) = try IndexFixture.build(documents)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let filterings = [
+      SearchFilters(),
+      SearchFilters(kinds: ["talk"]),
+      SearchFilters(sources: [documents[1].id, documents[documents.count - 2].id]),
+    ]
+    // The documents the third filter keeps, for checking the filter itself.
+    let kept: Set<Int> = [1, documents.count - 2]
+    var roots: [String: Int] = [:]
+    var compared = 0
+    for query in Self.queries(generator, documents, seed: 17) {
+      let parsed = try QueryParser.parse(query)
+      // Filtering by documents is the unfiltered answer with the other documents left out.
+      if let everything = try? index.search(
+        parsed: parsed, limit: SearchTuning.maximumHits, verbatim: verbatim, filters: .init(), evaluation: .exhaustive)
+      {
+        let expected = everything.hits.filter { kept.contains($0.documentIndex) }
+        let filtered = try index.search(
+          parsed: parsed, limit: SearchTuning.maximumHits, verbatim: verbatim, filters: filterings[2])
+        #expect(filtered.total == expected.count, "\(query)")
+        #expect(filtered.hits == expected, "\(query)")
+      }
+      for filters in filterings {
+        guard let plan = try? QueryCompiler(index: index, verbatim: verbatim).plan(parsed, filters: filters) else {
+          // Too broad a prefix: refused either way.
+          #expect(throws: SearchError.self) { try index.search(parsed: parsed, limit: 1, verbatim: verbatim, filters: filters) }
+          continue
+        }
+        roots[Self.rootName(plan) + (filters.isEmpty ? "" : ", filtered"), default: 0] += 1
+        for limit in [0, 1, 3, 10, 200] {
+          let planned = try index.search(parsed: parsed, limit: limit, verbatim: verbatim, filters: filters)
+          let oracle = try index.search(
+            parsed: parsed, limit: limit, verbatim: verbatim, filters: filters, evaluation: .exhaustive)
+          #expect(planned == oracle, "\(query) \(filters) top \(limit)")
+          if !oracle.hits.isEmpty { compared += 1 }
+        }
+      }
+    }
+    // Every specialised scorer was chosen, alone and under a filter, many times.
+    for name in [
+      "TermScorer (one form)", "TermExclusionScorer", "TermUnionScorer", "MergedPrefixScorer",
+      "AndScorer", "ExcludingScorer", "OrScorer", "PhraseScorer",
+    ] {
+      #expect(roots[name, default: 0] >= 10, "\(name): \(roots)")
+      #expect(roots[name + ", filtered", default: 0] >= 10, "\(name) filtered: \(roots)")
+    }
+    // Words of several forms, and (standard mode only) identifiers written apart.
+    #expect(roots["TermScorer (forms)", default: 0] >= 5 && roots["TermScorer (forms), filtered", default: 0] >= 5)
+    #expect(verbatim || roots["WordOrPhrasesScorer", default: 0] >= 10, "\(roots)")
+    #expect(compared > 4_000)
+  }
+
+  /// A scorer's bound must hold at every passage it matches: no score above it, or top-k
+  /// pruning would lose hits.
+  @Test func boundsHoldAtEveryMatch() throws {
+    var generator = CorpusGenerator(seed: 43, vocabularySize: 900)
+    let documents = generator.documents(talks: 10, pages: 6, wordScale: 0.3)
+    let (index, directory) = try IndexFixture.build(documents)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let context = ScoringContext(store: index.store, averageWords: index.store.averageWords)
+    var checked = 0
+    for query in Self.queries(generator, documents, seed: 5) {
+      guard let plan = try? QueryCompiler(index: index, verbatim: false).plan(try QueryParser.parse(query), filters: .init())
+      else { continue }
+      let scorer = plan.root
+      while scorer.current != PostingCursor.exhausted {
+        let score = scorer.score(context)
+        #expect(score <= scorer.upperBound() * (1 + 1e-6), "\(query) at \(scorer.current)")
+        checked += 1
+        scorer.next()
+      }
+    }
+    #expect(checked > 10_000)
+  }
+}
