@@ -99,7 +99,7 @@ public struct TalkHarvester: Sendable {
     Self.labelChapters(page.chapters, in: &passages)
     var document = Document(
       id: identity.id, kind: .talk, title: source.title ?? page.title, url: identity.url,
-      language: track.language, event: page.collection, year: page.year,
+      language: track.language, event: page.collection, year: page.year, published: page.datePublished,
       summary: page.summary, passages: passages, cues: track.cues)
     document.fetch = fetchMetadata(source: source.url, response: pageResponse, document: document)
     guard !document.passages.isEmpty else { throw .noPassages(url: source.url) }
