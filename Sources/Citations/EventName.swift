@@ -13,6 +13,12 @@ public enum EventName {
     return event
   }
 
+  /// The name of the series a talk belongs to, as a bibliography gives it: the Tech Talks are
+  /// "Apple Developer Tech Talks", a WWDC is "WWDC24".
+  public static func series(_ event: String?) -> String? {
+    event == "tech-talks" ? "Apple Developer Tech Talks" : display(event)
+  }
+
   /// The year of a `wwdcYYYY` collection, when the document itself gives none (the rule the
   /// `year:` filter uses).
   static func year(_ event: String?) -> Int? {
