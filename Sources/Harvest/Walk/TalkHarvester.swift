@@ -140,7 +140,8 @@ public struct TalkHarvester: Sendable {
     var metadata = FetchMetadata(
       sourceURL: source, etag: response.etag, lastModified: response.lastModified,
       contentHash: ContentHash.of(document), fetchedAt: Self.timestamp(now()))
-    metadata.validatorOrigin = response.validatorOrigin
+    // The origin of validators, when there are any: without them it names nothing.
+    if metadata.etag != nil || metadata.lastModified != nil { metadata.validatorOrigin = response.validatorOrigin }
     return metadata
   }
 
