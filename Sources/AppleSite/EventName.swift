@@ -25,6 +25,12 @@ public enum EventName {
     return event
   }
 
+  /// The name of the series a talk belongs to, as a bibliography gives it: the Tech Talks are
+  /// "Apple Developer Tech Talks", a WWDC is "WWDC24".
+  public static func series(_ event: String?) -> String? {
+    event == "tech-talks" ? "Apple Developer Tech Talks" : display(event)
+  }
+
   /// The year of a `wwdcYYYY` collection (for a document that records none itself); nil
   /// for other collections and for nil.
   public static func year(_ event: String?) -> Int? {

@@ -161,18 +161,46 @@ public struct QuoteRecord: Sendable, Encodable {
   }
 }
 
-/// `cite`: the citation as text in one format, and the passage it cites.
+/// `cite`: the citation as text in one format, the passages it cites, and the bibliography:
+/// CSL-JSON items (one per document) and a cite of an item for each passage.
 public struct CiteRecord: Sendable, Encodable {
   public var version = AnswerFormat.version
   public var format: String
   public var text: String
+  /// The first passage cited (the only one, when one id or query was cited).
   public var hit: HitRecord
+  /// Every passage cited, in order.
+  public var hits: [HitRecord]
+  /// CSL-JSON items (CSL 1.0.2), one per document, `id` the document id.
+  public var items: [CSLItemRecord]
+  /// One per passage: the item's id, the locator (`3:46`, a section heading) and its label.
+  public var cites: [CSLCite]
 
   public init(_ hit: QuotedHit, format: CitationFormat) {
-    self.format = format.rawValue
-    text = CitationFormatter.format(hit, as: format)
-    self.hit = HitRecord(hit, ranked: false)
+    self.init(Bibliography(hits: [hit]), first: HitRecord(hit, ranked: false), format: format)
   }
+
+  /// The record of a bibliography; nil when it cites nothing.
+  public init?(_ bibliography: Bibliography, format: CitationFormat) {
+    guard let first = bibliography.cites.first else { return nil }
+    self.init(bibliography, first: HitRecord(first.hit, ranked: false), format: format)
+  }
+
+  private init(_ bibliography: Bibliography, first: HitRecord, format: CitationFormat) {
+    self.format = format.rawValue
+    text = CitationFormatter.format(bibliography, as: format == .json ? .markdown : format)
+    hits = bibliography.cites.map { HitRecord($0.hit, ranked: false) }
+    hit = first
+    items = bibliography.entries.map { CSLItemRecord(item: CSLItem($0)) }
+    cites = bibliography.cites.map(CSLCite.init)
+  }
+}
+
+/// A CSL-JSON item as the cite record carries it.
+public struct CSLItemRecord: Sendable, Encodable {
+  let item: CSLItem
+
+  public func encode(to encoder: any Encoder) throws { try item.encode(to: encoder) }
 }
 
 /// `audit`: each rule with its best supporting quotes.

@@ -4,8 +4,13 @@ public enum CitationFormat: String, Sendable, CaseIterable {
   case markdown
   /// One JSON object with every field of the citation.
   case json
-  /// A CSL-JSON array of one item, for reference managers (CSL 1.0.2 data schema).
+  /// A CSL-JSON array of one item per document, for reference managers and citeproc
+  /// (CSL 1.0.2 data schema); the cites are in `json`.
   case cslJSON = "csl-json"
+  /// BibTeX entries (biblatex and classic BibTeX), one per document.
+  case bibtex
+  /// RIS records, one per document.
+  case ris
   /// One plain line: quote, speaker, title and event, time, link.
   case text
 }

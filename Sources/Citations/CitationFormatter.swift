@@ -2,25 +2,44 @@ import AppleSite
 import Foundation
 import Normalize
 
-/// Ready-to-paste citations of one quoted hit.
+/// Ready-to-paste citations: of one quoted hit, or of a bibliography (one line or block per
+/// cite in Markdown and text; one entry per document in CSL-JSON, BibTeX and RIS).
 public enum CitationFormatter {
   public static func format(_ hit: QuotedHit, as format: CitationFormat) -> String {
+    self.format(Bibliography(hits: [hit]), as: format)
+  }
+
+  public static func format(_ bibliography: Bibliography, as format: CitationFormat) -> String {
     switch format {
-    case .markdown: markdown(hit)
-    case .text: text(hit)
-    case .json: (try? AnswerFormat.string(HitRecord(hit, ranked: false))) ?? "{}"
-    case .cslJSON: encode([CSLItem(hit)])
+    case .markdown: bibliography.cites.map { markdown($0.hit) }.joined(separator: "\n\n")
+    case .text: bibliography.cites.map { text($0.hit) }.joined(separator: "\n")
+    case .json: CiteRecord(bibliography, format: .markdown).flatMap { try? AnswerFormat.string($0) } ?? "{}"
+    case .cslJSON: encode(bibliography.entries.map(CSLItem.init))
+    case .bibtex: BibTeXWriter.write(bibliography)
+    case .ris: RISWriter.write(bibliography)
     }
   }
 
   /// `> “quote” — Speaker, [Title](link) (m:ss), Event`: one blockquote line whose source
   /// part `duo-kb verify` reads (the link names the document, `(m:ss)` the time).
   static func markdown(_ hit: QuotedHit) -> String {
+    if let layout = hit.sectionLayout {
+      // A section as Apple lays it out, in a blockquote, its source on the last line.
+      let body = SectionLayout.markdown(layout).split(separator: "\n", omittingEmptySubsequences: false)
+        .map { $0.isEmpty ? ">" : "> \($0)" }
+      return (body + [">", "> — \(markdownSource(hit))"]).joined(separator: "\n")
+    }
     if hit.passageKind == .code {
       // Code keeps its lines and indentation, in a fence a Markdown renderer shows as code.
       return fenced(hit.quote) + "\n— " + markdownSource(hit)
     }
     return "> “\(inlineQuote(hit.quote))” — \(markdownSource(hit))"
+  }
+
+  /// A section quoted whole as plain text laid out as Apple shows it (one paragraph, list
+  /// item or table row a line), when its layout is known.
+  public static func sectionText(_ hit: QuotedHit) -> String? {
+    hit.sectionLayout.map(SectionLayout.text)
   }
 
   /// `Speaker, [Title](link) (m:ss), Event`.
@@ -57,6 +76,10 @@ public enum CitationFormatter {
     let details = [EventName.display(hit.source.event), hit.timestamp].compactMap { $0 }
     source.append(details.isEmpty ? title(hit) : "\(title(hit)) (\(details.joined(separator: ", ")))")
     source.append(hit.link)
+    if let layout = hit.sectionLayout {
+      // One paragraph, list item or table row a line, the whole in quotation marks.
+      return "“" + SectionLayout.text(layout) + "”\n— " + source.joined(separator: ", ")
+    }
     if hit.passageKind == .code {
       // Code as it was shown: its lines and indentation kept.
       return hit.quote + "\n— " + source.joined(separator: ", ")
@@ -104,60 +127,5 @@ public enum CitationFormatter {
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     guard let data = try? encoder.encode(value) else { return "{}" }
     return String(decoding: data, as: UTF8.self)
-  }
-}
-
-/// One item of CSL-JSON (citation-style-language schema `csl-data.json`, version 1.0.2):
-/// a talk is a `speech` at its event, a HIG section a `webpage`; the author is Apple Inc.
-/// as a literal name; the quote, speaker and time go in `note`.
-struct CSLItem: Encodable {
-  struct Name: Encodable { var literal: String }
-  struct DateParts: Encodable {
-    var dateParts: [[Int]]
-    enum CodingKeys: String, CodingKey { case dateParts = "date-parts" }
-  }
-
-  var id: String
-  var type: String
-  var title: String
-  var author: [Name]
-  var containerTitle: String
-  var eventTitle: String?
-  /// The 1.0.1 name of `event-title`, still read by older reference managers.
-  var event: String?
-  var publisher: String
-  var issued: DateParts?
-  var url: String
-  var note: String
-  var language: String
-
-  enum CodingKeys: String, CodingKey {
-    case id, type, title, author, publisher, issued, note, language, event
-    case containerTitle = "container-title"
-    case eventTitle = "event-title"
-    case url = "URL"
-  }
-
-  init(_ hit: QuotedHit) {
-    id = hit.citation.description
-    let isTalk = hit.source.kind == .talk
-    type = isTalk ? "speech" : "webpage"
-    title = CitationFormatter.title(hit)
-    author = [Name(literal: "Apple Inc.")]
-    let event = EventName.display(hit.source.event)
-    switch (isTalk, hit.source.event) {
-    case (false, _): containerTitle = "Human Interface Guidelines"
-    case (true, "tech-talks"?): containerTitle = "Apple Developer Tech Talks"
-    case (true, let other): containerTitle = other?.hasPrefix("wwdc") == true ? (event ?? "") : "Apple Developer Videos"
-    }
-    eventTitle = isTalk ? event : nil
-    self.event = eventTitle
-    publisher = "Apple Inc."
-    issued = (hit.source.year ?? EventName.year(hit.source.event)).map { DateParts(dateParts: [[$0]]) }
-    url = hit.link
-    var where_ = hit.timestamp.map { "At \($0)" } ?? hit.heading.map { "In “\($0)”" } ?? "Quoted"
-    if let speaker = hit.speaker, !speaker.isEmpty { where_ += ", \(speaker)" }
-    note = "\(where_): “\(CitationFormatter.inlineQuote(hit.quote))” (\(hit.citation))"
-    language = hit.source.language
   }
 }

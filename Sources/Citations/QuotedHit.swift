@@ -36,6 +36,23 @@ public struct QuotedHit: Sendable, Equatable {
   /// Where the passage sits in the corpus: (document index, passage index) in the index.
   public var documentIndex: Int
   public var passageIndex: Int
+  /// A HIG section quoted whole: its passages with the blocks they came from, when the
+  /// corpus records them (`KnowledgeBase.laidOut`), so that lists and tables keep their
+  /// shape; nil otherwise. `quote` stays the passages' exact text.
+  public var sectionLayout: [LaidOutPassage]? = nil
+}
+
+/// One passage of a section and the block of the section it came from.
+public struct LaidOutPassage: Sendable, Equatable {
+  public var text: String
+  public var kind: PassageKind
+  public var layout: PassageLayout
+
+  public init(text: String, kind: PassageKind, layout: PassageLayout) {
+    self.text = text
+    self.kind = kind
+    self.layout = layout
+  }
 }
 
 /// The answer to one query: every matching passage counted, the best few quoted.

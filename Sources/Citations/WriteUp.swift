@@ -121,7 +121,15 @@ struct WriteUp {
         if current?.isBlockquote != true { finish() }
         if current == nil { current = Block(kind: .blockquote) }
         lastBlockquoteLine = lineNumber
-        current?.appendLine(body, line: lineNumber, firstColumn: column)
+        // A list inside the blockquote (a HIG section quoted whole): its markers, `1. ` too,
+        // are Markdown, not words of the quotation.
+        let nested = body.drop { $0 == " " }
+        if let marker = Self.listMarkerLength(nested) {
+          let item = nested.dropFirst(marker)
+          current?.appendLine(item, line: lineNumber, firstColumn: line.count - item.count)
+        } else {
+          current?.appendLine(body, line: lineNumber, firstColumn: column)
+        }
         continue
       }
       if current?.isBlockquote == true { finish() }

@@ -94,8 +94,52 @@ enum AnswerSchema {
       "format": ["type": "string"],
       "text": ["type": "string", "description": "The citation, ready to paste"],
       "hit": hit,
+      "hits": ["type": "array", "items": hit, "description": "Every passage cited, in order"],
+      "items": ["type": "array", "items": cslItem, "description": "CSL-JSON items (CSL 1.0.2), one per document"],
+      "cites": [
+        "type": "array", "description": "One per passage: a cite of its item, the time or section as the locator",
+        "items": [
+          "type": "object",
+          "properties": [
+            "id": ["type": "string", "description": "The item's id: the document id"],
+            "locator": ["type": ["string", "null"], "description": "m:ss for a talk, the section heading for a HIG page"],
+            "label": ["type": ["string", "null"], "enum": ["timestamp", "section", .null]],
+            "citation": ["type": "string", "description": "The passage's citation id"],
+          ],
+          "required": ["id", "locator", "label", "citation"],
+        ],
+      ],
     ],
-    "required": ["version", "format", "text", "hit"],
+    "required": ["version", "format", "text", "hit", "hits", "items", "cites"],
+  ]
+
+  /// One CSL-JSON item as `cite` writes it (a subset of CSL 1.0.2 `csl-data.json`).
+  static let cslItem: JSONValue = [
+    "type": "object",
+    "properties": [
+      "id": ["type": "string", "description": "The document id"],
+      "type": ["type": "string", "enum": ["speech", "webpage"]],
+      "title": ["type": "string"],
+      "author": ["type": "array", "items": ["type": "object", "properties": ["literal": ["type": "string"]], "required": ["literal"]]],
+      "genre": ["type": "string"],
+      "container-title": ["type": "string"],
+      "event-title": ["type": "string"],
+      "event": ["type": "string", "description": "event-title under its CSL 1.0.1 name"],
+      "issued": dateParts,
+      "accessed": dateParts,
+      "URL": ["type": "string"],
+      "note": ["type": "string"],
+      "language": ["type": "string"],
+    ],
+    "required": ["id", "type", "title", "author", "URL", "language"],
+  ]
+
+  static let dateParts: JSONValue = [
+    "type": "object",
+    "properties": [
+      "date-parts": ["type": "array", "items": ["type": "array", "items": ["type": "integer"]]]
+    ],
+    "required": ["date-parts"],
   ]
 
   /// `duo-kb audit --format json` (`AuditRecord`).

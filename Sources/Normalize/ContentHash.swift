@@ -7,8 +7,14 @@
 /// its value; integers are written as decimal strings. Passages (kind, text, start, end,
 /// anchor, heading, speaker, firstCue, lastCue), then cues (start, end, raw, text,
 /// settings, voice), each list preceded by its count.
+///
+/// Version `duo-kb content v2`, used when any passage has a `layout` (HIG documents
+/// harvested since layouts are recorded): the same, with each passage's layout after
+/// `lastCue` as an optional (role, block, depth, number, table, row, column). A document
+/// without layouts keeps its v1 hash, so corpora written before v2 still check clean.
 public enum ContentHash {
   static let version = "duo-kb content v1"
+  static let layoutVersion = "duo-kb content v2"
 
   public static func of(_ document: Document) -> String {
     of(passages: document.passages, cues: document.cues)
@@ -16,7 +22,8 @@ public enum ContentHash {
 
   public static func of(passages: [Passage], cues: [StoredCue]) -> String {
     var encoder = Encoder()
-    encoder.string(version)
+    let hasLayouts = passages.contains { $0.layout != nil }
+    encoder.string(hasLayouts ? layoutVersion : version)
     encoder.integer(passages.count)
     for passage in passages {
       encoder.string(passage.kind.rawValue)
@@ -28,6 +35,7 @@ public enum ContentHash {
       encoder.optional(passage.speaker)
       encoder.optional(passage.firstCue)
       encoder.optional(passage.lastCue)
+      if hasLayouts { encoder.layout(passage.layout) }
     }
     encoder.integer(cues.count)
     for cue in cues {
@@ -51,6 +59,14 @@ public enum ContentHash {
     }
 
     mutating func integer(_ value: Int) { string(String(value)) }
+
+    mutating func layout(_ layout: PassageLayout?) {
+      hasher.update(CollectionOfOne(UInt8(layout == nil ? 0 : 1)))
+      guard let layout else { return }
+      string(layout.role.rawValue)
+      integer(layout.block)
+      for value in [layout.depth, layout.number, layout.table, layout.row, layout.column] { optional(value) }
+    }
 
     mutating func optional(_ value: String?) {
       hasher.update(CollectionOfOne(UInt8(value == nil ? 0 : 1)))

@@ -15,6 +15,9 @@ public struct Document: Codable, Sendable, Equatable {
   /// The collection a talk belongs to: `wwdc2024`, `tech-talks`. Nil for HIG pages.
   public var event: String?
   public var year: Int?
+  /// The day the talk was published, as its page gives it (`datePublished`, ISO 8601:
+  /// `2026-09-09`); nil when the page gives none.
+  public var published: String?
   public var summary: String?
   public var fetch: FetchMetadata?
   /// True when the source disappeared upstream; the document is kept.
@@ -27,7 +30,8 @@ public struct Document: Codable, Sendable, Equatable {
 
   public init(
     id: String, kind: DocumentKind, title: String, url: String, language: String = "en",
-    event: String? = nil, year: Int? = nil, summary: String? = nil, fetch: FetchMetadata? = nil,
+    event: String? = nil, year: Int? = nil, published: String? = nil, summary: String? = nil,
+    fetch: FetchMetadata? = nil,
     isRemovedUpstream: Bool = false, passages: [Passage] = [], cues: [StoredCue] = [],
     sections: [SectionHeading] = []
   ) {
@@ -38,6 +42,7 @@ public struct Document: Codable, Sendable, Equatable {
     self.language = language
     self.event = event
     self.year = year
+    self.published = published
     self.summary = summary
     self.fetch = fetch
     self.isRemovedUpstream = isRemovedUpstream
@@ -78,11 +83,15 @@ public struct Passage: Codable, Sendable, Equatable {
   /// Talks: what its cues held that is not part of the quote, in order (sound descriptions
   /// such as `[laughter]`, `（音楽）`); nil when nothing was left out.
   public var omitted: [String]?
+  /// HIG: the block of its section the passage came from (a paragraph, a list item, a table
+  /// cell), so a section can be shown as Apple lays it out; nil for talks, and for HIG
+  /// documents harvested before it was recorded.
+  public var layout: PassageLayout?
 
   public init(
     kind: PassageKind, text: String, startMilliseconds: Int? = nil, endMilliseconds: Int? = nil,
     anchor: String? = nil, heading: String? = nil, speaker: String? = nil,
-    firstCue: Int? = nil, lastCue: Int? = nil, omitted: [String]? = nil
+    firstCue: Int? = nil, lastCue: Int? = nil, omitted: [String]? = nil, layout: PassageLayout? = nil
   ) {
     self.kind = kind
     self.text = text
@@ -94,6 +103,7 @@ public struct Passage: Codable, Sendable, Equatable {
     self.firstCue = firstCue
     self.lastCue = lastCue
     self.omitted = omitted
+    self.layout = layout
   }
 }
 

@@ -12,6 +12,8 @@
 /// - Blocks with no text after collapsing give no passage. An aside's style is not part of
 ///   the quote (the passage keeps Apple's words only).
 /// - The anchor is the section's own; a section without one gives passages without one.
+/// - Each passage records its block (`PassageLayout`): the block's number in the section,
+///   its role, a list item's depth and number, a cell's table, row and column.
 public struct HIGNormalizer: Sendable {
   public var maximumPassageLength: Int
   public var hardPassageLength: Int
@@ -26,9 +28,10 @@ public struct HIGNormalizer: Sendable {
     var passages: [Passage] = []
     for section in sections {
       let heading = section.heading.map { TextNormalization.collapseWhitespace($0) }
-      for block in section.blocks {
+      for (number, block) in section.blocks.enumerated() {
+        let layout = Self.layout(of: block, number: number)
         for (kind, text) in pieces(of: block) {
-          passages.append(Passage(kind: kind, text: text, anchor: section.anchor, heading: heading))
+          passages.append(Passage(kind: kind, text: text, anchor: section.anchor, heading: heading, layout: layout))
         }
       }
     }
@@ -46,13 +49,40 @@ public struct HIGNormalizer: Sendable {
     }
   }
 
+  static func layout(of block: HIGBlockInput, number: Int) -> PassageLayout {
+    let role: PassageLayout.Role =
+      switch block.kind {
+      case .paragraph: .paragraph
+      case .listItem: .listItem
+      case .asideParagraph: .aside
+      case .tableCell: .tableCell
+      case .tableHeaderCell: .tableHeaderCell
+      case .term: .term
+      case .definition: .definition
+      case .code: .code
+      case .caption: .caption
+      case .other: .other
+      }
+    var layout = PassageLayout(role: role, block: number)
+    if role == .listItem {
+      layout.depth = block.listDepth ?? 1
+      layout.number = block.listNumber
+    }
+    if role == .tableCell || role == .tableHeaderCell {
+      layout.table = block.table
+      layout.row = block.row
+      layout.column = block.column
+    }
+    return layout
+  }
+
   private func pieces(of block: HIGBlockInput) -> [(PassageKind, String)] {
     switch block.kind {
     case .code:
       let code = TextNormalization.normalizeLineBreaks(block.text)
       let isBlank = code.unicodeScalars.allSatisfy(\.properties.isWhitespace)
       return isBlank ? [] : [(.code, code)]
-    case .listItem, .tableCell, .term:
+    case .listItem, .tableCell, .tableHeaderCell, .term:
       let text = TextNormalization.collapseWhitespace(block.text)
       if text.isEmpty { return [] }
       if text.unicodeScalars.count <= maximumPassageLength { return [(.text, text)] }

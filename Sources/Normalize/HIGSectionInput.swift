@@ -22,11 +22,27 @@ public struct HIGBlockInput: Codable, Sendable, Equatable {
   public var text: String
   /// An aside's style (`Note`, `Important`), a tab's title: kept for context, not quoted.
   public var style: String?
+  /// List items: 1 in a top-level list, 2 in a list inside it, ...; nil outside lists.
+  public var listDepth: Int?
+  /// Items of an ordered list: the number Apple shows.
+  public var listNumber: Int?
+  /// Table cells: which table of the section, row and column, all from 0.
+  public var table: Int?
+  public var row: Int?
+  public var column: Int?
 
-  public init(kind: HIGBlockKind, text: String, style: String? = nil) {
+  public init(
+    kind: HIGBlockKind, text: String, style: String? = nil, listDepth: Int? = nil, listNumber: Int? = nil,
+    table: Int? = nil, row: Int? = nil, column: Int? = nil
+  ) {
     self.kind = kind
     self.text = text
     self.style = style
+    self.listDepth = listDepth
+    self.listNumber = listNumber
+    self.table = table
+    self.row = row
+    self.column = column
   }
 }
 
@@ -35,6 +51,7 @@ public enum HIGBlockKind: String, Codable, Sendable, CaseIterable {
   case listItem
   case asideParagraph
   case tableCell
+  case tableHeaderCell
   case term
   case definition
   case code

@@ -85,13 +85,54 @@ import Testing
     let byQuery = await Self.run(["cite", "toolbar", "outer", "--format", "csl-json"], in: scratch)
     #expect(byQuery.status == .success)
     let items = try JSONSerialization.jsonObject(with: Data(byQuery.stdout.utf8)) as? [[String: Any]]
-    #expect(items?.first?["id"] as? String == "wwdc2024/900002@1:10")
+    #expect(items?.first?["id"] as? String == "wwdc2024/900002")
     #expect(items?.first?["type"] as? String == "speech")
     let none = await Self.run(["cite", "zebra"], in: scratch)
     #expect(none.status == .failure)
     #expect(none.stderr.contains("nothing matches"))
-    let badFormat = await Self.run(["cite", "toolbar", "--format", "bibtex"], in: scratch)
+    let badFormat = await Self.run(["cite", "toolbar", "--format", "docx"], in: scratch)
     #expect(badFormat.status == .usage)
+  }
+
+  /// Several ids and queries, on the command line and in a file, make one bibliography:
+  /// one entry per document, one cite per passage; what names nothing is said, and exit 1.
+  @Test func citeMergesIDsAndQueriesIntoOneBibliography() async throws {
+    let scratch = try Self.home()
+    try scratch.write("# talks\ntech-talks/900001@0:16\n\ntoolbar outer display\n", to: "refs.txt")
+    let run = await Self.run(
+      ["cite", "tech-talks/900001@0:40", "scrolling", "content", "--bibliography", "refs.txt", "--format", "json"], in: scratch)
+    #expect(run.status == .success, "\(run.stderr)")
+    let record = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+    let items = try #require(record["items"] as? [[String: Any]])
+    #expect(items.map { $0["id"] as? String } == ["tech-talks/900001", "wwdc2024/900002"])
+    let cites = try #require(record["cites"] as? [[String: Any]])
+    #expect(cites.map { $0["citation"] as? String } == ["tech-talks/900001@0:40", "tech-talks/900001@0:16", "wwdc2024/900002@1:10"])
+    #expect(cites.map { $0["locator"] as? String } == ["0:40", "0:16", "1:10"])
+    #expect((record["text"] as? String)?.components(separatedBy: "\n\n").count == 3)
+
+    let bibtex = await Self.run(["cite", "tech-talks/900001@0:40", "wwdc2024/900002@1:10", "--format", "bibtex"], in: scratch)
+    #expect(bibtex.stdout.components(separatedBy: "\n@misc{").count == 2 && bibtex.stdout.hasPrefix("@misc{tech-talks/900001,"))
+    let ris = await Self.run(["cite", "tech-talks/900001@0:40", "--format", "ris"], in: scratch)
+    #expect(ris.stdout.hasPrefix("TY  - VIDEO\nID  - tech-talks/900001\n"))
+
+    let partly = await Self.run(["cite", "tech-talks/900001@0:40", "zebra", "tech-talks/123@0:10", "--format", "text"], in: scratch)
+    #expect(partly.status == .failure)
+    #expect(partly.stdout.split(separator: "\n").count == 1)
+    #expect(partly.stderr.contains("nothing matches 'zebra'") && partly.stderr.contains("no document 'tech-talks/123'"), "\(partly.stderr)")
+    let empty = await Self.run(["cite", "--bibliography", "missing.txt"], in: scratch)
+    #expect(empty.status == .usage || empty.status == .failure)
+    #expect(empty.stderr.contains("missing.txt"))
+  }
+
+  @Test("cite splits arguments into ids and queries", arguments: [
+    (["toolbar", "outer"], ["toolbar outer"]),
+    (["scrolling content", "toolbar side"], ["scrolling content", "toolbar side"]),
+    (["tech-talks/1@0:10", "fold", "tap", "hig/x#Y"], ["tech-talks/1@0:10", "fold tap", "hig/x#Y"]),
+    (["https://developer.apple.com/videos/play/tech-talks/1/?time=4", "kind:talk", "-fold"],
+     ["https://developer.apple.com/videos/play/tech-talks/1/?time=4", "kind:talk -fold"]),
+  ])
+  func citeItems(arguments: [String], items: [String]) {
+    #expect(CiteCommand.items(arguments) == items)
   }
 
   static let plantedDocument = """

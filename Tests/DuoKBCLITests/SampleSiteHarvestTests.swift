@@ -50,6 +50,10 @@ import Testing
       let fetch = try #require(document["fetch"] as? [String: Any])
       #expect(fetch["etag"] == nil && fetch["lastModified"] == nil, "a mirror's validators are not the original's")
       #expect(fetch["fetchedAt"] as? String == "2026-09-16T00:00:00Z")
+      #expect(fetch["validatorOrigin"] == nil, "no validators, so no origin of them")
+      // The page's datePublished, and the year it gives (so `year:2026` finds the talk).
+      #expect(document["published"] as? String == "2026-09-09")
+      #expect(document["year"] as? Int == 2026)
       let passages = try #require(document["passages"] as? [[String: Any]])
       // Each quote is the passages from the one starting at its time up to the next quote's.
       var remaining = passages[...]

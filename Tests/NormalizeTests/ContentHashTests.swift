@@ -53,4 +53,29 @@ import Testing
     }
     #expect(ContentHash.of(passages: [], cues: []) == SHA256.hexDigest(bytes))
   }
+
+  @Test("A passage's layout is part of the hash (v2); without layouts the hash stays v1")
+  func layoutsCount() {
+    let plain = [Passage(kind: .text, text: "Keep it short.", anchor: "Best-practices")]
+    var item = plain
+    item[0].layout = PassageLayout(role: .listItem, block: 0, depth: 1)
+    var cell = plain
+    cell[0].layout = PassageLayout(role: .tableCell, block: 0, table: 0, row: 0, column: 0)
+    var deeper = item
+    deeper[0].layout?.depth = 2
+    let hashes = [plain, item, cell, deeper].map { ContentHash.of(passages: $0, cues: []) }
+    #expect(Set(hashes).count == 4)
+    // v1 for a document without layouts: the frozen encoding of the passage.
+    var encoder: [UInt8] = []
+    func add(_ text: String) { encoder += [0, 0, 0, 0, 0, 0, 0, UInt8(text.utf8.count)] + Array(text.utf8) }
+    add("duo-kb content v1")
+    add("1")
+    add("text")
+    add("Keep it short.")
+    encoder += [0, 0, 1]
+    add("Best-practices")
+    encoder += [0, 0, 0, 0]
+    add("0")
+    #expect(hashes[0] == SHA256.hexDigest(encoder))
+  }
 }

@@ -173,8 +173,10 @@ def talk_page(talk):
     master = f"/videos/{collection}/{talk_id}/cmaf.m3u8"
     canonical = f"https://developer.apple.com/videos/play/{collection}/{talk_id}/"
     description = ""
+    if talk.get("datePublished"):
+        description += f'<meta itemprop="datePublished" content="{html.escape(talk["datePublished"])}">\n'
     if talk.get("description"):
-        description = f'<meta property="og:description" content="{html.escape(talk["description"])}">\n'
+        description += f'<meta property="og:description" content="{html.escape(talk["description"])}">\n'
     return f"""<!DOCTYPE html>
 <html lang="en-US">
 <head>

@@ -2,65 +2,112 @@ import Citations
 import Foundation
 import SearchIndex
 
-/// `duo-kb cite QUERY-OR-ID`: one ready-to-paste citation.
+/// `duo-kb cite QUERY-OR-ID...`: ready-to-paste citations, merged into one bibliography.
 enum CiteCommand: Command {
   static let name = "cite"
-  static let summary = "A ready-to-paste citation of an id or of a query's top hit"
-  static let usage = "QUERY-OR-ID [--format markdown|json|csl-json|text]"
+  static let summary = "Ready-to-paste citations of ids or of queries' top hits, as one bibliography"
+  static let usage = "QUERY-OR-ID... [--bibliography FILE] [--format markdown|json|csl-json|bibtex|ris|text]"
   static let discussion = """
     A citation id (tech-talks/111466@3:46, a range @3:42-4:51, hig/page#anchor) or an Apple
     link (?time=226, #anchor) is cited as it is; anything else is searched and the top hit
-    cited. The citation holds the quote in quotation marks,
-    the speaker where known, the talk's title and event, the time and the deep link.
-    markdown is a line 'duo-kb verify' reads back; csl-json is an array of one CSL 1.0.2 item
-    (type speech for talks, webpage for HIG) for reference managers.
-    Exit status: 0 cited, 1 no hit or an id that names nothing, 2 usage.
+    cited. Several can be cited at once: each id or link is one, each quoted argument with
+    spaces one query, and words in a row one query ('cite toolbar outer' searches both
+    words); --bibliography FILE (- for stdin) reads one id or query a line (blank lines and
+    lines starting with # are skipped). They make one bibliography: one entry per talk or
+    page, one cite per quoted passage.
+    markdown gives a blockquote per passage that 'duo-kb verify' reads back, text one line
+    per passage (a HIG section keeps its lists and tables in both); csl-json an array of CSL
+    1.0.2 items, one per document (a talk is a speech, genre Video; a HIG page a webpage),
+    with the date published and the date fetched; bibtex @misc and @online entries with
+    urldate; ris records; json the passages, the CSL items and a cite of an item for each
+    passage, its time as the locator ("locator": "3:46", "label": "timestamp").
+    Exit status: 0 all cited, 1 something named nothing (what was found is still printed),
+    2 usage.
     """
   static let argumentCompletion = SearchCommand.argumentCompletion
   static let options: [OptionSpec] = [
     .value(
       "format", "FORMAT", choices: CitationFormat.allCases.map(\.rawValue),
-      help: "markdown, json, csl-json or text (default markdown)")
+      help: "markdown, json, csl-json, bibtex, ris or text (default markdown)"),
+    .value("bibliography", "FILE", help: "cite each line of FILE (- for stdin): an id, a link or a query"),
   ]
 
   static func run(_ context: CommandContext) async throws -> ExitStatus {
     let arguments = context.arguments
     let formatName = try arguments.choice(option("format"), default: CitationFormat.markdown.rawValue)
     let format = CitationFormat(rawValue: formatName) ?? .markdown
-    guard !arguments.positionals.isEmpty else {
-      throw UsageError("cite needs a query or a citation id", hint: "duo-kb cite \"scrolling content\"")
+    var inputs = items(arguments.positionals)
+    if let file = arguments.value("bibliography") {
+      inputs += lines(String(decoding: try context.read(file), as: UTF8.self))
     }
-    let input = arguments.positionals.joined(separator: " ")
-    let reference = arguments.positionals.count == 1 ? MomentReference(parsing: input) : nil
-    let hit: QuotedHit?
+    guard !inputs.isEmpty else {
+      throw UsageError(
+        "cite needs a query or a citation id", hint: "duo-kb cite \"scrolling content\" tech-talks/111463@3:46")
+    }
+    let base = KnowledgeBase(home: context.home.url)
+    let outcome: CiteOutcome
     do {
-      hit = try IndexMaintenance.withIndex(context) { index throws(CitationsError) -> QuotedHit? in
-        switch reference {
-        case .citation(let citation)? where index.documentIndex(id: citation.documentID) != nil:
-          return try index.quote(citation, context: 0).target
-        case .range?, .unqualified?:
-          return try index.quote(reference!, context: 0).target
-        case .document(let id)? where index.documentIndex(id: id) != nil:
-          throw .unknownCitation(id, reason: "names a whole document: cite a moment of it, such as \(id)@0:00")
-        case .citation(let citation)? where input.lowercased().hasPrefix("http"):
-          return try index.quote(citation, context: 0).target
-        default:
-          return try index.answer(input, limit: 1).hits.first
-        }
+      outcome = try IndexMaintenance.withIndex(context) { index throws(CitationsError) in
+        try base.cite(inputs, in: index)
       }
     } catch let error as CitationsError {
-      throw QueryFailure(error: error, query: input)
+      throw QueryFailure(error: error, query: inputs.joined(separator: " "))
     }
-    guard let hit else {
-      context.reporter.error("nothing matches '\(input)'")
-      return .failure
+    if inputs.count == 1, let miss = outcome.misses.first, let error = miss.error {
+      // One id that names nothing: worded as before, with its hint.
+      throw IndexMaintenance.failure(error, base: base)
     }
-    if format == .json {
-      // The cite record: the passage and its Markdown citation, as the MCP tool gives them.
-      context.stdout.write(try AnswerFormat.string(CiteRecord(hit, format: .markdown)) + "\n")
-    } else {
-      context.stdout.write(CitationFormatter.format(hit, as: format) + "\n")
+    for miss in outcome.misses {
+      if let error = miss.error {
+        context.reporter.error(error.description)
+      } else {
+        context.reporter.error("nothing matches '\(miss.input)'")
+      }
     }
-    return .success
+    if let record = CiteRecord(outcome.bibliography, format: format) {
+      if format == .json {
+        // The cite record: the passages, their Markdown citations and the CSL bibliography.
+        context.stdout.write(try AnswerFormat.string(record) + "\n")
+      } else {
+        context.stdout.write(record.text + "\n")
+      }
+    }
+    return outcome.misses.isEmpty ? .success : .failure
+  }
+
+  /// Arguments as ids and queries: an id or link alone, an argument with spaces (quoted on
+  /// the command line) alone, and other words in a row as one query.
+  static func items(_ arguments: [String]) -> [String] {
+    var items: [String] = []
+    var words: [String] = []
+    func flush() {
+      if !words.isEmpty { items.append(words.joined(separator: " ")) }
+      words = []
+    }
+    for argument in arguments {
+      let trimmed = argument.trimmingCharacters(in: .whitespacesAndNewlines)
+      if trimmed.isEmpty { continue }
+      if trimmed.contains(where: \.isWhitespace) || isReference(trimmed) {
+        flush()
+        items.append(trimmed)
+      } else {
+        words.append(trimmed)
+      }
+    }
+    flush()
+    return items
+  }
+
+  /// An id or a link, not a word: a plain word also reads as a document id, but only a link
+  /// or an id with a slash, a time, an anchor or a hash names something by itself.
+  static func isReference(_ text: String) -> Bool {
+    guard MomentReference(parsing: text) != nil else { return false }
+    return text.lowercased().hasPrefix("http") || text.contains { "/@#~".contains($0) }
+  }
+
+  /// The lines of a bibliography file that name something.
+  static func lines(_ text: String) -> [String] {
+    text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { !$0.isEmpty && !$0.hasPrefix("#") }
   }
 }

@@ -58,10 +58,12 @@ enum QuoteCommand: Command {
     let answer = try IndexMaintenance.withIndex(context) { index throws(CitationsError) in
       try index.quote(reference, context: around)
     }
+    // A HIG section keeps its lists and tables in text and Markdown.
+    let laidOut = format == "json" ? answer : KnowledgeBase(home: context.home.url).laidOut(answer)
     switch format {
     case "json": context.stdout.write(try json(answer) + "\n")
-    case "markdown": context.stdout.write(markdown(answer))
-    default: context.stdout.write(self.text(answer))
+    case "markdown": context.stdout.write(markdown(laidOut))
+    default: context.stdout.write(self.text(laidOut))
     }
     return .success
   }
@@ -82,7 +84,15 @@ enum QuoteCommand: Command {
       return "\(marker) \(place)\(speaker)\(CitationFormatter.inlineQuote(hit.quote))\n"
     }
     for hit in answer.before { output += line(hit, marker: " ") }
-    for hit in answer.passages { output += line(hit, marker: ">") }
+    if let section = CitationFormatter.sectionText(target) {
+      let place = target.heading.map { "[\($0)]" } ?? ""
+      output += "> \(place)\n"
+      for row in section.split(separator: "\n", omittingEmptySubsequences: false) {
+        output += row.isEmpty ? ">\n" : ">   \(row)\n"
+      }
+    } else {
+      for hit in answer.passages { output += line(hit, marker: ">") }
+    }
     for hit in answer.after { output += line(hit, marker: " ") }
     return output
   }

@@ -61,7 +61,7 @@ public struct HIGHarvester: Sendable {
     if let identifier = page.identifierURL, !HIGURL.identifier(identifier, matches: jsonURL) {
       throw .redirectedPage(url: jsonURL.absoluteString, identifier: identifier)
     }
-    let sections = Self.sectionInputs(page)
+    let sections = HIGSectionInput.inputs(from: page)
     let normalizer = HIGNormalizer()
     let readable = HIGURL.pageURL(forJSON: jsonURL) ?? pageURL
     var document = Document(
@@ -71,7 +71,7 @@ public struct HIGHarvester: Sendable {
     document.fetch = FetchMetadata(
       sourceURL: jsonURL.absoluteString, etag: response.etag, lastModified: response.lastModified,
       contentHash: ContentHash.of(document), fetchedAt: TalkHarvester.timestamp(now()))
-    document.fetch?.validatorOrigin = response.validatorOrigin
+    if response.etag != nil || response.lastModified != nil { document.fetch?.validatorOrigin = response.validatorOrigin }
     guard !document.passages.isEmpty else { throw .noPassages(url: jsonURL.absoluteString) }
     var warnings = page.warnings.map(\.description)
     if page.unknownNodeCount > 0 {
@@ -80,39 +80,6 @@ public struct HIGHarvester: Sendable {
     var harvested = HarvestedDocument(document: document, warnings: warnings)
     harvested.links = Self.pagesBelow(page, base: jsonURL)
     return .harvested(harvested)
-  }
-
-  /// The page's abstract, then its sections, as the normalizer takes them. A tab's title
-  /// is a label, not guidance: its content is kept, the title is not a passage.
-  static func sectionInputs(_ page: RenderPage) -> [HIGSectionInput] {
-    var inputs: [HIGSectionInput] = []
-    if !page.abstract.isEmpty {
-      inputs.append(
-        HIGSectionInput(heading: nil, anchor: nil, level: 1, blocks: [HIGBlockInput(kind: .paragraph, text: page.abstract)]))
-    }
-    for section in page.sections {
-      inputs.append(
-        HIGSectionInput(
-          heading: section.heading, anchor: section.anchor, level: section.level,
-          blocks: section.blocks.filter { $0.kind != .tabTitle }.map {
-            HIGBlockInput(kind: blockKind($0.kind), text: $0.text, style: $0.style)
-          }))
-    }
-    return inputs
-  }
-
-  static func blockKind(_ kind: TextBlock.Kind) -> HIGBlockKind {
-    switch kind {
-    case .paragraph, .smallPrint: .paragraph
-    case .listItem: .listItem
-    case .asideParagraph: .asideParagraph
-    case .tableHeaderCell, .tableCell: .tableCell
-    case .term: .term
-    case .definition: .definition
-    case .code, .declaration: .code
-    case .caption: .caption
-    case .heading, .tabTitle, .link, .unknown: .other
-    }
   }
 
   /// HIG pages below this one: those its topic sections list, in order, then the other HIG

@@ -140,7 +140,7 @@ public struct TalkHarvester: Sendable {
     Self.labelChapters(page.chapters, in: &passages)
     var document = Document(
       id: identity.id, kind: .talk, title: source.title ?? page.title, url: identity.url,
-      language: track.language, event: page.collection, year: page.year,
+      language: track.language, event: page.collection, year: page.year, published: page.datePublished,
       summary: page.summary, passages: passages, cues: track.cues)
     document.fetch = fetchMetadata(source: source.url, response: pageResponse, document: document)
     guard !document.passages.isEmpty else { throw .noPassages(url: source.url) }
@@ -183,7 +183,8 @@ public struct TalkHarvester: Sendable {
     var metadata = FetchMetadata(
       sourceURL: source, etag: response.etag, lastModified: response.lastModified,
       contentHash: ContentHash.of(document), fetchedAt: Self.timestamp(now()))
-    metadata.validatorOrigin = response.validatorOrigin
+    // The origin of validators, when there are any: without them it names nothing.
+    if metadata.etag != nil || metadata.lastModified != nil { metadata.validatorOrigin = response.validatorOrigin }
     return metadata
   }
 

@@ -17,6 +17,7 @@ enum DocumentComparison {
     compare("language", \.language)
     compare("event", \.event)
     compare("year", \.year)
+    compare("published", \.published)
     compare("summary", \.summary)
     compare("sections", \.sections)
     if ContentHash.of(old) != ContentHash.of(new) || old.passages != new.passages || old.cues != new.cues {

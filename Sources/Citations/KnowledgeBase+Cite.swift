@@ -1,0 +1,99 @@
+import Corpus
+import Foundation
+import Normalize
+import SearchIndex
+
+extension SearchIndex {
+  /// What `cite` cites for one id or query: the passage, section or range a citation id or
+  /// an Apple link names (as it is, with the passages it is made of), else the best hit of
+  /// `input` as a query; nil when the
+  /// query matches nothing. An id of a document that is not in the corpus, or of a whole
+  /// document, throws `.unknownCitation` with what to cite instead.
+  public func citedAnswer(_ input: String) throws(CitationsError) -> QuoteAnswer? {
+    let text = input.trimmingCharacters(in: .whitespacesAndNewlines)
+    let reference = text.contains(where: \.isWhitespace) ? nil : MomentReference(parsing: text)
+    switch reference {
+    case .citation(let citation)? where documentIndex(id: citation.documentID) != nil:
+      return try quote(citation, context: 0)
+    case .range?, .unqualified?:
+      return try quote(reference!, context: 0)
+    case .document(let id)? where documentIndex(id: id) != nil:
+      throw .unknownCitation(id, reason: "names a whole document: cite a moment of it, such as \(id)@0:00")
+    case .citation(let citation)? where text.lowercased().hasPrefix("http") || text.contains(where: { "@#".contains($0) }):
+      // A link or an id of a moment in a talk or page the corpus does not hold: say so (with
+      // the ids it may have meant), do not search it.
+      return try quote(citation, context: 0)
+    default:
+      return try answer(text, limit: 1).hits.first.map { QuoteAnswer(target: $0, passages: [$0], before: [], after: []) }
+    }
+  }
+}
+
+/// What citing several ids or queries gave: one bibliography of every passage found, and
+/// each input that named nothing, with why (nil: a query without hits).
+public struct CiteOutcome: Sendable {
+  public var bibliography: Bibliography
+  public var misses: [(input: String, error: CitationsError?)]
+}
+
+extension KnowledgeBase {
+  /// Cites each of `inputs` (ids, links or queries) from `index` and merges them into one
+  /// bibliography: one entry per document, one cite per passage, sections laid out. An input
+  /// that names nothing is a miss; any other failure (a damaged index) is thrown.
+  public func cite(_ inputs: [String], in index: SearchIndex) throws(CitationsError) -> CiteOutcome {
+    var hits: [QuotedHit] = []
+    var misses: [(input: String, error: CitationsError?)] = []
+    for input in inputs {
+      do throws(CitationsError) {
+        if let answer = try index.citedAnswer(input) {
+          hits.append(laidOut(answer).target)
+        } else {
+          misses.append((input, nil))
+        }
+      } catch {
+        guard case .unknownCitation = error else { throw error }
+        misses.append((input, error))
+      }
+    }
+    return CiteOutcome(bibliography: bibliography(hits), misses: misses)
+  }
+
+  /// The bibliography of `hits`, with what the corpus stores of each document (date
+  /// published, time fetched, speakers); a document the corpus cannot read is described by
+  /// its hits alone.
+  public func bibliography(_ hits: [QuotedHit]) -> Bibliography {
+    var documents: [String: Document] = [:]
+    for id in Set(hits.map(\.source.id)) {
+      if let document = try? corpus.read(id: id) { documents[id] = document }
+    }
+    return Bibliography(hits: hits, documents: documents)
+  }
+
+  /// `answer` with its section's layout (`QuotedHit.sectionLayout`) when it quotes a HIG
+  /// section of several passages and the corpus records their blocks. Nothing is laid out
+  /// unless every passage's text in the corpus is exactly the index's: a document changed
+  /// since the index was built, or harvested before layouts were recorded, is shown as its
+  /// passages, never with another version's structure.
+  public func laidOut(_ answer: QuoteAnswer) -> QuoteAnswer {
+    var answer = answer
+    answer.target = laidOut(answer.target, passages: answer.passages)
+    return answer
+  }
+
+  /// `hit` (a section target) with the layout of `passages`, as `laidOut(_:)` decides.
+  public func laidOut(_ hit: QuotedHit, passages: [QuotedHit]) -> QuotedHit {
+    guard hit.source.kind == .hig, passages.count > 1,
+      let document = try? corpus.read(id: hit.source.id)
+    else { return hit }
+    var layout: [LaidOutPassage] = []
+    for passage in passages {
+      guard passage.passageIndex >= 0, passage.passageIndex < document.passages.count else { return hit }
+      let stored = document.passages[passage.passageIndex]
+      guard stored.text == passage.quote, let block = stored.layout else { return hit }
+      layout.append(LaidOutPassage(text: stored.text, kind: stored.kind, layout: block))
+    }
+    var laidOut = hit
+    laidOut.sectionLayout = layout
+    return laidOut
+  }
+}
