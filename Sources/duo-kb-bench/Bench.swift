@@ -13,6 +13,7 @@ import SearchIndex
 ///
 ///     duo-kb-bench run --talks 60 --pages 200 --work DIR [--tantivy SCRIPT] [--duo-kb EXECUTABLE]
 ///     duo-kb-bench search --index DIR --queries FILE     (child process: our search only)
+///     duo-kb-bench relevance --set FILE --corpus DIR --talks N --work DIR [--weights k=v,...]
 @main
 struct Bench {
   static func main() throws {
@@ -34,6 +35,16 @@ struct Bench {
       log("built \(summary.passageCount) passages in \(Double(now() - start) / 1e9) s")
     case "search":
       try SearchRun.main(index: options["index"]!, queries: options["queries"]!)
+    case "relevance":
+      try RelevanceBench(
+        setFile: URL(fileURLWithPath: options["set"] ?? "docs/relevance/set.tsv"),
+        corpus: URL(fileURLWithPath: options["corpus"] ?? "Corpus/documents"),
+        distractors: options["distractors"].map { URL(fileURLWithPath: $0) },
+        talks: Int(options["talks"] ?? "300") ?? 300,
+        work: URL(fileURLWithPath: options["work"] ?? NSTemporaryDirectory() + "duo-kb-relevance"),
+        weights: RankingWeights(overriding: options["weights"]), showsMisses: options["misses"] == "yes",
+        alternatives: (options["try"] ?? "").split(separator: ";").map(String.init)
+      ).run()
     default:
       try BenchRun(
         talks: Int(options["talks"] ?? "60")!, pages: Int(options["pages"] ?? "200")!,
