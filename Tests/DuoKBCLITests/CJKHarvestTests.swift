@@ -100,7 +100,7 @@ import Normalize
   ])
   func latinAndWidth(query: String, id: String) async throws {
     let (scratch, base, _) = try await Self.harvested()
-    let hits = try base.openIndex().index.answer(query, limit: 10).hits
+    let hits = try base.openIndex().index.answer(query, limit: 10, scope: SearchScope(strict: true)).hits
     #expect(hits.map(\.source.id) == [id], "\(query)")
     _ = scratch
   }
