@@ -107,12 +107,29 @@ struct RelevanceBench {
       hits.prefix(10).firstIndex { isRelevant(judgement, document: $0.0, passage: $0.1) }.map { $0 + 1 }
     }
     var tallies: [String: Tally] = [:]
+    // Audit calibration: the support (as audit computes it) of each query's best relevant
+    // hit, and of the best irrelevant one, among the first three.
+    var relevantSupport: [Double] = []
+    var irrelevantSupport: [Double] = []
     for judgement in judgements {
       let ours = try index.bestMatch(
         judgement.query, limit: 10, verbatim: false, filters: SearchFilters(), weights: weights)
       let ourHits = ours.hits.map { ($0.hit.documentIndex, $0.hit.passageIndex) }
       let ourRank = rank(judgement, ourHits)
       tallies["best match|\(judgement.kind)", default: Tally()].add(rank: ourRank, isEmpty: ourHits.isEmpty)
+      var bestRelevant = 0.0
+      var bestIrrelevant = 0.0
+      for hit in ours.hits.prefix(3) {
+        let support = min(1, hit.ownCoverage + 0.25 * hit.contextCoverage)
+        let capped = ours.contentWordCount >= 2 && hit.ownContentWords < 2 ? min(support, 0.0) : support
+        if isRelevant(judgement, document: hit.hit.documentIndex, passage: hit.hit.passageIndex) {
+          bestRelevant = max(bestRelevant, capped)
+        } else {
+          bestIrrelevant = max(bestIrrelevant, capped)
+        }
+      }
+      relevantSupport.append(bestRelevant)
+      irrelevantSupport.append(bestIrrelevant)
       if showsMisses && (ourRank ?? 99) > 5 {
         log("miss (\(ourRank.map(String.init) ?? "-")): \(judgement.query)")
         for hit in ours.hits.prefix(3) {
@@ -127,6 +144,13 @@ struct RelevanceBench {
       let fts5Hits = try Self.fts5(table, judgement.query).map { located[$0] }
       tallies["FTS5 BM25 (OR)|\(judgement.kind)", default: Tally()].add(
         rank: rank(judgement, fts5Hits.map { ($0.document, $0.passage) }), isEmpty: fts5Hits.isEmpty)
+    }
+    log("audit calibration (support among the first 3; one word of several counts 0):")
+    for threshold in stride(from: 0.25, through: 0.651, by: 0.05) {
+      let found = relevantSupport.filter { $0 >= threshold }.count
+      let wrong = irrelevantSupport.filter { $0 >= threshold }.count
+      log(String(format: "  threshold %.2f: %d of %d queries' answers reach it; %d queries have a wrong passage that does",
+        threshold, found, relevantSupport.count, wrong))
     }
     for alternative in alternatives {
       var tally: [String: Tally] = [:]
