@@ -36,12 +36,12 @@ package struct RankingWeights: Sendable, Equatable {
 /// How the best-match query finds its candidates before scoring them (sizes, not weights).
 enum RankingLimits {
   /// The strict query's best this many (at least the limit) are candidates.
-  static let strictCandidates = 50
+  static let strictCandidates = 30
   /// The OR of the query's words (stop words aside), its best this many by BM25.
-  static let disjunctionCandidates = 200
+  static let disjunctionCandidates = 100
   /// Every passage of a word this rare (in passages) is a candidate: rare words are the
   /// ones that name a topic, and their lists are short.
-  static let rareWordPassages = 2_048
+  static let rareWordPassages = 256
   /// Forms sharing a stem looked at per word (a dictionary range), at most.
   static let stemmedFormsScanned = 256
   /// Passages this far on either side are a passage's context (`neighbourWeights` has one

@@ -24,16 +24,17 @@ extension SearchIndex {
     let limit = max(0, min(limit, 10_000))
     var allFilters = filters
     allFilters.merge(parsed.filters)
-    let strict = try search(
-      query, limit: max(limit, RankingLimits.strictCandidates), verbatim: verbatim, filters: filters)
     guard var plan = BestMatchQuery.make(parsed, index: self, verbatim: verbatim), limit > 0 else {
       // The query's own operators decide what matches: every hit has all it asks for.
+      let strict = try search(query, limit: limit, verbatim: verbatim, filters: filters)
       return RankedSearchResults(
         total: strict.total,
         hits: strict.hits.prefix(limit).map {
           RankedHit(hit: $0, matchesAllWords: true, ownCoverage: 1, contextCoverage: 0, ownContentWords: 1)
         })
     }
+    let strict = try search(
+      query, limit: max(limit, RankingLimits.strictCandidates), verbatim: verbatim, filters: filters)
     plan.filters = allFilters
     plan.isVerbatim = verbatim
     let candidates = try candidates(plan, strict: strict)
