@@ -49,7 +49,8 @@ public struct HitRecord: Sendable, Encodable, Equatable {
     enum CodingKeys: String, CodingKey { case kind, id, title, url, event, year, language }
   }
 
-  /// Search and audit: 1 for the best passage, and its BM25 score; null elsewhere.
+  /// Search and audit: 1 for the best passage, and its score (search: relevance; audit: its
+  /// support, 0 to 1); null elsewhere.
   public var rank: Int?
   public var score: Double?
   public var quote: String
@@ -116,7 +117,11 @@ public struct HitRecord: Sendable, Encodable, Equatable {
 public struct SearchRecord: Sendable, Encodable {
   public var version = AnswerFormat.version
   public var query: String
+  /// Passages that match every word.
   public var total: Int
+  /// Some results match only some of the words: fewer passages than asked for matched
+  /// them all, and the best of the others follow them. False for `--strict`.
+  public var partialMatches: Bool
   public var results: [HitRecord]
   /// `--batch`: the time the query took, and its own exit status (0 hits, 1 none).
   public var micros: Int?
@@ -125,18 +130,20 @@ public struct SearchRecord: Sendable, Encodable {
   public init(_ answer: SearchAnswer, micros: Int? = nil, status: Int? = nil) {
     query = answer.query
     total = answer.total
+    partialMatches = answer.includesPartialMatches
     results = answer.hits.map { HitRecord($0, ranked: true) }
     self.micros = micros
     self.status = status
   }
 
-  enum CodingKeys: String, CodingKey { case version, query, total, results, micros, status }
+  enum CodingKeys: String, CodingKey { case version, query, total, partialMatches, results, micros, status }
 
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(version, forKey: .version)
     try container.encode(query, forKey: .query)
     try container.encode(total, forKey: .total)
+    try container.encode(partialMatches, forKey: .partialMatches)
     try container.encode(results, forKey: .results)
     try container.encodeIfPresent(micros, forKey: .micros)
     try container.encodeIfPresent(status, forKey: .status)
@@ -203,29 +210,40 @@ public struct CSLItemRecord: Sendable, Encodable {
   public func encode(to encoder: any Encoder) throws { try item.encode(to: encoder) }
 }
 
-/// `audit`: each rule with its best supporting quotes.
+/// `audit`: each rule with its verdict, its support and its best quotes.
 public struct AuditRecord: Sendable, Encodable {
   public struct Item: Sendable, Encodable {
     public var rule: String
     public var queries: [String]
+    /// `supported`, `weak` or `unsupported`.
+    public var verdict: String
     public var supported: Bool
+    /// The best quote's support, 0 to 1; each quote's `score` is its own.
+    public var support: Double
     public var quotes: [HitRecord]
   }
 
   public var version = AnswerFormat.version
   public var title: String
+  /// The support a rule's best quote needed to count as supporting it.
+  public var threshold: Double
   public var rules: Int
   public var supported: Int
+  public var weak: Int
   public var unsupported: Int
   public var items: [Item]
 
   public init(_ report: AuditReport) {
     title = report.title
+    threshold = report.threshold
     rules = report.items.count
     unsupported = report.unsupported.count
-    supported = rules - unsupported
+    weak = report.weak.count
+    supported = rules - unsupported - weak
     items = report.items.map {
-      Item(rule: $0.rule, queries: $0.queries, supported: $0.isSupported, quotes: $0.quotes.map { HitRecord($0, ranked: true) })
+      Item(
+        rule: $0.rule, queries: $0.queries, verdict: $0.verdict.rawValue, supported: $0.isSupported,
+        support: $0.support, quotes: $0.quotes.map { HitRecord($0, ranked: true) })
     }
   }
 }

@@ -3,38 +3,84 @@ import Normalize
 
 /// An audit: each checklist rule with its best supporting quotes, exact and cited.
 public struct AuditReport: Sendable, Equatable {
+  /// What the best evidence for a rule says.
+  public enum Verdict: String, Sendable, Equatable {
+    /// Its best quote's support reaches the threshold.
+    case supported
+    /// There are quotes, but the best one's support is below the threshold.
+    case weak
+    /// No passage shares more than stop words with it.
+    case unsupported
+  }
+
   public struct Item: Sendable, Equatable {
     public var rule: String
-    /// The queries searched: the item's own, or the one made from the rule's key words.
+    /// The queries searched: the item's own, or the rule's own words.
     public var queries: [String]
+    /// Best first; each `score` is its support, 0 to 1 (`AuditSupport`).
     public var quotes: [QuotedHit]
-    public var isSupported: Bool { !quotes.isEmpty }
+    /// The best quote's support (0 without quotes).
+    public var support: Double
+    public var verdict: Verdict
+
+    public init(rule: String, queries: [String], quotes: [QuotedHit], support: Double, threshold: Double) {
+      self.rule = rule
+      self.queries = queries
+      self.quotes = quotes
+      self.support = support
+      verdict = quotes.isEmpty ? .unsupported : support >= threshold ? .supported : .weak
+    }
+
+    public var isSupported: Bool { verdict == .supported }
   }
 
   public var title: String
   public var items: [Item]
+  /// The support a rule's best quote needed.
+  public var threshold: Double
 
-  public var unsupported: [Item] { items.filter { !$0.isSupported } }
+  public init(title: String, items: [Item], threshold: Double) {
+    self.title = title
+    self.items = items
+    self.threshold = threshold
+  }
+
+  public var unsupported: [Item] { items.filter { $0.verdict == .unsupported } }
+  public var weak: [Item] { items.filter { $0.verdict == .weak } }
+
+  static func figure(_ value: Double) -> String { String(format: "%.2f", value) }
 
   /// The report in Markdown, every quote a blockquote line that `duo-kb verify` reads:
   /// `> “quote” — Speaker, [Title](link?time=N) (m:ss), Event`.
   public var markdown: String {
     var text = "# Audit: \(title)\n\n"
-    let supported = items.count - unsupported.count
-    text += "\(items.count) rules: \(supported) supported, \(unsupported.count) without support.\n"
+    let supported = items.count - unsupported.count - weak.count
+    text += "\(items.count) rules: \(supported) supported, \(weak.count) weak, \(unsupported.count) without support"
+    text += " (support threshold \(Self.figure(threshold))).\n"
     for (number, item) in items.enumerated() {
       text += "\n## \(number + 1). \(item.rule)\n\n"
       let searched = item.queries.map { "`\($0.replacingOccurrences(of: "`", with: "'"))`" }.joined(separator: " · ")
-      if item.quotes.isEmpty {
+      switch item.verdict {
+      case .unsupported:
         text += "**No support found.** Searched: \(searched)\n"
         continue
+      case .weak:
+        text += "**Weak support** (best \(Self.figure(item.support)), below \(Self.figure(threshold))): "
+        text += "these passages share few of the rule's words. Searched: \(searched)\n"
+      case .supported:
+        text += "Support \(Self.figure(item.support)). Searched: \(searched)\n"
       }
-      text += "Searched: \(searched)\n"
-      for hit in item.quotes { text += "\n" + CitationFormatter.format(hit, as: .markdown) + "\n" }
+      for hit in item.quotes {
+        text += "\n" + CitationFormatter.format(hit, as: .markdown) + "\n"
+        if item.verdict == .weak { text += "\n(weak evidence: support \(Self.figure(hit.score)))\n" }
+      }
     }
-    if !unsupported.isEmpty {
+    let unsure = items.enumerated().filter { !$0.element.isSupported }
+    if !unsure.isEmpty {
       text += "\n## Without support\n\n"
-      for (number, item) in items.enumerated() where !item.isSupported { text += "- \(number + 1). \(item.rule)\n" }
+      for (number, item) in unsure {
+        text += "- \(number + 1). \(item.rule)\(item.verdict == .weak ? " (weak)" : "")\n"
+      }
     }
     return text
   }

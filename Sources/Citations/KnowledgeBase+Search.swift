@@ -7,35 +7,56 @@ public struct SearchScope: Sendable, Equatable {
   public var kinds: [String]
   public var sources: [String]
   public var verbatim: Bool
+  /// Only passages that match every word (and the query's operators), never a best match
+  /// of some of them.
+  public var strict: Bool
 
-  public init(kinds: [String] = [], sources: [String] = [], verbatim: Bool = false) {
+  public init(kinds: [String] = [], sources: [String] = [], verbatim: Bool = false, strict: Bool = false) {
     self.kinds = kinds
     self.sources = sources
     self.verbatim = verbatim
+    self.strict = strict
   }
 }
 
 extension SearchIndex {
-  /// Runs a query and turns its best hits into quotes with sources, times, links and ids.
+  /// Runs a query and turns its best hits into quotes with sources, times, links and ids:
+  /// a best match (`SearchIndex.bestMatch`: passages with every word first, then, when
+  /// they are fewer than `limit`, passages with some of them), or with `scope.strict` only
+  /// passages that match the whole query.
   public func answer(_ query: String, limit: Int, scope: SearchScope = SearchScope())
     throws(CitationsError) -> SearchAnswer
   {
-    let results: SearchResults
+    let filters = SearchFilters(kinds: scope.kinds, sources: scope.sources)
+    let total: Int
+    let ranked: [RankedHit]
     do {
-      results = try search(
-        query, limit: limit, verbatim: scope.verbatim,
-        filters: SearchFilters(kinds: scope.kinds, sources: scope.sources))
+      if scope.strict {
+        let results = try search(query, limit: limit, verbatim: scope.verbatim, filters: filters)
+        total = results.total
+        ranked = results.hits.map {
+          RankedHit(hit: $0, matchesAllWords: true, ownCoverage: 1, contextCoverage: 0, ownContentWords: 0)
+        }
+      } else {
+        let results = try bestMatch(query, limit: limit, verbatim: scope.verbatim, filters: filters)
+        total = results.total
+        ranked = results.hits
+      }
     } catch {
       switch error {
       case .query(let queryError): throw .query(queryError)
       case .index(let formatError): throw .indexFormat(formatError)
       }
     }
-    let hits = results.hits.enumerated().map { rank, hit in
-      quotedHit(document: hit.documentIndex, passage: hit.passageIndex, rank: rank + 1,
-                score: hit.score, matchedRanges: hit.matchedRanges, matchStartMilliseconds: hit.matchStartMilliseconds)
+    let hits = ranked.enumerated().map { rank, found in
+      let hit = found.hit
+      var quoted = quotedHit(
+        document: hit.documentIndex, passage: hit.passageIndex, rank: rank + 1,
+        score: hit.score, matchedRanges: hit.matchedRanges, matchStartMilliseconds: hit.matchStartMilliseconds)
+      quoted.matchesAllWords = found.matchesAllWords
+      return quoted
     }
-    return SearchAnswer(query: query, total: results.total, hits: hits)
+    return SearchAnswer(query: query, total: total, hits: hits)
   }
 
   /// One stored passage as a quoted hit; a talk's link points at `matchStartMilliseconds`

@@ -36,6 +36,9 @@ public struct QuotedHit: Sendable, Equatable {
   /// Where the passage sits in the corpus: (document index, passage index) in the index.
   public var documentIndex: Int
   public var passageIndex: Int
+  /// Search: whether the passage has every word of the query (false: a best match of
+  /// some of them, shown because fewer passages had them all).
+  public var matchesAllWords = true
   /// A HIG section quoted whole: its passages with the blocks they came from, when the
   /// corpus records them (`KnowledgeBase.laidOut`), so that lists and tables keep their
   /// shape; nil otherwise. `quote` stays the passages' exact text.
@@ -58,6 +61,16 @@ public struct LaidOutPassage: Sendable, Equatable {
 /// The answer to one query: every matching passage counted, the best few quoted.
 public struct SearchAnswer: Sendable, Equatable {
   public var query: String
+  /// Passages that match every word of the query.
   public var total: Int
   public var hits: [QuotedHit]
+
+  public init(query: String, total: Int, hits: [QuotedHit]) {
+    self.query = query
+    self.total = total
+    self.hits = hits
+  }
+
+  /// Some hits match only some of the words: fewer than asked for matched them all.
+  public var includesPartialMatches: Bool { hits.contains { !$0.matchesAllWords } }
 }

@@ -2,51 +2,87 @@ import Normalize
 import SearchIndex
 
 extension SearchIndex {
-  /// Searches each rule's queries (or its key words, joined by OR, when it has none) and
-  /// keeps its `quotesPerRule` best passages that are not code. A passage found by key
-  /// words counts only when it matches two of them (or the only one), so that one common
-  /// word is not taken for support. A passage of fewer than `QuotationVerifier.minimumWords`
-  /// words (“Thank you.”) is no evidence: it supports nothing and could not be verified.
+  /// Searches each rule's queries (or the rule's own words, when it has none) as best-match
+  /// queries and keeps its `quotesPerRule` best passages that are not code, each with its
+  /// support (`AuditSupport`): the rule is supported when its best support reaches
+  /// `threshold`, weak when there is evidence below it, unsupported when there is none. A
+  /// passage of fewer than `QuotationVerifier.minimumWords` words (“Thank you.”) is no
+  /// evidence: it supports nothing and could not be verified.
   public func audit(
-    _ checklist: [ChecklistItem], title: String, quotesPerRule: Int = 3
+    _ checklist: [ChecklistItem], title: String, quotesPerRule: Int = 3,
+    threshold: Double = AuditSupport.standardThreshold
   ) throws(CitationsError) -> AuditReport {
     var items: [AuditReport.Item] = []
     for entry in checklist {
-      let keywords = AuditKeywords.keywords(entry.rule)
-      let queries = entry.queries.isEmpty ? (keywords.isEmpty ? [] : [keywords.joined(separator: " OR ")]) : entry.queries
-      var found: [String: QuotedHit] = [:]
+      let ruleQuery = AuditKeywords.query(entry.rule)
+      let queries = entry.queries.isEmpty ? (ruleQuery.isEmpty ? [] : [ruleQuery]) : entry.queries
+      var found: [String: (hit: QuotedHit, support: Double)] = [:]
       for query in queries {
-        let answer = try self.answer(query, limit: max(10, quotesPerRule * 3))
-        for hit in answer.hits
-        where hit.passageKind != .code && QuoteText.words(hit.quote).count >= QuotationVerifier.minimumWords {
-          if entry.queries.isEmpty, Self.matchedWordCount(hit) < min(2, keywords.count) { continue }
+        let ranked: RankedSearchResults
+        do {
+          ranked = try bestMatch(query, limit: max(10, quotesPerRule * 3))
+        } catch {
+          switch error {
+          case .query(let queryError): throw .query(queryError)
+          case .index(let formatError): throw .indexFormat(formatError)
+          }
+        }
+        let contentWords = ranked.contentWordCount
+        for result in ranked.hits {
+          let hit = quotedHit(
+            document: result.hit.documentIndex, passage: result.hit.passageIndex, score: result.hit.score,
+            matchedRanges: result.hit.matchedRanges)
+          guard hit.passageKind != .code, QuoteText.words(hit.quote).count >= QuotationVerifier.minimumWords,
+            let support = AuditSupport.support(result, contentWords: contentWords, threshold: threshold)
+          else { continue }
           let key = hit.citation.description
-          if let known = found[key], known.score >= hit.score { continue }
-          found[key] = hit
+          if let known = found[key], known.support >= support { continue }
+          found[key] = (hit, support)
         }
       }
+      // Equal support: the better ranked first (exact forms above stemmed ones).
       let best = found.values.sorted {
-        $0.score != $1.score ? $0.score > $1.score : $0.citation.description < $1.citation.description
+        if $0.support != $1.support { return $0.support > $1.support }
+        if $0.hit.score != $1.hit.score { return $0.hit.score > $1.hit.score }
+        return $0.hit.citation.description < $1.hit.citation.description
       }.prefix(max(1, quotesPerRule))
       items.append(
         AuditReport.Item(
           rule: entry.rule, queries: queries,
-          // A rule is supported by whole passages, cited and linked at their start.
-          quotes: best.enumerated().map { rank, hit in
+          // A rule is supported by whole passages, cited and linked at their start; the
+          // score shown is the support.
+          quotes: best.enumerated().map { rank, found in
             quotedHit(
-              document: hit.documentIndex, passage: hit.passageIndex, rank: rank + 1, score: hit.score,
-              matchedRanges: hit.matchedRanges)
-          }))
+              document: found.hit.documentIndex, passage: found.hit.passageIndex, rank: rank + 1,
+              score: found.support, matchedRanges: found.hit.matchedRanges)
+          },
+          support: best.first?.support ?? 0, threshold: threshold))
     }
-    return AuditReport(title: title, items: items)
+    return AuditReport(title: title, items: items, threshold: threshold)
   }
+}
 
-  static func matchedWordCount(_ hit: QuotedHit) -> Int {
-    let bytes = Array(hit.quote.utf8)
-    var words: Set<String> = []
-    for range in hit.matchedRanges where range.lowerBound >= 0 && range.upperBound <= bytes.count {
-      words.insert(String(decoding: bytes[range], as: UTF8.self).lowercased())
-    }
-    return words.count
+/// How well a passage supports a rule, from 0 to 1: the idf-weighted share of the rule's
+/// words (stop words counting little) that the passage has, plus a quarter of the share
+/// found only around it (its neighbours, heading, title). Rare words weigh most, so a
+/// passage that shares only common words with a rule scores low; and a passage with only
+/// one of a rule's several words (stop words aside) stays below the threshold whatever
+/// its score: one word is a coincidence, not support.
+public enum AuditSupport {
+  /// The support a rule's best passage needs to count as supporting it (`--threshold`).
+  /// Calibrated on the relevance set's questions read as rules (`scripts/bench-relevance`
+  /// prints the figures): most passages that answer one reach it, and passages that
+  /// share a word or two with them mostly do not.
+  public static let standardThreshold = 0.45
+  /// The share of the context's words that counts.
+  static let contextCredit = 0.25
+
+  /// The support of one hit, or nil when it shares no word but stop words.
+  static func support(_ hit: RankedHit, contentWords: Int, threshold: Double) -> Double? {
+    guard hit.ownContentWords >= 1 else { return nil }
+    let value = min(1, hit.ownCoverage + contextCredit * hit.contextCoverage)
+    let rounded = (value * 1_000).rounded() / 1_000
+    if contentWords >= 2 && hit.ownContentWords < 2 { return min(rounded, (threshold * 1_000 - 1) / 1_000) }
+    return rounded
   }
 }

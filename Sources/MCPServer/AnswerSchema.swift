@@ -23,7 +23,7 @@ enum AnswerSchema {
     "type": "object",
     "properties": [
       "rank": ["type": ["integer", "null"], "description": "Search and audit: 1 for the best hit; null elsewhere"],
-      "score": ["type": ["number", "null"], "description": "Search and audit: BM25 relevance, higher is better"],
+      "score": ["type": ["number", "null"], "description": "Search: relevance (BM25 with the passage's context), higher is better; audit: the quote's support, 0 to 1"],
       "quote": ["type": "string", "description": "Apple's exact words: quote them verbatim, in quotation marks"],
       "passageKind": ["type": "string", "enum": ["speech", "code", "text"]],
       "start": ["type": ["number", "null"], "description": "Talks: seconds from the start of the video"],
@@ -64,12 +64,17 @@ enum AnswerSchema {
     "properties": [
       "version": version,
       "query": ["type": "string"],
-      "total": ["type": "integer", "description": "How many passages match; the best are in results"],
+      "total": ["type": "integer", "description": "How many passages match every word; the best are in results"],
+      "partialMatches": [
+        "type": "boolean",
+        "description":
+          "True when results also show passages that match only some of the words (fewer matched them all than asked for); they follow those that match every word",
+      ],
       "results": ["type": "array", "items": hit],
       "micros": ["type": "integer", "description": "--batch: how long the query took"],
       "status": ["type": "integer", "description": "--batch: this line's exit status (0 hits, 1 none)"],
     ],
-    "required": ["version", "query", "total", "results"],
+    "required": ["version", "query", "total", "partialMatches", "results"],
   ]
 
   /// `duo-kb quote --format json` and the `quote` tool (`QuoteRecord`).
@@ -148,20 +153,28 @@ enum AnswerSchema {
     "properties": [
       "version": version,
       "title": ["type": "string"],
-      "rules": ["type": "integer"], "supported": ["type": "integer"], "unsupported": ["type": "integer"],
+      "threshold": ["type": "number", "description": "The support a rule's best quote needs to count as supporting it"],
+      "rules": ["type": "integer"], "supported": ["type": "integer"], "weak": ["type": "integer"],
+      "unsupported": ["type": "integer"],
       "items": [
         "type": "array",
         "items": [
           "type": "object",
           "properties": [
             "rule": ["type": "string"], "queries": ["type": "array", "items": ["type": "string"]],
-            "supported": ["type": "boolean"], "quotes": ["type": "array", "items": hit],
+            "verdict": [
+              "type": "string", "enum": ["supported", "weak", "unsupported"],
+              "description": "supported: the best quote's support reaches the threshold; weak: below it; unsupported: no quote",
+            ],
+            "supported": ["type": "boolean"],
+            "support": ["type": "number", "description": "The best quote's support, 0 to 1 (0 without quotes)"],
+            "quotes": ["type": "array", "items": hit, "description": "Best first; each score is its support, 0 to 1"],
           ],
-          "required": ["rule", "queries", "supported", "quotes"],
+          "required": ["rule", "queries", "verdict", "supported", "support", "quotes"],
         ],
       ],
     ],
-    "required": ["version", "title", "rules", "supported", "unsupported", "items"],
+    "required": ["version", "title", "threshold", "rules", "supported", "weak", "unsupported", "items"],
   ]
 
   /// A schema as its published file: with `$schema`, `$id` and a title, keys sorted.

@@ -16,8 +16,10 @@ enum SearchTool {
       `link` (a talk link opens the video at that second) and its `timestamp` (m:ss) for talks or \
       the section for HIG pages, plus the `citation` id (e.g. tech-talks/111466@3:46). Do not \
       change words inside the quotation marks; leave out what you do not quote.
-      Query language: all words must match; "exact phrases", OR, -word or NOT, prefix*, \
-      parentheses, and the filters kind:talk|hig|code, source:ID, event:wwdc2024, year:2026, \
+      Passages with all the words come first; when fewer than `limit` have them all, the best \
+      passages with some of them follow and `partialMatches` is true (`strict` turns that off). \
+      Query language: words, "exact phrases", OR, -word or NOT, prefix* (a query with OR, NOT \
+      or a prefix matches strictly), parentheses, and the filters kind:talk|hig|code, source:ID, event:wwdc2024, year:2026, \
       speaker:NAME. Case and diacritics never matter; identifiers match whole and split \
       (toolbarVerticalBehavior is found by "toolbar vertical behavior"); plurals fold.
       """,
@@ -36,6 +38,10 @@ enum SearchTool {
           "type": "string", "enum": ["talk", "hig", "code"],
           "description": "Only talks, only HIG pages, or only code samples",
         ],
+        "strict": [
+          "type": "boolean", "default": false,
+          "description": "Only passages that match every word, never a best match of some of them",
+        ],
         "source": [
           "type": "string", "minLength": 1,
           "description": "Only this document, by id (e.g. tech-talks/111466, hig/designing-for-iphone-duo)",
@@ -52,7 +58,8 @@ enum SearchTool {
     let limit = arguments["limit"]?.intValue ?? 10
     let scope = SearchScope(
       kinds: arguments["kind"]?.stringValue.map { [$0] } ?? [],
-      sources: arguments["source"]?.stringValue.map { [$0] } ?? [])
+      sources: arguments["source"]?.stringValue.map { [$0] } ?? [],
+      strict: arguments["strict"]?.boolValue ?? false)
     let index = try context.index()
     let answer: SearchAnswer
     do { answer = try index.answer(query, limit: limit, scope: scope) } catch { throw ToolFailure(error) }

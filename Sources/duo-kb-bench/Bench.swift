@@ -14,6 +14,7 @@ import SearchIndex
 ///     duo-kb-bench run --talks 60 --pages 200 --work DIR [--tantivy SCRIPT] [--duo-kb EXECUTABLE]
 ///     duo-kb-bench search --index DIR --queries FILE     (child process: our search only)
 ///     duo-kb-bench cjk --talks 300 --work DIR           (CJK against English of the same size)
+///     duo-kb-bench relevance --set FILE --corpus DIR --talks N --work DIR [--weights k=v,...]
 @main
 struct Bench {
   static func main() throws {
@@ -40,6 +41,16 @@ struct Bench {
       try CJKBench(
         talks: Int(options["talks"] ?? "300")!,
         work: URL(fileURLWithPath: options["work"] ?? NSTemporaryDirectory() + "duo-kb-bench-cjk")
+      ).run()
+    case "relevance":
+      try RelevanceBench(
+        setFile: URL(fileURLWithPath: options["set"] ?? "docs/relevance/set.tsv"),
+        corpus: URL(fileURLWithPath: options["corpus"] ?? "Corpus/documents"),
+        distractors: options["distractors"].map { URL(fileURLWithPath: $0) },
+        talks: Int(options["talks"] ?? "300") ?? 300,
+        work: URL(fileURLWithPath: options["work"] ?? NSTemporaryDirectory() + "duo-kb-relevance"),
+        weights: RankingWeights(overriding: options["weights"]), showsMisses: options["misses"] == "yes",
+        alternatives: (options["try"] ?? "").split(separator: ";").map(String.init)
       ).run()
     default:
       try BenchRun(

@@ -101,7 +101,7 @@ import Normalize
   ])
   func latinAndWidth(query: String, ids: [String]) async throws {
     let (scratch, base, _) = try await Self.harvested()
-    let hits = try base.openIndex().index.answer(query, limit: 10).hits
+    let hits = try base.openIndex().index.answer(query, limit: 10, scope: SearchScope(strict: true)).hits
     #expect(Set(hits.map(\.source.id)) == Set(ids), "\(query)")
     _ = scratch
   }

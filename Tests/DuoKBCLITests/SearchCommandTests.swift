@@ -70,7 +70,7 @@ import Testing
     let split = await runCLI(["search", "toolbar vertical behavior"], environment: env)
     #expect(split.status == .success)
     #expect(split.stdout.contains("toolbarVerticalBehavior"))
-    let verbatim = await runCLI(["search", "toolbar vertical behavior", "--verbatim"], environment: env)
+    let verbatim = await runCLI(["search", "toolbar vertical behavior", "--verbatim", "--strict"], environment: env)
     #expect(verbatim.status == .failure)
   }
 

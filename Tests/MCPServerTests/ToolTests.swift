@@ -20,7 +20,7 @@ import Testing
     #expect(search["inputSchema"]?["required"] == ["query"])
     #expect(search["inputSchema"]?["properties"]?["limit"]?["type"] == "integer")
     #expect(search["inputSchema"]?["properties"]?["kind"]?["enum"] == ["talk", "hig", "code"])
-    #expect(search["outputSchema"]?["required"] == ["version", "query", "total", "results"])
+    #expect(search["outputSchema"]?["required"] == ["version", "query", "total", "partialMatches", "results"])
   }
 
   @Test func before20250618ThereIsNoOutputSchemaNorStructuredContent() throws {

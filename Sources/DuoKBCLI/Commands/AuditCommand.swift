@@ -6,18 +6,24 @@ import SearchIndex
 enum AuditCommand: Command {
   static let name = "audit"
   static let summary = "Turn a checklist into a report of supporting quotes, cited and linked"
-  static let usage = "CHECKLIST [--quotes N] [--format markdown|json]"
+  static let usage = "CHECKLIST [--quotes N] [--threshold X] [--format markdown|json]"
   static let discussion = """
     CHECKLIST is a Markdown list (one rule per item; a nested item 'query: WORDS' adds a
     search for it) or JSON [{"rule": "...", "queries": ["..."]}]. Each rule is searched with
-    its queries, or with its key words (stop words dropped, joined by OR) when it has none,
-    and its best passages are quoted exactly, cited and linked, in lines 'duo-kb verify'
-    checks. Rules nothing supports are flagged and listed at the end. CHECKLIST - reads stdin.
-    Exit status: 0 every rule supported, 1 some not, 2 usage.
+    its queries, or with its own words when it has none (a best match: stop words count
+    little), and its best passages are quoted exactly, cited and linked, in lines
+    'duo-kb verify' checks. Each quote has a support from 0 to 1: the share of the rule's
+    words it has, rare words weighing most, a quarter for words only around it, and below
+    the threshold whenever it has just one of several words. A rule is supported when its
+    best quote reaches --threshold (default 0.45), weak when its quotes are below it (shown
+    as weak evidence), unsupported when no passage shares more than stop words with it.
+    CHECKLIST - reads stdin.
+    Exit status: 0 every rule supported, 1 some weak or unsupported, 2 usage.
     """
   static let argumentCompletion = ValueCompletion.files
   static let options: [OptionSpec] = [
     .value("quotes", "N", help: "quotes per rule (default 3)"),
+    .value("threshold", "X", help: "support a rule's best quote needs, 0 to 1 (default 0.45)"),
     .value("format", "FORMAT", choices: ["markdown", "json"], help: "markdown or json (default markdown)"),
   ]
 
@@ -25,6 +31,13 @@ enum AuditCommand: Command {
     let arguments = context.arguments
     let format = try arguments.choice(option("format"), default: "markdown")
     let quotes = try arguments.positiveInteger("quotes", atMost: 50) ?? 3
+    var threshold = AuditSupport.standardThreshold
+    if let text = arguments.value("threshold") {
+      guard let value = Double(text), value.isFinite, value >= 0, value <= 1 else {
+        throw UsageError("--threshold takes a number from 0 to 1, not '\(text)'")
+      }
+      threshold = value
+    }
     guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
       throw UsageError("audit needs one checklist file", hint: "duo-kb audit checklist.md")
     }
@@ -33,9 +46,9 @@ enum AuditCommand: Command {
     do { items = try AuditChecklist.parse(text) } catch { throw CommandFailure("\(path): \(error.description)") }
     let title = path == "-" ? "checklist" : URL(fileURLWithPath: path).lastPathComponent
     let report = try IndexMaintenance.withIndex(context) { index throws(CitationsError) in
-      try index.audit(items, title: title, quotesPerRule: quotes)
+      try index.audit(items, title: title, quotesPerRule: quotes, threshold: threshold)
     }
     context.stdout.write(format == "json" ? report.json + "\n" : report.markdown)
-    return report.unsupported.isEmpty ? .success : .failure
+    return report.items.allSatisfy(\.isSupported) ? .success : .failure
   }
 }

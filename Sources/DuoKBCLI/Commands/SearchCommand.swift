@@ -6,17 +6,24 @@ import SearchIndex
 enum SearchCommand: Command {
   static let name = "search"
   static let summary = "Find Apple's exact words: quotes with source, time, link and citation"
-  static let usage = "QUERY [--limit N] [--kind K] [--source ID] [--format text|markdown|json] [--verbatim] | --batch FILE"
+  static let usage =
+    "QUERY [--limit N] [--kind K] [--source ID] [--format text|markdown|json] [--strict] [--verbatim] | --batch FILE"
   static let discussion = """
-    Words must all match; "exact phrases", OR, -word and NOT, prefix*, parentheses, and the
-    filters kind:talk|hig|code, source:ID, event:wwdc2024, year:2026, speaker:NAME. Case and
-    diacritics never matter; identifiers match whole and split (toolbarVerticalBehavior is
-    found by "toolbar vertical behavior"), and plurals fold. --verbatim turns the splitting
-    and folding off. The index is built from the corpus when missing or older than it.
+    Passages with all the words come first; when they are fewer than --limit, passages with
+    some of them follow ("showing passages that match some of the words"), ranked by the
+    rarer words they share, their forms (adapting finds adaptive, exact forms first), and
+    the sentences, heading and title around them. --strict shows only passages with all the
+    words. "exact phrases", OR, -word and NOT, prefix*, parentheses, and the filters
+    kind:talk|hig|code, source:ID, event:wwdc2024, year:2026, speaker:NAME; a query with OR,
+    NOT or a prefix is always strict. Case and diacritics never matter; identifiers match
+    whole and split (toolbarVerticalBehavior is found by "toolbar vertical behavior"), and
+    plurals fold. --verbatim turns the splitting and folding off. The index is built from
+    the corpus when missing or older than it.
     --batch FILE (or -) answers one query per line: one JSON line each (with "micros" and
     its own "status"), or with --format text or markdown one answer after another; it exits
     2 when a line does not parse, else 0 when any line hits, else 1.
-    Exit status: 0 hits, 1 no hits, 2 a query that does not parse (its column is shown).
+    Exit status: 0 hits, 1 nothing matches at all, 2 a query that does not parse (its column
+    is shown).
     """
   static let kinds = ["talk", "hig", "code"]
   /// Most hits one search prints (`--limit`).
@@ -29,6 +36,7 @@ enum SearchCommand: Command {
     .value("kind", "K", repeatable: true, choices: kinds, help: "talk, hig or code"),
     .value("source", "ID", repeatable: true, help: "only this document (e.g. tech-talks/111466)"),
     .value("format", "FORMAT", choices: ["text", "markdown", "json"], help: "text, markdown or json (default text)"),
+    .flag("strict", help: "only passages that match every word, never some of them"),
     .flag("verbatim", help: "match words as written: no identifier splitting, no plural folding"),
     .value("batch", "FILE", help: "answer one query per line of FILE (- for stdin), JSON lines by default"),
   ]
@@ -41,7 +49,9 @@ enum SearchCommand: Command {
     for kind in kinds where !Self.kinds.contains(kind) {
       throw UsageError("--kind takes talk, hig or code, not '\(kind)'")
     }
-    let scope = SearchScope(kinds: kinds, sources: arguments.allValues("source"), verbatim: arguments.has("verbatim"))
+    let scope = SearchScope(
+      kinds: kinds, sources: arguments.allValues("source"), verbatim: arguments.has("verbatim"),
+      strict: arguments.has("strict"))
     var searcher = try RepairingSearcher(context)
     if let batch = arguments.value("batch") {
       guard arguments.positionals.isEmpty else { throw UsageError("--batch takes its queries from FILE, not the command line") }
@@ -64,7 +74,7 @@ enum SearchCommand: Command {
     case "markdown": context.stdout.write(SearchFormatter.markdown(answer))
     default: context.stdout.write(SearchFormatter.text(answer, highlight: context.stdoutUsesColor))
     }
-    return answer.total > 0 ? .success : .failure
+    return answer.hits.isEmpty ? .failure : .success
   }
 
   /// One query per line, each answered in `format`: JSON Lines (each object with its own
@@ -91,8 +101,8 @@ enum SearchCommand: Command {
       case .success(let answer):
         let elapsed = ContinuousClock.now - started
         let micros = Int(elapsed.components.seconds * 1_000_000 + elapsed.components.attoseconds / 1_000_000_000_000)
-        anyHits = anyHits || answer.total > 0
-        let status = answer.total > 0 ? ExitStatus.success : .failure
+        anyHits = anyHits || !answer.hits.isEmpty
+        let status = answer.hits.isEmpty ? ExitStatus.failure : .success
         switch format {
         case "json":
           context.stdout.write(try SearchFormatter.json(answer, micros: micros, status: status, pretty: false) + "\n")

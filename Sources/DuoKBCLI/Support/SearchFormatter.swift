@@ -14,11 +14,24 @@ enum SearchFormatter {
       let quote = highlight ? highlighted(hit.quote, ranges: hit.matchedRanges) : hit.quote
       text += "   “\(quote)”\n   \(hit.link)\n"
     }
-    let shown = answer.hits.count
-    text += shown == answer.total
-      ? "\(answer.total) matching passage\(answer.total == 1 ? "" : "s")\n"
-      : "\(shown) of \(answer.total) matching passages\n"
+    text += summary(answer) + "\n"
     return text
+  }
+
+  /// The closing line: how many passages match every word, and whether the hits shown go
+  /// on with passages that match some of them.
+  static func summary(_ answer: SearchAnswer) -> String {
+    let shown = answer.hits.count
+    let strict = answer.hits.filter(\.matchesAllWords).count
+    guard answer.includesPartialMatches else {
+      return shown == answer.total
+        ? "\(answer.total) matching passage\(answer.total == 1 ? "" : "s")"
+        : "\(shown) of \(answer.total) matching passages"
+    }
+    let all = answer.total == 0
+      ? "no passage matches all the words"
+      : "\(answer.total) passage\(answer.total == 1 ? " matches" : "s match") all the words"
+    return "\(all); showing passages that match some of the words (\(shown - strict) of \(shown))"
   }
 
   static func markdown(_ answer: SearchAnswer) -> String {
@@ -39,7 +52,10 @@ enum SearchFormatter {
       if let heading = hit.heading, hit.source.kind == .hig { text += ", “\(heading)”" }
       text += " · `\(hit.citation)`\n\n"
     }
-    text += "\(answer.hits.count) of \(answer.total) matching passages.\n"
+    let line = summary(answer)
+    text += answer.includesPartialMatches
+      ? line.prefix(1).uppercased() + String(line.dropFirst()) + ".\n"
+      : "\(answer.hits.count) of \(answer.total) matching passages.\n"
     return text
   }
 

@@ -1,0 +1,90 @@
+/// Walks one clause's postings forward alongside ascending candidates and keeps the
+/// frequencies of the passages in the current candidate's window, so that a passage and
+/// its neighbours are scored from the postings the index already has (no context field
+/// is stored).
+final class ClauseFrequencies {
+  /// One source of (passage, frequency): a term's postings or a phrase's matcher.
+  private enum Source {
+    case term(PostingCursor, weight: Double)
+    case phrase(Matcher)
+
+    var current: UInt32 {
+      switch self {
+      case .term(let cursor, _): cursor.current
+      case .phrase(let matcher): matcher.current
+      }
+    }
+
+    func advance(to target: UInt32) {
+      switch self {
+      case .term(let cursor, _): cursor.advance(to: target)
+      case .phrase(let matcher): matcher.advance(to: target)
+      }
+    }
+
+    func next() {
+      switch self {
+      case .term(let cursor, _): cursor.next()
+      case .phrase(let matcher): matcher.next()
+      }
+    }
+
+    /// The weighted frequency at `current`, and whether it is of a form as written.
+    func frequency(_ scratch: inout [SlotRange]) -> (value: Double, isExact: Bool) {
+      switch self {
+      case .term(let cursor, let weight):
+        return (Double(cursor.frequency) * weight, weight >= 1)
+      case .phrase(let matcher):
+        scratch.removeAll(keepingCapacity: true)
+        matcher.positions(into: &scratch)
+        return (Double(max(1, scratch.count)), true)
+      }
+    }
+  }
+
+  struct Entry {
+    var passage: UInt32
+    /// Occurrences, stemmed forms weighted down.
+    var frequency: Double
+    var isExact: Bool
+  }
+
+  private let sources: [Source]
+  private var window: [Entry] = []
+  private var first = 0
+  private var scratch: [SlotRange] = []
+
+  init(terms: [(PostingCursor, Double)]) {
+    sources = terms.map { .term($0.0, weight: $0.1) }
+  }
+
+  init(phrase: Matcher) {
+    sources = [.phrase(phrase)]
+  }
+
+  /// Makes the kept entries those of passages in `range`, reading postings up to its end.
+  func move(to range: ClosedRange<UInt32>) {
+    while first < window.count && window[first].passage < range.lowerBound { first += 1 }
+    if first > 64 && first * 2 > window.count {
+      window.removeFirst(first)
+      first = 0
+    }
+    for source in sources where source.current < range.lowerBound { source.advance(to: range.lowerBound) }
+    while true {
+      var lowest = PostingCursor.exhausted
+      for source in sources { lowest = min(lowest, source.current) }
+      guard lowest <= range.upperBound, lowest != PostingCursor.exhausted else { break }
+      var entry = Entry(passage: lowest, frequency: 0, isExact: false)
+      for source in sources where source.current == lowest {
+        let found = source.frequency(&scratch)
+        entry.frequency += found.value
+        entry.isExact = entry.isExact || found.isExact
+        source.next()
+      }
+      window.append(entry)
+    }
+  }
+
+  /// The kept entries (passages of the window last moved to), in passage order.
+  var entries: ArraySlice<Entry> { window[first...] }
+}

@@ -1,0 +1,148 @@
+/// Scores candidate passages for a best-match query with the passage's own words and its
+/// context as fields: the neighbouring passages of its document (weighted by distance, and
+/// below the passage itself), its section or chapter heading and its document's title.
+/// Every field is read from the postings the index has: neighbours from the passages' own
+/// postings, headings and titles from their term spaces (indexed once per heading and per
+/// document).
+///
+/// A clause's part of the score is `idf * weight * (own + context + heading + title)`:
+/// `own` BM25's saturation of the passage's frequency at its length (at least
+/// `minimumScoredWords`), `context` the saturation of its neighbours' weighted frequency
+/// times `contextWeight`, and the field weights when the heading or title has it. The sum
+/// is multiplied by the query's coverage (idf-weighted share of clauses found, a clause
+/// found only in the context counting `contextCoverageCredit`) raised to
+/// `coordinationExponent`.
+struct ContextRanker {
+  let index: SearchIndex
+  let query: BestMatchQuery
+  let weights: RankingWeights
+
+  /// The evidence for one passage.
+  struct Scored {
+    var passage: UInt32
+    var score: Double
+    /// Idf-weighted share of the clauses (stop words at their weight) found in the passage.
+    var ownCoverage: Double
+    /// Share found only around it (neighbours, heading, title).
+    var contextCoverage: Double
+    /// Every clause, stop words too, is in the passage's own text: the strict query's match.
+    var matchesAll: Bool
+    /// Clauses, stop words aside, found in the passage's own text.
+    var ownContentClauses: Int
+  }
+
+  /// Title words (documents) and heading words (heading string ids) of each clause.
+  private struct Fields {
+    var titles: Set<UInt32> = []
+    var headings: Set<UInt32> = []
+  }
+
+  /// Scores `candidates` (ascending, distinct).
+  func score(_ candidates: [UInt32]) -> [Scored] {
+    let store = index.store
+    let streams = query.clauses.map(stream)
+    let fields = query.clauses.map(fields)
+    let window = weights.neighbourWeights.count
+    let totalWeight = query.clauses.reduce(0) { $0 + $1.weight(weights) * $1.inverseDocumentFrequency }
+    var result: [Scored] = []
+    result.reserveCapacity(candidates.count)
+    var documentRange = 0..<0
+    var document = 0
+    for passage in candidates {
+      let id = Int(passage)
+      if !documentRange.contains(id) {
+        document = store.document(ofPassage: id)
+        let first = Int(store.documentField(document, 5))
+        documentRange = first..<(first + Int(store.documentField(document, 6)))
+      }
+      let low = UInt32(max(documentRange.lowerBound, id - window))
+      let high = UInt32(min(documentRange.upperBound - 1, id + window))
+      let heading = store.passageField(id, 6)
+      let length = max(Double(store.wordCount(id)), weights.minimumScoredWords)
+      var total = 0.0
+      var own = 0.0
+      var context = 0.0
+      var matchesAll = true
+      var ownContent = 0
+      for (position, clause) in query.clauses.enumerated() {
+        let stream = streams[position]
+        stream.move(to: low...high)
+        var ownFrequency = 0.0
+        var around = 0.0
+        for entry in stream.entries {
+          if entry.passage == passage {
+            ownFrequency = entry.frequency
+          } else {
+            let distance = Int(entry.passage > passage ? entry.passage - passage : passage - entry.passage)
+            around += entry.frequency * weights.neighbourWeights[distance - 1]
+          }
+        }
+        let inHeading = heading != StoreWriter.none && fields[position].headings.contains(heading)
+        let inTitle = fields[position].titles.contains(UInt32(document))
+        let weight = clause.weight(weights) * clause.inverseDocumentFrequency
+        var part = saturation(ownFrequency, length: length)
+        part += weights.contextWeight * saturation(around, length: index.store.averageWords)
+        if inHeading { part += weights.headingWeight }
+        if inTitle { part += weights.titleWeight }
+        total += weight * part
+        if ownFrequency > 0 {
+          own += weight
+          if !clause.isStopWord { ownContent += 1 }
+        } else {
+          matchesAll = false
+          if around > 0 || inHeading || inTitle { context += weight }
+        }
+      }
+      let ownCoverage = totalWeight > 0 ? own / totalWeight : 0
+      let contextCoverage = totalWeight > 0 ? context / totalWeight : 0
+      let coverage = ownCoverage + weights.contextCoverageCredit * contextCoverage
+      result.append(
+        Scored(
+          passage: passage, score: total * pow(coverage, weights.coordinationExponent),
+          ownCoverage: ownCoverage, contextCoverage: contextCoverage, matchesAll: matchesAll,
+          ownContentClauses: ownContent))
+    }
+    return result
+  }
+
+  private func saturation(_ frequency: Double, length: Double) -> Double {
+    guard frequency > 0 else { return 0 }
+    let averageLength = max(index.store.averageWords, weights.minimumScoredWords)
+    return frequency * (weights.k1 + 1)
+      / (frequency + weights.k1 * (1 - weights.b + weights.b * length / averageLength))
+  }
+
+  private func stream(_ clause: RankingClause) -> ClauseFrequencies {
+    switch clause.shape {
+    case .word:
+      let exact = clause.exactTerms.map { (index.rankingCursor($0), 1.0) }
+      let stemmed = clause.stemmedTerms.map { (index.rankingCursor($0), weights.stemmedFormWeight) }
+      return ClauseFrequencies(terms: exact + stemmed)
+    case .phrase(let node):
+      return ClauseFrequencies(phrase: index.phraseMatcher(node, verbatim: query.isVerbatim))
+    }
+  }
+
+  private func fields(_ clause: RankingClause) -> Fields {
+    var fields = Fields()
+    guard !clause.isPhrase else { return fields }
+    for term in clause.exactTerms + clause.stemmedTerms {
+      let key = Array(index.dictionary.term(term))
+      if let title = index.dictionary.find([TermSpace.titleMarker] + key) {
+        index.forEachFieldId(title, limit: index.store.documentCount) { fields.titles.insert($0) }
+      }
+      if let heading = index.dictionary.find([TermSpace.headingMarker] + key) {
+        index.forEachFieldId(heading, limit: index.store.stringCount) { fields.headings.insert($0) }
+      }
+    }
+    return fields
+  }
+}
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif

@@ -1,0 +1,170 @@
+import Normalize
+
+extension SearchIndex {
+  /// Runs `query` as a best match: the passages that have every word come first (as
+  /// `search` finds them), ranked with their context (`ContextRanker`); when they are
+  /// fewer than `limit`, passages that match some of the words follow. A query with OR,
+  /// NOT or a prefix says exactly what should match: it runs as `search` does. The text of
+  /// every hit is checked against its CRC-32, as `search` checks it.
+  public func bestMatch(
+    _ query: String, limit: Int, verbatim: Bool = false, filters: SearchFilters = .init()
+  ) throws(SearchError) -> RankedSearchResults {
+    try bestMatch(query, limit: limit, verbatim: verbatim, filters: filters, weights: .standard)
+  }
+
+  package func bestMatch(
+    _ query: String, limit: Int, verbatim: Bool, filters: SearchFilters, weights: RankingWeights
+  ) throws(SearchError) -> RankedSearchResults {
+    let parsed: ParsedQuery
+    do throws(QueryError) {
+      parsed = try QueryParser.parse(query)
+    } catch {
+      throw .query(error)
+    }
+    let limit = max(0, min(limit, 10_000))
+    var allFilters = filters
+    allFilters.merge(parsed.filters)
+    guard var plan = BestMatchQuery.make(parsed, index: self, verbatim: verbatim), limit > 0 else {
+      // The query's own operators decide what matches: every hit has all it asks for.
+      let strict = try search(query, limit: limit, verbatim: verbatim, filters: filters)
+      return RankedSearchResults(
+        total: strict.total,
+        hits: strict.hits.prefix(limit).map {
+          RankedHit(hit: $0, matchesAllWords: true, ownCoverage: 1, contextCoverage: 0, ownContentWords: 1)
+        })
+    }
+    let strict = try search(
+      query, limit: max(limit, RankingLimits.strictCandidates), verbatim: verbatim, filters: filters)
+    plan.filters = allFilters
+    plan.isVerbatim = verbatim
+    let candidates = try candidates(plan, strict: strict)
+    let ranker = ContextRanker(index: self, query: plan, weights: weights)
+    let scored = ranker.score(candidates)
+    // Every word matched first (the strict query's passages), then by score, then in order.
+    // A passage is shown for its own words: context ranks it, but cannot make it a hit.
+    let allStopWords = plan.clauses.allSatisfy(\.isStopWord)
+    let shown = scored.filter { allStopWords ? $0.ownCoverage > 0 : $0.ownContentClauses > 0 }
+    let best = shown.sorted {
+      if $0.matchesAll != $1.matchesAll { return $0.matchesAll }
+      if $0.score != $1.score { return $0.score > $1.score }
+      return $0.passage < $1.passage
+    }.prefix(limit)
+    var strictRanges: [UInt32: [Range<Int>]] = [:]
+    for hit in strict.hits {
+      if let id = passageId(doc: hit.documentIndex, passage: hit.passageIndex) { strictRanges[UInt32(id)] = hit.matchedRanges }
+    }
+    var hits: [RankedHit] = []
+    let analyzer = Analyzer(options: verbatim ? .verbatim : analyzerOptions)
+    let highlighted = plan.clauses.filter { !$0.isStopWord || $0.isPhrase }.reduce(into: Set<[UInt8]>()) {
+      $0.formUnion($1.keys)
+    }
+    for candidate in best {
+      let text: [UInt8]
+      do throws(IndexFormatError) {
+        text = try store.verifiedTextBytes(Int(candidate.passage))
+      } catch {
+        throw .index(error)
+      }
+      let (doc, passage) = location(ofPassage: Int(candidate.passage))
+      // A passage the strict query found keeps its highlights (phrases where they stand).
+      let ranges =
+        strictRanges[candidate.passage] ?? Self.matchedRanges(text, keys: highlighted, analyzer: analyzer)
+      hits.append(
+        RankedHit(
+          hit: SearchHit(
+            documentIndex: doc, passageIndex: passage, score: candidate.score, matchedRanges: ranges,
+            matchStartMilliseconds: matchStart(passage: Int(candidate.passage), matchedRanges: ranges)),
+          matchesAllWords: candidate.matchesAll, ownCoverage: candidate.ownCoverage,
+          contextCoverage: candidate.contextCoverage, ownContentWords: candidate.ownContentClauses))
+    }
+    return RankedSearchResults(
+      total: strict.total, hits: hits, contentWordCount: plan.clauses.filter { !$0.isStopWord }.count)
+  }
+
+  /// The passages worth scoring, ascending: the strict query's best, the best of the OR of
+  /// the words, every passage of a rare word, and the neighbours of all of them (the answer
+  /// may be the sentence after the one that names the topic), as the filters allow.
+  private func candidates(_ plan: BestMatchQuery, strict: SearchResults) throws(SearchError) -> [UInt32] {
+    var found = Set<UInt32>()
+    func add(_ hits: [SearchHit]) {
+      for hit in hits {
+        if let id = passageId(doc: hit.documentIndex, passage: hit.passageIndex) { found.insert(UInt32(id)) }
+      }
+    }
+    add(strict.hits)
+    if plan.hasSeveralClauses {
+      add(
+        try search(
+          plan.disjunction, limit: RankingLimits.disjunctionCandidates, verbatim: plan.isVerbatim,
+          filters: plan.filters
+        ).hits)
+    }
+    for clause in plan.clauses where !clause.isStopWord && !clause.isPhrase
+      && clause.documentFrequency <= RankingLimits.rareWordPassages
+    {
+      for term in clause.exactTerms + clause.stemmedTerms {
+        forEachFieldId(term, limit: store.passageCount) { found.insert($0) }
+      }
+    }
+    var filter = PassageFilter(index: self, filters: plan.filters)
+    var expanded: [UInt32] = []
+    expanded.reserveCapacity(found.count * (2 * RankingLimits.window + 1))
+    for passage in found {
+      let (doc, position) = location(ofPassage: Int(passage))
+      let count = store.documentField(doc, 6)
+      let first = Int(passage) - Int(position)
+      for offset in -RankingLimits.window...RankingLimits.window {
+        let neighbour = Int(position) + offset
+        guard neighbour >= 0, neighbour < Int(count) else { continue }
+        expanded.append(UInt32(first + neighbour))
+      }
+    }
+    expanded.sort()
+    var result: [UInt32] = []
+    result.reserveCapacity(expanded.count)
+    for passage in expanded where result.last != passage && filter.accepts(passage) {
+      result.append(passage)
+    }
+    return result
+  }
+
+  /// A cursor over term `term`'s postings (mapped, read as walked).
+  func rankingCursor(_ term: Int) -> PostingCursor {
+    PostingCursor(postings: postings, entry: dictionary.entry(term), idLimit: store.passageCount)
+  }
+
+  /// The query engine's matcher of a phrase (positions decide it).
+  func phraseMatcher(_ node: QueryNode, verbatim: Bool) -> Matcher {
+    let compiler = QueryCompiler(index: self, verbatim: verbatim)
+    return ((try? compiler.compile(node)) ?? nil) ?? EmptyMatcher()
+  }
+
+  /// Calls `body` with each id of term `term`'s postings (passages, documents or heading
+  /// ids, by the term's space), ids at or past `limit` left out.
+  func forEachFieldId(_ term: Int, limit: Int, _ body: (UInt32) -> Void) {
+    let scratch = PostingCursor.DecodeScratch()
+    PostingCursor.forEachIdBlock(postings, dictionary.entry(term), idLimit: limit, scratch: scratch) { ids, count in
+      for offset in 0..<count { body(ids[offset]) }
+    }
+  }
+
+  /// Byte ranges of the words of `text` whose terms are among `keys`, merged.
+  static func matchedRanges(_ text: [UInt8], keys: Set<[UInt8]>, analyzer: Analyzer) -> [Range<Int>] {
+    var ranges: [Range<Int>] = []
+    text.withUnsafeBufferPointer { buffer in
+      _ = analyzer.analyze(buffer, firstSlot: 0) { token in
+        if keys.contains(token.term) { ranges.append(token.byteStart..<token.byteEnd) }
+      }
+    }
+    ranges.sort { $0.lowerBound < $1.lowerBound }
+    var merged: [Range<Int>] = []
+    for range in ranges {
+      if let last = merged.last, range.lowerBound <= last.upperBound {
+        merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
+      } else {
+        merged.append(range)
+      }
+    }
+    return merged
+  }
+}
