@@ -6,7 +6,7 @@ final class ClauseFrequencies {
   /// One source of (passage, frequency): a term's postings or a phrase's matcher.
   private enum Source {
     case term(PostingCursor, weight: Double)
-    case phrase(Matcher)
+    case phrase(any Scorer)
 
     var current: UInt32 {
       switch self {
@@ -58,7 +58,7 @@ final class ClauseFrequencies {
     sources = terms.map { .term($0.0, weight: $0.1) }
   }
 
-  init(phrase: Matcher) {
+  init(phrase: any Scorer) {
     sources = [.phrase(phrase)]
   }
 

@@ -119,7 +119,7 @@ struct ContextRanker {
       let stemmed = clause.stemmedTerms.map { (index.rankingCursor($0), weights.stemmedFormWeight) }
       return ClauseFrequencies(terms: exact + stemmed)
     case .phrase(let node):
-      return ClauseFrequencies(phrase: index.phraseMatcher(node, verbatim: query.isVerbatim))
+      return ClauseFrequencies(phrase: index.phraseScorer(node, verbatim: query.isVerbatim))
     }
   }
 

@@ -106,7 +106,7 @@ extension SearchIndex {
         forEachFieldId(term, limit: store.passageCount) { found.insert($0) }
       }
     }
-    var filter = PassageFilter(index: self, filters: plan.filters)
+    let filter = PassageFilter(index: self, filters: plan.filters)
     var expanded: [UInt32] = []
     expanded.reserveCapacity(found.count * (2 * RankingLimits.window + 1))
     for passage in found {
@@ -133,10 +133,10 @@ extension SearchIndex {
     PostingCursor(postings: postings, entry: dictionary.entry(term), idLimit: store.passageCount)
   }
 
-  /// The query engine's matcher of a phrase (positions decide it).
-  func phraseMatcher(_ node: QueryNode, verbatim: Bool) -> Matcher {
+  /// The query engine's scorer of a phrase (positions decide it).
+  func phraseScorer(_ node: QueryNode, verbatim: Bool) -> any Scorer {
     let compiler = QueryCompiler(index: self, verbatim: verbatim)
-    return ((try? compiler.compile(node)) ?? nil) ?? EmptyMatcher()
+    return ((try? compiler.compile(node)) ?? nil) ?? EmptyScorer()
   }
 
   /// Calls `body` with each id of term `term`'s postings (passages, documents or heading
