@@ -26,7 +26,16 @@ public final class IndexCache: @unchecked Sendable {
     let print: String
     do { print = try knowledgeBase.corpus.fingerprint() } catch { throw .corpus(error) }
     if let index, fingerprint == print { return index }
-    let opened = try knowledgeBase.openIndex()
+    let opened: OpenedIndex
+    do {
+      opened = try knowledgeBase.openIndex()
+    } catch {
+      // Another writer (a refresh) is swapping in a generation as this one is built or read:
+      // the index open so far answers until the next request tries again.
+      guard let index else { throw error }
+      log("answering from the index opened before: the new one cannot be opened yet (\(error.description))")
+      return index
+    }
     // A stale index answers (said in the log) until the corpus changes again.
     for notice in opened.notices { log(notice.description) }
     index = opened.index

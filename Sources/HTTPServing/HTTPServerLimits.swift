@@ -9,7 +9,7 @@ public struct HTTPServerLimits: Sendable, Equatable {
   public var idleTimeoutSeconds: Int
   /// Seconds a request may take to arrive in full; a slower upload is cut off.
   public var requestTimeoutSeconds: Int
-  /// Open connections at once; more are refused at accept. Each costs a little memory.
+  /// Open connections at once; more wait to be accepted until one closes. Each costs a little memory.
   public var maximumConnections: Int
   /// Open connections from one address at once.
   public var maximumConnectionsPerAddress: Int

@@ -43,7 +43,8 @@ public struct KnowledgeServer: Sendable {
       status: { () throws(APIFailure) -> any Encodable & Sendable in
         do { return try status() } catch { throw APIFailure(status: 500, "the status cannot be read: \(error)") }
       })
-    mcp = MCPEndpoint(indexes: indexes, serverVersion: configuration.serverVersion, sessions: MCPSessions(), log: log)
+    mcp = MCPEndpoint(
+      indexes: indexes, serverVersion: configuration.serverVersion, sessions: MCPSessions(), status: status, log: log)
     files = Dictionary(configuration.staticFiles.map { ($0.path, $0) }, uniquingKeysWith: { _, last in last })
   }
 

@@ -15,6 +15,7 @@ struct MCPEndpoint: Sendable {
   let indexes: IndexCache
   let serverVersion: String
   let sessions: MCPSessions
+  let status: MCPServer.StatusProvider
   let log: @Sendable (String) -> Void
 
   static let sessionHeader = "Mcp-Session-Id"
@@ -53,7 +54,7 @@ struct MCPEndpoint: Sendable {
     var headers: [(name: String, value: String)] = []
     let responseLine: String?
     if Self.isInitialize(message) {
-      let opened = sessions.open(MCPServer(indexes: indexes, serverVersion: serverVersion, log: log))
+      let opened = sessions.open(MCPServer(indexes: indexes, serverVersion: serverVersion, status: status, log: log))
       headers.append((Self.sessionHeader, opened.id))
       responseLine = opened.session.respond(request.body)
     } else if let id = request.header(Self.sessionHeader) {
@@ -63,7 +64,7 @@ struct MCPEndpoint: Sendable {
       responseLine = session.respond(request.body)
     } else if message == nil || Self.isStateless(message) {
       // Stateless (2026-07-28), or not JSON at all (the server words the parse error).
-      responseLine = MCPServer(indexes: indexes, serverVersion: serverVersion, log: log).respond(to: .message(request.body))
+      responseLine = MCPServer(indexes: indexes, serverVersion: serverVersion, status: status, log: log).respond(to: .message(request.body))
     } else {
       return Self.httpError(
         400,

@@ -69,6 +69,12 @@ final class RawConnection {
   }
 
   func response() -> RawResponse? { RawResponse(parsing: readAll()) }
+
+  /// Whether the server sends anything (or closes) within the time given.
+  func isReadable(withinMilliseconds milliseconds: Int32) -> Bool {
+    var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    return poll(&descriptor, 1, milliseconds) > 0
+  }
 }
 
 extension RawResponse {
