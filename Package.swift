@@ -20,6 +20,9 @@ let package = Package(
     .systemLibrary(
       name: "CSQLite3", path: "Sources/CSQLite3",
       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+    .systemLibrary(
+      name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd",
+      providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
 
     // Apple's URL rules: talk page paths, HIG URLs, deep links, collections and their years.
     .target(name: "AppleSite"),
@@ -49,11 +52,15 @@ let package = Package(
     // The knowledge base as a Model Context Protocol server (stdio).
     .target(
       name: "MCPServer", dependencies: ["AppleSite", "Citations", "SearchIndex", "Corpus", "Normalize", "JSON"]),
+    // An HTTP server over libmicrohttpd that knows nothing of duo-kb.
+    .target(name: "HTTPServing", dependencies: ["CMicroHTTPD"]),
+    // The knowledge base over HTTP: the JSON API, MCP over Streamable HTTP, static files.
+    .target(name: "KnowledgeServer", dependencies: ["HTTPServing", "MCPServer", "Citations", "SearchIndex", "JSON"]),
     .target(
       name: "DuoKBCLI",
       dependencies: [
         "AppleSite", "HLS", "WebVTT", "TalkPage", "DocCRender", "Normalize", "OwnedFiles", "Corpus",
-        "Harvest", "SearchIndex", "Citations", "MCPServer",
+        "Harvest", "SearchIndex", "Citations", "MCPServer", "HTTPServing", "KnowledgeServer",
       ]),
     .executableTarget(name: "duo-kb", dependencies: ["DuoKBCLI"]),
     // The transport benchmark that scripts/bench-harvest runs (a release build).
@@ -90,6 +97,11 @@ let package = Package(
       name: "MCPServerTests",
       dependencies: ["MCPServer", "JSON", "Citations", "Corpus", "Normalize", "DuoKBCLI", "DuoKBTestSupport"],
       exclude: ["Golden"]),
+    .testTarget(
+      name: "KnowledgeServerTests",
+      dependencies: [
+        "KnowledgeServer", "HTTPServing", "JSON", "Citations", "MCPServer", "DuoKBCLI", "DuoKBTestSupport",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

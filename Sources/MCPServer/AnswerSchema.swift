@@ -177,6 +177,88 @@ enum AnswerSchema {
     "required": ["version", "title", "threshold", "rules", "supported", "weak", "unsupported", "items"],
   ]
 
+  /// One document as a list shows it (`DocumentSummaryRecord`).
+  static let documentSummary: JSONValue = [
+    "type": "object",
+    "properties": [
+      "id": ["type": "string", "description": "Document id, e.g. tech-talks/111466"],
+      "kind": ["type": "string", "enum": ["talk", "hig"]],
+      "title": ["type": "string"],
+      "url": ["type": "string", "description": "The talk or HIG page"],
+      "event": nullableString,
+      "eventName": ["type": ["string", "null"], "description": "People's name for the event, e.g. WWDC24"],
+      "year": ["type": ["integer", "null"]],
+      "language": ["type": "string", "description": "BCP 47, e.g. en, ja, zh-Hans"],
+      "passages": ["type": "integer"],
+    ],
+    "required": ["id", "kind", "title", "url", "event", "eventName", "year", "language", "passages"],
+  ]
+
+  static let counts: JSONValue = ["type": "object", "additionalProperties": ["type": "integer"]]
+
+  /// The `documents` tool and `GET /api/documents` (`DocumentListRecord`).
+  static let documents: JSONValue = [
+    "type": "object",
+    "properties": [
+      "version": version,
+      "total": ["type": "integer", "description": "How many documents pass the filters"],
+      "documents": ["type": "array", "items": documentSummary],
+      "kinds": counts, "events": counts, "years": counts, "languages": counts,
+    ],
+    "required": ["version", "total", "documents", "kinds", "events", "years", "languages"],
+  ]
+
+  /// `GET /api/documents/{id}` (`DocumentRecord`): the document whole, every passage a hit.
+  static let document: JSONValue = [
+    "type": "object",
+    "properties": [
+      "version": version,
+      "document": documentSummary,
+      "chapters": [
+        "type": "array",
+        "items": [
+          "type": "object",
+          "properties": ["title": ["type": "string"], "citation": ["type": "string"], "link": ["type": "string"]],
+          "required": ["title", "citation", "link"],
+        ],
+      ],
+      "passages": ["type": "array", "items": hit],
+    ],
+    "required": ["version", "document", "chapters", "passages"],
+  ]
+
+  /// `duo-kb status --format json`, the `status` tool and `GET /api/status`.
+  static let status: JSONValue = [
+    "type": "object",
+    "properties": [
+      "home": ["type": "string"], "homeFrom": ["type": "string"],
+      "documents": counts,
+      "removedUpstream": ["type": "integer"], "corpusBytes": ["type": "integer"], "indexBytes": ["type": "integer"],
+      "indexMatchesCorpus": ["type": "boolean"],
+      "lastRefresh": ["type": ["object", "null"], "description": "The last entry of Corpus/changelog.jsonl"],
+      "refreshes": ["type": "integer"],
+      "failing": [
+        "type": "array",
+        "items": [
+          "type": "object",
+          "properties": [
+            "source": ["type": "string"], "error": ["type": "string"], "refreshesInARow": ["type": "integer"],
+          ],
+          "required": ["source", "error", "refreshesInARow"],
+        ],
+      ],
+      "neverHarvested": ["type": "array", "items": ["type": "string"]],
+      "goneUpstream": ["type": "array", "items": ["type": "string"]],
+      "goneBeforeHarvest": ["type": "array", "items": ["type": "string"]],
+      "unreadableDocuments": ["type": "array", "items": ["type": "object"]],
+      "leftOutOfIndex": ["type": "array", "items": ["type": "object"]],
+      "listedSources": ["type": "integer"],
+    ],
+    "required": [
+      "home", "homeFrom", "documents", "corpusBytes", "indexBytes", "indexMatchesCorpus", "refreshes", "failing",
+    ],
+  ]
+
   /// A schema as its published file: with `$schema`, `$id` and a title, keys sorted.
   static func publishedText(_ file: String, _ schema: JSONValue) -> String {
     guard case .object(var members) = schema else { return "" }
@@ -192,5 +274,6 @@ enum AnswerSchema {
   static let published: [(file: String, schema: JSONValue)] = [
     ("hit.schema.json", hit), ("search.schema.json", search), ("quote.schema.json", quote),
     ("cite.schema.json", cite), ("audit.schema.json", audit), ("verify.schema.json", VerifyTool.reportSchema),
+    ("documents.schema.json", documents), ("document.schema.json", document), ("status.schema.json", status),
   ]
 }

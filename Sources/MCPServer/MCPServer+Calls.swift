@@ -42,11 +42,11 @@ extension MCPServer {
   /// Runs a tool; when it finds the index damaged, rebuilds the index once and runs it again.
   func runRepairing(_ tool: Tool, _ arguments: [String: JSONValue]) throws(ToolFailure) -> ToolOutput {
     do {
-      return try tool.run(ToolContext(indexes: indexes), arguments)
+      return try tool.run(ToolContext(indexes: indexes, status: status), arguments)
     } catch {
       guard let damage = error.indexDamage else { throw error }
       do { try indexes.repair(damage) } catch { throw ToolFailure(error) }
-      return try tool.run(ToolContext(indexes: indexes), arguments)
+      return try tool.run(ToolContext(indexes: indexes, status: status), arguments)
     }
   }
 

@@ -12,16 +12,32 @@ import Foundation
 public final class MCPServer {
   public let serverName = "duo-kb"
   public let serverVersion: String
+  /// The knowledge base's status (`duo-kb status --format json`), for the `status` tool.
+  public typealias StatusProvider = @Sendable () throws -> any Encodable & Sendable
+
   let indexes: IndexCache
+  let status: StatusProvider?
   let tools: [Tool]
   let log: (String) -> Void
   /// The revision an `initialize` chose; nil until one arrives.
   private(set) var legacyRevision: String?
 
-  public init(knowledgeBase: KnowledgeBase, serverVersion: String, log: @escaping (String) -> Void = { _ in }) {
+  public convenience init(
+    knowledgeBase: KnowledgeBase, serverVersion: String, status: StatusProvider? = nil,
+    log: @escaping (String) -> Void = { _ in }
+  ) {
+    self.init(
+      indexes: IndexCache(knowledgeBase: knowledgeBase, log: log), serverVersion: serverVersion, status: status, log: log)
+  }
+
+  /// A server over an index cache it may share with others (the sessions of an HTTP server).
+  public init(
+    indexes: IndexCache, serverVersion: String, status: StatusProvider? = nil, log: @escaping (String) -> Void = { _ in }
+  ) {
     self.serverVersion = serverVersion
     self.log = log
-    indexes = IndexCache(knowledgeBase: knowledgeBase, log: log)
+    self.indexes = indexes
+    self.status = status
     tools = ToolCatalog.tools
   }
 
@@ -131,6 +147,10 @@ public final class MCPServer {
     case "resources/list":
       let cursor = try optionalString(params, "cursor")
       return cacheable(try DocumentResources.list(listingIndex(), cursor: cursor), ttlMilliseconds: 60_000, isModern)
+    case "prompts/list":
+      return cacheable(["prompts": .array(PromptCatalog.prompts.map(\.listing))], ttlMilliseconds: 3_600_000, isModern)
+    case "prompts/get":
+      return try PromptCatalog.get(params)
     case "resources/templates/list":
       return cacheable(DocumentResources.templates, ttlMilliseconds: 3_600_000, isModern)
     case "resources/read":
@@ -154,7 +174,10 @@ public final class MCPServer {
   }
 
   var capabilities: JSONValue {
-    ["tools": ["listChanged": false], "resources": ["subscribe": false, "listChanged": false]]
+    [
+      "tools": ["listChanged": false], "resources": ["subscribe": false, "listChanged": false],
+      "prompts": ["listChanged": false],
+    ]
   }
 
   var serverInfo: JSONValue {

@@ -27,6 +27,8 @@ struct Tool: Sendable {
 /// What a tool works on.
 struct ToolContext {
   let indexes: IndexCache
+  /// What `status` reports, when the server was given it.
+  var status: MCPServer.StatusProvider?
 
   func index() throws(ToolFailure) -> SearchIndex {
     do { return try indexes.current() } catch { throw ToolFailure(error) }

@@ -62,9 +62,9 @@ import Testing
   @Test func unknownMethodIsMethodNotFound() throws {
     let harness = try ServerHarness()
     harness.initialize()
-    let error = harness.request("prompts/list")["error"]
+    let error = harness.request("completion/complete")["error"]
     #expect(error?["code"] == -32601)
-    #expect(error?["message"]?.stringValue?.contains("prompts/list") == true)
+    #expect(error?["message"]?.stringValue?.contains("completion/complete") == true)
   }
 
   @Test func idsComeBackAsSent() throws {

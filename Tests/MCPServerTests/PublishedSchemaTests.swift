@@ -26,7 +26,7 @@ import Testing
 
   @Test func everyToolsOutputSchemaIsPublished() {
     let declared = ToolCatalog.tools.map(\.outputSchema)
-    for name in ["search", "quote", "cite", "verify"] {
+    for name in ["search", "quote", "cite", "verify", "audit", "documents", "status"] {
       let tool = ToolCatalog.tools.first { $0.name == name }
       #expect(AnswerSchema.published.contains { $0.schema == tool?.outputSchema }, "\(name)")
     }

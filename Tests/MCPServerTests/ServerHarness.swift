@@ -11,14 +11,14 @@ final class ServerHarness {
   let server: MCPServer
   private(set) var logs: [String] = []
 
-  init(documents: [Document] = TestCorpus.documents) throws {
+  init(documents: [Document] = TestCorpus.documents, status: MCPServer.StatusProvider? = nil) throws {
     home = FileManager.default.temporaryDirectory
       .appendingPathComponent("duo-kb-mcp-tests-\(UUID().uuidString)", isDirectory: true)
     let knowledgeBase = KnowledgeBase(home: home)
     try FileManager.default.createDirectory(at: knowledgeBase.corpus.directory, withIntermediateDirectories: true)
     for document in documents { try knowledgeBase.corpus.write(document) }
     var sink: (String) -> Void = { _ in }
-    server = MCPServer(knowledgeBase: knowledgeBase, serverVersion: "9.9.9", log: { sink($0) })
+    server = MCPServer(knowledgeBase: knowledgeBase, serverVersion: "9.9.9", status: status, log: { sink($0) })
     sink = { [unowned self] in logs.append($0) }
   }
 

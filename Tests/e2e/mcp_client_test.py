@@ -31,6 +31,11 @@ def check(condition, message):
 
 async def exercise(binary, home, mode, expected_version):
     server = StdioServerParameters(command=binary, args=["mcp", "--home", home])
+    await exercise_server(server, mode, expected_version)
+
+
+async def exercise_server(server, mode, expected_version):
+    """Every check, against a server the SDK reaches (stdio parameters, a URL or a transport)."""
     async with Client(server, mode=mode, read_timeout_seconds=60) as client:
         check(client.protocol_version == expected_version,
               f"negotiated {client.protocol_version!r}, expected {expected_version!r}")
@@ -39,7 +44,11 @@ async def exercise(binary, home, mode, expected_version):
 
         listed = await client.list_tools()
         tools = {tool.name: tool for tool in listed.tools}
-        check({"search", "quote", "cite", "verify"} <= set(tools), f"tools listed: {sorted(tools)}")
+        check({"search", "quote", "cite", "verify", "audit", "documents", "status"} <= set(tools),
+              f"tools listed: {sorted(tools)}")
+        for tool in tools.values():
+            check(tool.annotations is not None and tool.annotations.read_only_hint is True
+                  and tool.annotations.idempotent_hint is True, f"{tool.name} annotations {tool.annotations}")
         search = tools["search"]
         check(search.input_schema.get("required") == ["query"], f"search input schema {search.input_schema}")
         check(search.output_schema is not None, "search has no output schema")
@@ -90,6 +99,28 @@ async def exercise(binary, home, mode, expected_version):
         markdown = read.contents[0].text
         check(f"[3:46]({LINK}) {QUOTE}" in markdown, "the resource lacks the time-linked paragraph")
         check(read.contents[0].mime_type == "text/markdown", f"mime type {read.contents[0].mime_type}")
+
+        audited = await client.call_tool(
+            "audit", {"checklist": "- Scrolling content doesn't displace\n- Use purple gradients everywhere\n"})
+        check(not audited.is_error, f"audit failed: {audited.content}")
+        items = audited.structured_content["items"]
+        check(items[0]["supported"] is True and any(q["quote"] == QUOTE for q in items[0]["quotes"]),
+              f"audit item {items[0]}")
+        check(items[1]["supported"] is False and audited.structured_content["unsupported"] == 1,
+              f"audit item {items[1]}")
+        listed_documents = await client.call_tool("documents", {"kind": "talk"})
+        check(not listed_documents.is_error, f"documents failed: {listed_documents.content}")
+        ids = [document["id"] for document in listed_documents.structured_content["documents"]]
+        check("tech-talks/111463" in ids and all(d["kind"] == "talk" for d in listed_documents.structured_content["documents"]),
+              f"documents {ids}")
+        status = await client.call_tool("status", {})
+        check(not status.is_error and status.structured_content["documents"]["talk"] >= 1, f"status {status.content}")
+
+        prompts = await client.list_prompts()
+        names = [prompt.name for prompt in prompts.prompts]
+        check(names == ["quote-apple", "audit-checklist", "verify-draft"], f"prompts {names}")
+        prompt = await client.get_prompt("quote-apple", {"topic": "scrolling content"})
+        check("scrolling content" in prompt.messages[0].content.text, f"prompt {prompt}")
 
 
 async def main(binary, home):

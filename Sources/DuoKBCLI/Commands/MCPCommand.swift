@@ -11,7 +11,8 @@ enum MCPCommand: Command {
   static let discussion = """
     Speaks MCP over stdin and stdout, one JSON-RPC message a line: protocol 2026-07-28
     (stateless, server/discover) and, after an initialize, 2025-11-25, 2025-06-18, 2025-03-26
-    and 2024-11-05. Tools: search, quote, cite, verify. Resources: every document of the corpus at
+    and 2024-11-05. Tools: search, quote, cite, verify, audit, documents, status. Prompts:
+    quote-apple, audit-checklist, verify-draft. Resources: every document of the corpus at
     duokb://document/ID, as Markdown with time links. Stdout carries only protocol messages;
     notices go to stderr. Exits when stdin closes. An assistant starts it; see README.md,
     "Use from AI assistants".
@@ -27,7 +28,7 @@ enum MCPCommand: Command {
     reporter.notice("serving \(home.url.path) over MCP on stdio; close stdin to stop")
     let server = MCPServer(
       knowledgeBase: KnowledgeBase(home: home.url), serverVersion: DuoKBCLI.version,
-      log: { reporter.notice($0) })
+      status: { try StatusCommand.gather(home) }, log: { reporter.notice($0) })
     var input = MessageLineReader.fileDescriptor(0)
     server.run(input: &input) { context.stdout.write($0 + "\n") }
     return .success
