@@ -40,6 +40,8 @@ let package = Package(
     .target(name: "Citations", dependencies: ["SearchIndex", "Corpus", "Normalize"], exclude: ["QUOTATIONS.md"]),
     // The knowledge base as a Model Context Protocol server (stdio).
     .target(name: "MCPServer", dependencies: ["Citations", "SearchIndex", "Corpus", "Normalize"]),
+    // The page `duo-kb serve` answers at `/`: Assets/ copied into the binary.
+    .target(name: "WebUI", exclude: ["Assets"]),
     .target(
       name: "DuoKBCLI",
       dependencies: [
@@ -79,6 +81,7 @@ let package = Package(
       name: "MCPServerTests",
       dependencies: ["MCPServer", "Citations", "Corpus", "Normalize", "DuoKBCLI", "DuoKBTestSupport"],
       exclude: ["Golden"]),
+    .testTarget(name: "WebUITests", dependencies: ["WebUI"]),
   ],
   swiftLanguageModes: [.v6]
 )
