@@ -20,6 +20,9 @@ let package = Package(
     .systemLibrary(
       name: "CSQLite3", path: "Sources/CSQLite3",
       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+    .systemLibrary(
+      name: "CMicroHTTPD", path: "Sources/CMicroHTTPD", pkgConfig: "libmicrohttpd",
+      providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]),
 
     // Parsers: Foundation or a C module only.
     .target(name: "HLS"),
@@ -40,13 +43,17 @@ let package = Package(
     .target(name: "Citations", dependencies: ["SearchIndex", "Corpus", "Normalize"], exclude: ["QUOTATIONS.md"]),
     // The knowledge base as a Model Context Protocol server (stdio).
     .target(name: "MCPServer", dependencies: ["Citations", "SearchIndex", "Corpus", "Normalize"]),
+    // An HTTP server over libmicrohttpd that knows nothing of duo-kb.
+    .target(name: "HTTPServing", dependencies: ["CMicroHTTPD"]),
+    // The knowledge base over HTTP: the JSON API, MCP over Streamable HTTP, static files.
+    .target(name: "KnowledgeServer", dependencies: ["HTTPServing", "MCPServer", "Citations", "SearchIndex"]),
     // The page `duo-kb serve` answers at `/`: Assets/ copied into the binary.
     .target(name: "WebUI", exclude: ["Assets"]),
     .target(
       name: "DuoKBCLI",
       dependencies: [
         "HLS", "WebVTT", "TalkPage", "DocCRender", "Normalize", "OwnedFiles", "Corpus", "Harvest",
-        "SearchIndex", "Citations", "MCPServer",
+        "SearchIndex", "Citations", "MCPServer", "HTTPServing", "KnowledgeServer", "WebUI",
       ]),
     .executableTarget(name: "duo-kb", dependencies: ["DuoKBCLI"]),
     // The transport benchmark that scripts/bench-harvest runs (a release build).
@@ -81,7 +88,11 @@ let package = Package(
       name: "MCPServerTests",
       dependencies: ["MCPServer", "Citations", "Corpus", "Normalize", "DuoKBCLI", "DuoKBTestSupport"],
       exclude: ["Golden"]),
-    .testTarget(name: "WebUITests", dependencies: ["WebUI"]),
+    .testTarget(
+      name: "KnowledgeServerTests",
+      dependencies: ["KnowledgeServer", "HTTPServing", "Citations", "MCPServer", "DuoKBCLI", "DuoKBTestSupport"]),
+    .testTarget(
+      name: "WebUITests", dependencies: ["WebUI", "DuoKBCLI", "KnowledgeServer", "HTTPServing", "Citations"]),
   ],
   swiftLanguageModes: [.v6]
 )

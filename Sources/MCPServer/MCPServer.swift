@@ -17,10 +17,15 @@ public final class MCPServer {
   /// The revision an `initialize` chose; nil until one arrives.
   private(set) var legacyRevision: String?
 
-  public init(knowledgeBase: KnowledgeBase, serverVersion: String, log: @escaping (String) -> Void = { _ in }) {
+  public convenience init(knowledgeBase: KnowledgeBase, serverVersion: String, log: @escaping (String) -> Void = { _ in }) {
+    self.init(indexes: IndexCache(knowledgeBase: knowledgeBase, log: log), serverVersion: serverVersion, log: log)
+  }
+
+  /// A server over an index cache it may share with others (the sessions of an HTTP server).
+  public init(indexes: IndexCache, serverVersion: String, log: @escaping (String) -> Void = { _ in }) {
     self.serverVersion = serverVersion
     self.log = log
-    indexes = IndexCache(knowledgeBase: knowledgeBase, log: log)
+    self.indexes = indexes
     tools = ToolCatalog.tools
   }
 

@@ -15,6 +15,7 @@ enum CommandRegistry {
       StatusCommand.self,
       CheckCommand.self,
       MCPCommand.self,
+      ServeCommand.self,
       ParseCommand.self,
       CompletionsCommand.self,
       HelpCommand.self,

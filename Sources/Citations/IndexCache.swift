@@ -1,22 +1,28 @@
-import Citations
+import Foundation
 import Normalize
 import SearchIndex
 
-/// The knowledge base's index, opened once and reopened only when the corpus changes
-/// (a refresh while the server runs); `KnowledgeBase.openIndex()` builds it when missing.
-final class IndexCache {
-  let knowledgeBase: KnowledgeBase
+/// The knowledge base's index, opened once and reopened only when the corpus changes (a
+/// refresh while a server runs); `KnowledgeBase.openIndex()` builds it when missing. Shared
+/// by the requests of a server: each call holds a lock, so a new generation is opened once
+/// and every request sees either the old index or the new one.
+public final class IndexCache: @unchecked Sendable {
+  public let knowledgeBase: KnowledgeBase
+  private let lock = NSLock()
   private var fingerprint: String?
   private var index: SearchIndex?
   private var documents: (fingerprint: String, documents: [Document])?
+  /// Called only under the lock: one message at a time.
   private let log: (String) -> Void
 
-  init(knowledgeBase: KnowledgeBase, log: @escaping (String) -> Void) {
+  public init(knowledgeBase: KnowledgeBase, log: @escaping (String) -> Void = { _ in }) {
     self.knowledgeBase = knowledgeBase
     self.log = log
   }
 
-  func current() throws(CitationsError) -> SearchIndex {
+  public func current() throws(CitationsError) -> SearchIndex {
+    lock.lock()
+    defer { lock.unlock() }
     let print: String
     do { print = try knowledgeBase.corpus.fingerprint() } catch { throw .corpus(error) }
     if let index, fingerprint == print { return index }
@@ -30,7 +36,9 @@ final class IndexCache {
 
   /// Recovers after a read found the index damaged: a rebuilt index, or the last good
   /// generation when the rebuild fails (said in the log); `current()` answers from it.
-  func repair(_ damage: String) throws(CitationsError) {
+  public func repair(_ damage: String) throws(CitationsError) {
+    lock.lock()
+    defer { lock.unlock() }
     guard let damaged = index else {
       try knowledgeBase.rebuild()
       log(IndexNotice.rebuilt(.damaged(damage)).description)
@@ -44,9 +52,23 @@ final class IndexCache {
     fingerprint = try? knowledgeBase.corpus.fingerprint()
   }
 
+  /// Runs `body` on the current index; when it finds the index damaged, repairs it once
+  /// and runs `body` again (a damaged text is never returned).
+  public func withIndex<Answer>(_ body: (SearchIndex) throws(CitationsError) -> Answer) throws(CitationsError) -> Answer {
+    do {
+      return try body(current())
+    } catch {
+      guard let damage = KnowledgeBase.damage(in: error) else { throw error }
+      try repair(damage)
+      return try body(current())
+    }
+  }
+
   /// Every corpus document (for cue-accurate quotation times), read again only when the
   /// corpus changed.
-  func allDocuments() throws(CitationsError) -> [Document] {
+  public func allDocuments() throws(CitationsError) -> [Document] {
+    lock.lock()
+    defer { lock.unlock() }
     let print: String
     do { print = try knowledgeBase.corpus.fingerprint() } catch { throw .corpus(error) }
     if let documents, documents.fingerprint == print { return documents.documents }

@@ -1,0 +1,76 @@
+import Citations
+import DuoKBCLI
+import DuoKBTestSupport
+import Foundation
+import HTTPServing
+import KnowledgeServer
+import Normalize
+
+/// A knowledge base of the citation fixtures in a scratch home, served on 127.0.0.1 at a
+/// port the system picks, with small limits so that faults are quick to reach.
+final class ServerFixture: @unchecked Sendable {
+  let home: URL
+  let knowledgeBase: KnowledgeBase
+  let server: HTTPServer
+  let client: RawHTTPClient
+  private let lines = LineLog()
+
+  static let documents = [CitationFixtures.designTalk(), CitationFixtures.toolbarTalk(), CitationFixtures.layoutPage()]
+  static let limits = HTTPServerLimits(
+    maximumBodyBytes: 4096, idleTimeoutSeconds: 1, requestTimeoutSeconds: 5, maximumConnections: 16,
+    maximumConnectionsPerAddress: 16, threads: 2)
+
+  init(
+    token: String? = nil, staticFiles: [StaticFile] = [], limits: HTTPServerLimits = ServerFixture.limits,
+    documents: [Document] = ServerFixture.documents
+  ) throws {
+    home = FileManager.default.temporaryDirectory
+      .appendingPathComponent("duo-kb-serve-tests-\(UUID().uuidString)", isDirectory: true)
+    knowledgeBase = KnowledgeBase(home: home)
+    try FileManager.default.createDirectory(at: knowledgeBase.corpus.directory, withIntermediateDirectories: true)
+    try Data(#"{"version": 1, "sources": []}"#.utf8).write(to: knowledgeBase.corpus.sourcesFile)
+    for document in documents { try knowledgeBase.corpus.write(document) }
+    let indexes = IndexCache(knowledgeBase: knowledgeBase)
+    let configuration = KnowledgeServer.Configuration(
+      token: token.flatMap(BearerToken.init), staticFiles: staticFiles, serverVersion: "9.9.9", limits: limits)
+    let base = knowledgeBase
+    let lines = lines
+    server = try KnowledgeServer.start(
+      indexes: indexes, address: try ListenAddress(host: "127.0.0.1"), port: 0, configuration: configuration,
+      status: { ["documents": (try? base.corpus.readReadable().documents.count) ?? -1] }, log: { _ in },
+      accessLog: { lines.append($0.line) })
+    client = RawHTTPClient(port: server.port)
+  }
+
+  var accessLog: [String] { lines.lines }
+
+  /// What `duo-kb ARGUMENTS --home HOME` prints, in-process.
+  func cli(_ arguments: [String]) async -> (status: Int32, stdout: String) {
+    let out = BufferOutput()
+    let status = await DuoKBCLI.run(
+      arguments + ["--home", home.path], environment: ["HOME": home.path], workingDirectory: home, stdout: out,
+      stderr: BufferOutput(), standardInput: { Data() })
+    return (status.rawValue, out.text)
+  }
+
+  deinit {
+    server.stop()
+    try? FileManager.default.removeItem(at: home)
+  }
+}
+
+/// Lines appended from any thread.
+final class LineLog: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stored: [String] = []
+
+  func append(_ line: String) { lock.withLock { stored.append(line) } }
+  var lines: [String] { lock.withLock { stored } }
+}
+
+/// JSON text decoded for comparison (key order and spacing aside).
+func decodedJSON(_ text: String) -> NSObject? {
+  (try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])) as? NSObject
+}
+
+func decodedJSON(_ bytes: [UInt8]) -> NSObject? { decodedJSON(String(decoding: bytes, as: UTF8.self)) }
