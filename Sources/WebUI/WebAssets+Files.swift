@@ -62,12 +62,11 @@ export function errorText(error) {
 
 var documentsPromise = null;
 
-// What the knowledge base holds, asked once (for the filters and the document list).
+// What the knowledge base holds (`{documents, kinds, events, years, languages}`), asked
+// once, for the filters and the document list.
 export function loadDocuments() {
   if (!documentsPromise) {
-    documentsPromise = api('/api/documents').then(function (answer) {
-      return Array.isArray(answer) ? answer : answer.documents || [];
-    }).catch(function (error) {
+    documentsPromise = api('/api/documents').catch(function (error) {
       documentsPromise = null;
       throw error;
     });
@@ -360,7 +359,8 @@ export function enterDocuments() {
   focusHeading('docs-title');
   var summary = $('docs-summary');
   summary.classList.remove('error');
-  loadDocuments().then(function (documents) {
+  loadDocuments().then(function (answer) {
+    var documents = answer.documents || [];
     var sorted = documents.slice().sort(function (a, b) {
       return (b.year || 0) - (a.year || 0) || String(a.title).localeCompare(String(b.title));
     });
@@ -370,7 +370,7 @@ export function enterDocuments() {
       var link = element('a', null, doc.title);
       link.href = documentRoute(doc.id);
       item.appendChild(link);
-      var meta = [doc.kind === 'hig' ? 'Human Interface Guidelines' : eventName(doc.event) || 'Talk'];
+      var meta = [doc.kind === 'hig' ? 'Human Interface Guidelines' : doc.eventName || eventName(doc.event) || 'Talk'];
       if (doc.year) meta.push(String(doc.year));
       if (typeof doc.passages === 'number') meta.push(plural(doc.passages, 'passage'));
       item.appendChild(element('p', 'meta', meta.join(' · ') + ' · ' + doc.id));
@@ -417,7 +417,7 @@ function renderDocument(id, answer) {
   var isTalk = doc.kind === 'talk';
   $('doc-title').textContent = doc.title;
   var meta = $('doc-meta');
-  var parts = [isTalk ? eventName(doc.event) || 'Talk' : 'Human Interface Guidelines'];
+  var parts = [isTalk ? doc.eventName || eventName(doc.event) || 'Talk' : 'Human Interface Guidelines'];
   if (doc.year) parts.push(String(doc.year));
   meta.appendChild(document.createTextNode(parts.join(' · ') + ' · '));
   var source = element('a', null, isTalk ? 'Watch on Apple’s site' : 'Read on Apple’s site');
@@ -598,17 +598,14 @@ function fillSelect(select, values, label) {
   select.value = chosen;
 }
 
-function unique(list, key) {
-  var seen = {};
-  list.forEach(function (item) { if (item[key] !== null && item[key] !== undefined) seen[item[key]] = true; });
-  return Object.keys(seen);
-}
-
+// The events (with people's names for them), years and languages the knowledge base holds.
 export function fillFilters() {
-  loadDocuments().then(function (documents) {
-    fillSelect($('f-event'), unique(documents, 'event').sort(), eventName);
-    fillSelect($('f-year'), unique(documents, 'year').sort().reverse(), String);
-    fillSelect($('f-lang'), unique(documents, 'language').sort(), String);
+  loadDocuments().then(function (answer) {
+    var names = {};
+    (answer.documents || []).forEach(function (doc) { if (doc.event) names[doc.event] = doc.eventName || eventName(doc.event); });
+    fillSelect($('f-event'), Object.keys(answer.events || {}).sort(), function (event) { return names[event] || eventName(event); });
+    fillSelect($('f-year'), Object.keys(answer.years || {}).sort().reverse(), String);
+    fillSelect($('f-lang'), Object.keys(answer.languages || {}).sort(), String);
   }).catch(function () { /* the filters keep "all"; the search says what is wrong */ });
 }
 

@@ -54,12 +54,11 @@ export function errorText(error) {
 
 var documentsPromise = null;
 
-// What the knowledge base holds, asked once (for the filters and the document list).
+// What the knowledge base holds (`{documents, kinds, events, years, languages}`), asked
+// once, for the filters and the document list.
 export function loadDocuments() {
   if (!documentsPromise) {
-    documentsPromise = api('/api/documents').then(function (answer) {
-      return Array.isArray(answer) ? answer : answer.documents || [];
-    }).catch(function (error) {
+    documentsPromise = api('/api/documents').catch(function (error) {
       documentsPromise = null;
       throw error;
     });

@@ -11,7 +11,8 @@ export function enterDocuments() {
   focusHeading('docs-title');
   var summary = $('docs-summary');
   summary.classList.remove('error');
-  loadDocuments().then(function (documents) {
+  loadDocuments().then(function (answer) {
+    var documents = answer.documents || [];
     var sorted = documents.slice().sort(function (a, b) {
       return (b.year || 0) - (a.year || 0) || String(a.title).localeCompare(String(b.title));
     });
@@ -21,7 +22,7 @@ export function enterDocuments() {
       var link = element('a', null, doc.title);
       link.href = documentRoute(doc.id);
       item.appendChild(link);
-      var meta = [doc.kind === 'hig' ? 'Human Interface Guidelines' : eventName(doc.event) || 'Talk'];
+      var meta = [doc.kind === 'hig' ? 'Human Interface Guidelines' : doc.eventName || eventName(doc.event) || 'Talk'];
       if (doc.year) meta.push(String(doc.year));
       if (typeof doc.passages === 'number') meta.push(plural(doc.passages, 'passage'));
       item.appendChild(element('p', 'meta', meta.join(' · ') + ' · ' + doc.id));
@@ -68,7 +69,7 @@ function renderDocument(id, answer) {
   var isTalk = doc.kind === 'talk';
   $('doc-title').textContent = doc.title;
   var meta = $('doc-meta');
-  var parts = [isTalk ? eventName(doc.event) || 'Talk' : 'Human Interface Guidelines'];
+  var parts = [isTalk ? doc.eventName || eventName(doc.event) || 'Talk' : 'Human Interface Guidelines'];
   if (doc.year) parts.push(String(doc.year));
   meta.appendChild(document.createTextNode(parts.join(' · ') + ' · '));
   var source = element('a', null, isTalk ? 'Watch on Apple’s site' : 'Read on Apple’s site');

@@ -15,16 +15,13 @@ function fillSelect(select, values, label) {
   select.value = chosen;
 }
 
-function unique(list, key) {
-  var seen = {};
-  list.forEach(function (item) { if (item[key] !== null && item[key] !== undefined) seen[item[key]] = true; });
-  return Object.keys(seen);
-}
-
+// The events (with people's names for them), years and languages the knowledge base holds.
 export function fillFilters() {
-  loadDocuments().then(function (documents) {
-    fillSelect($('f-event'), unique(documents, 'event').sort(), eventName);
-    fillSelect($('f-year'), unique(documents, 'year').sort().reverse(), String);
-    fillSelect($('f-lang'), unique(documents, 'language').sort(), String);
+  loadDocuments().then(function (answer) {
+    var names = {};
+    (answer.documents || []).forEach(function (doc) { if (doc.event) names[doc.event] = doc.eventName || eventName(doc.event); });
+    fillSelect($('f-event'), Object.keys(answer.events || {}).sort(), function (event) { return names[event] || eventName(event); });
+    fillSelect($('f-year'), Object.keys(answer.years || {}).sort().reverse(), String);
+    fillSelect($('f-lang'), Object.keys(answer.languages || {}).sort(), String);
   }).catch(function () { /* the filters keep "all"; the search says what is wrong */ });
 }
