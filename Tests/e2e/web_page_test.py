@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The page `duo-kb serve` answers at `/`, driven in headless Chromium.
 
-Starts `duo-kb serve` on a copy of the sample corpus on a free loopback port, then drives the
+Starts `duo-kb serve` on a copy of the sample corpus on a loopback port it picks, then drives the
 page through the DevTools protocol over a pipe (--remote-debugging-pipe: file descriptors 3
 and 4, one NUL-terminated JSON message each), so the standard library is all it needs. What
 the page shows is compared with what the CLI answers on the same corpus: the exact quote, its
@@ -19,7 +19,6 @@ import os
 import queue
 import re
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -42,6 +41,7 @@ Maria says “New hardware features also play a big role in shaping the availabl
 > “These include the hinge and the two cameras across the outer and inner displays.” — Strike a pose with adaptive layouts on iPhone Duo (5:12)
 """
 EXPECTED_VERDICTS = ["verified", "misquoted", "wrong-time"]
+TOKEN = "page-test-token"
 
 
 class Failure(Exception):
@@ -216,10 +216,36 @@ class Page:
             file.write(base64.b64decode(shot["data"]))
 
 
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+def start_server(binary, home, work, name, arguments, servers):
+    """Starts `duo-kb serve` on port 0 (a free one, named in its first line); its origin."""
+    log_path = os.path.join(work, "serve-%s.log" % name)
+    with open(log_path, "w") as log:
+        server = subprocess.Popen([binary, "--home", home, "serve", "--host", "127.0.0.1", "--port", "0"] + arguments,
+                                  stdin=subprocess.DEVNULL, stdout=log, stderr=log)
+    servers.append(server)
+    deadline = time.monotonic() + WAIT_SECONDS * 3
+    while time.monotonic() < deadline and server.poll() is None:
+        announced = re.search(r"at (http://127\.0\.0\.1:\d+)/", open(log_path).read())
+        if announced:
+            return announced.group(1)
+        time.sleep(0.1)
+    return None
+
+
+def token_is_asked_for(page, origin, run):
+    expect(origin is not None, "the server with a token did not start")
+    status, answer = get_json(origin + "/api/search?q=displace")
+    equal(status, 401, "an API request without the token")
+    page.origin = origin
+    page.go("#/search?q=" + QUERY)
+    page.wait("!document.getElementById('view-token').hidden", "the token form")
+    page.click("#token")
+    page.type(TOKEN)
+    page.key("Enter", virtual=13, text="\r")
+    expected = json.loads(run.cli("search", QUERY, "--format", "json", "--limit", "20"))
+    page.wait("!document.getElementById('view-search').hidden && document.querySelectorAll('#results > li').length === %d"
+              % len(expected["results"]), "the results once the token is given")
+    equal(page.text("#results > li .quote p"), expected["results"][0]["quote"], "the quote")
 
 
 def get_json(url):
@@ -278,36 +304,28 @@ def main():
     run = Run(binary, home)
     subprocess.run([binary, "--home", home, "index"], check=True, capture_output=True)
 
-    port = free_port()
-    origin = "http://127.0.0.1:%d" % port
-    server_log = open(os.path.join(work, "serve.log"), "w")
-    server = subprocess.Popen([binary, "--home", home, "serve", "--host", "127.0.0.1", "--port", str(port)],
-                              stdin=subprocess.DEVNULL, stdout=server_log, stderr=server_log)
+    servers = []
     browser = None
     try:
-        deadline = time.monotonic() + WAIT_SECONDS * 3
-        while True:
-            try:
-                get_json(origin + "/api/status")
-                break
-            except (OSError, ValueError):
-                if server.poll() is not None or time.monotonic() > deadline:
-                    print("0 passed, 1 failed (duo-kb serve did not start; its log:)")
-                    print(open(os.path.join(work, "serve.log")).read())
-                    return 1
-                time.sleep(0.1)
+        origin = start_server(binary, home, work, "open", [], servers)
+        if origin is None:
+            print("0 passed, 1 failed (duo-kb serve did not start; its log:)")
+            print(open(os.path.join(work, "serve-open.log")).read())
+            return 1
         browser = Browser(os.path.join(work, "profile"))
         page = Page(browser, origin)
         checks(run, page, origin, shots, axe_path)
+        guarded = start_server(binary, home, work, "token", ["--token", TOKEN], servers)
+        run.check("a server with a token asks for it, then answers", lambda: token_is_asked_for(page, guarded, run))
     finally:
         if browser:
             browser.close()
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-        server_log.close()
+        for server in servers:
+            server.terminate()
+            try:
+                server.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                server.kill()
         shutil.rmtree(work, ignore_errors=True)
     print("%d passed, %d failed" % (run.passed, run.failed))
     return 1 if run.failed else 0
