@@ -21,7 +21,8 @@ import Testing
     for name in names {
       let onDisk = try Data(contentsOf: Self.assetsFolder.appendingPathComponent(name))
       let served = try #require(WebAssets.asset(at: WebAssets.path(ofFile: name)))
-      #expect(Array(onDisk) == served.bytes, "\(name) differs from the generated file; run scripts/gen-web-assets")
+      let isSame = Array(onDisk) == served.bytes
+      #expect(isSame, "\(name) differs from the copy in the binary; run scripts/gen-web-assets")
     }
   }
 

@@ -419,6 +419,15 @@ def checks(run, page, origin, shots, axe_path):
         page.go(route)
         page.wait("document.activeElement && document.activeElement.dataset.citation === %s" % json.dumps(first["citation"]),
                   "the deep link to focus the passage")
+        # Back to Search by its link: the last search is still there.
+        page.go("#/search?q=" + QUERY)
+        page.wait("document.querySelectorAll('#results > li').length > 0", "results")
+        page.click("#results > li .transcript")
+        page.wait("!document.getElementById('view-doc').hidden", "the document")
+        page.click("[data-nav=search]")
+        page.wait("!document.getElementById('view-search').hidden && document.getElementById('q').value === %s && "
+                  "document.querySelectorAll('#results > li').length === %d" % (json.dumps(QUERY), len(expected["results"])),
+                  "the search as it was left")
 
     def verify_marks_each_quotation():
         with tempfile.NamedTemporaryFile("w", suffix=".md", delete=False, encoding="utf-8") as file:

@@ -34,14 +34,23 @@ export function enterSearch(params, changed) {
     }
     select.value = value;
   });
+  keepAddress();
   runSearch();
   if (changed) $('q').focus();
+}
+
+// The search in the address (without a new history entry), and on the Search link, so
+// that coming back from another view finds it again.
+function keepAddress() {
+  var address = '#/search' + query(searchParams());
+  history.replaceState(null, '', address);
+  document.querySelector('[data-nav="search"]').setAttribute('href', address);
 }
 
 function scheduleSearch() {
   clearTimeout(searchTimer);
   searchTimer = setTimeout(function () {
-    history.replaceState(null, '', '#/search' + query(searchParams()));
+    keepAddress();
     runSearch();
   }, debounceMilliseconds);
 }
@@ -102,7 +111,12 @@ function onResultsKey(event) {
   if (!item) return;
   var list = hits();
   var index = list.indexOf(item);
-  if (event.key === 'Escape') { event.preventDefault(); $('q').focus(); return; }
+  if (event.key === 'Escape') {
+    event.preventDefault();
+    var menu = event.target.closest('details[open]');
+    if (menu) { menu.open = false; menu.querySelector('summary').focus(); } else $('q').focus();
+    return;
+  }
   if (event.target !== item || event.altKey || event.ctrlKey || event.metaKey) return;
   var key = event.key;
   if (key === 'ArrowDown' || key === 'j') { event.preventDefault(); focusHit(index + 1); }
@@ -124,7 +138,7 @@ export function wireSearch() {
   $('search-form').addEventListener('submit', function (event) {
     event.preventDefault();
     clearTimeout(searchTimer);
-    history.replaceState(null, '', '#/search' + query(searchParams()));
+    keepAddress();
     runSearch();
     focusHit(0);
   });
