@@ -232,6 +232,14 @@ mark.v-bad { box-shadow: inset 0 -2px var(--bad); }
 .toast.shown { opacity: 1; }
 @media (prefers-reduced-motion: reduce) { .toast { transition: none; } }
 
+/* Narrow windows: a passage's tools go below its words; the citation id below the buttons. */
+@media (max-width: 40rem) {
+  .passages li { grid-template-columns: 3.5rem 1fr; }
+  .passages .tools { grid-column: 2; }
+  .actions .citation { margin-left: 0; flex-basis: 100%; }
+  .bar .status { margin-left: 0; }
+}
+
 """#),
     (
       "app.js",
