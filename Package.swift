@@ -56,11 +56,13 @@ let package = Package(
     .target(name: "HTTPServing", dependencies: ["CMicroHTTPD"]),
     // The knowledge base over HTTP: the JSON API, MCP over Streamable HTTP, static files.
     .target(name: "KnowledgeServer", dependencies: ["HTTPServing", "MCPServer", "Citations", "SearchIndex", "JSON"]),
+    // The page `duo-kb serve` answers at `/`: Assets/ copied into the binary.
+    .target(name: "WebUI", exclude: ["Assets"]),
     .target(
       name: "DuoKBCLI",
       dependencies: [
         "AppleSite", "HLS", "WebVTT", "TalkPage", "DocCRender", "Normalize", "OwnedFiles", "Corpus",
-        "Harvest", "SearchIndex", "Citations", "MCPServer", "HTTPServing", "KnowledgeServer",
+        "Harvest", "SearchIndex", "Citations", "MCPServer", "HTTPServing", "KnowledgeServer", "WebUI",
       ]),
     .executableTarget(name: "duo-kb", dependencies: ["DuoKBCLI"]),
     // The transport benchmark that scripts/bench-harvest runs (a release build).
@@ -102,6 +104,8 @@ let package = Package(
       dependencies: [
         "KnowledgeServer", "HTTPServing", "JSON", "Citations", "MCPServer", "DuoKBCLI", "DuoKBTestSupport",
       ]),
+    .testTarget(
+      name: "WebUITests", dependencies: ["WebUI", "DuoKBCLI", "KnowledgeServer", "HTTPServing", "Citations"]),
   ],
   swiftLanguageModes: [.v6]
 )
