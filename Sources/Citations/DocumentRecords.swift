@@ -1,3 +1,4 @@
+import AppleSite
 import Normalize
 import SearchIndex
 

@@ -1,3 +1,4 @@
+import JSON
 import Citations
 import Foundation
 import HTTPServing

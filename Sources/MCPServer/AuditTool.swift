@@ -1,3 +1,4 @@
+import JSON
 import Citations
 
 /// `audit`: a checklist in, each rule with its best supporting quotes (cited and linked)

@@ -1,3 +1,4 @@
+import JSON
 /// The prompts the server offers (MCP server/prompts): the tasks people do by hand with
 /// duo-kb, as messages that drive the tools. Each argument is a string; `prompts/get` fills
 /// them in.
