@@ -11,6 +11,10 @@ import Testing
     try IndexDirectory.currentGeneration(in: directory)
   }
 
+  static func number(_ generation: URL) -> Int {
+    Int(generation.lastPathComponent.dropFirst(IndexDirectory.generationPrefix.count)) ?? -1
+  }
+
   @Test func roundTripsEveryPassageAndDocument() throws {
     var generator = CorpusGenerator(seed: 5)
     let documents = generator.documents(talks: 3, pages: 2, wordScale: 0.05)
@@ -204,7 +208,7 @@ import Testing
     #expect(new.corpusFingerprint == "three")
     // Only the newest two generations remain; no staging directories are left.
     let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
-    #expect(names == ["CURRENT", "FORMAT.md", "generation-2", "generation-3"])
+    #expect(names == [".publish.lock", "CURRENT", "FORMAT.md", "generation-2", "generation-3"])
     #expect(second.generation.lastPathComponent == "generation-2")
   }
 
@@ -223,7 +227,7 @@ import Testing
     }
     _ = try IndexBuilder().build(documents: IndexFixture.documents, corpusFingerprint: "one", into: directory)
     let names = try fileManager.contentsOfDirectory(atPath: directory.path).sorted()
-    #expect(names == [".build-running", "CURRENT", "generation-1"])
+    #expect(names == [".build-running", ".publish.lock", "CURRENT", "generation-1"])
   }
 
   @Test func concurrentReadersSeeOldOrNew() async throws {
@@ -250,5 +254,44 @@ import Testing
       }
       try await group.waitForAll()
     }
+  }
+
+  /// Two builders publishing at once (a refresh and a server rebuilding a stale index) swap
+  /// one after the other: the index ends with the newest generation current and the one
+  /// before it kept, every generation complete, nothing of either build left behind.
+  @Test func concurrentBuildersPublishOneAfterTheOther() async throws {
+    let directory = IndexFixture.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    _ = try IndexBuilder().build(documents: IndexFixture.documents, corpusFingerprint: "start", into: directory)
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for builder in 0..<2 {
+        group.addTask {
+          for round in 0..<8 {
+            _ = try IndexBuilder().build(
+              documents: IndexFixture.documents, corpusFingerprint: "\(builder)-\(round)", into: directory)
+          }
+        }
+      }
+      group.addTask {
+        for _ in 0..<400 {
+          // A generation just made current is never removed by the next publish (it keeps
+          // the one it replaces): a reader loses its generation only after two more.
+          let generation = try IndexDirectory.currentGeneration(in: directory)
+          do {
+            let index = try SearchIndex(generation: generation, verification: .full)
+            #expect(try index.search("toolbar", limit: 10).total == 5)
+          } catch {
+            let now = try IndexDirectory.currentGeneration(in: directory)
+            #expect(
+              Self.number(now) >= Self.number(generation) + 2,
+              "\(generation.lastPathComponent) was removed while \(now.lastPathComponent) is current")
+          }
+        }
+      }
+      try await group.waitForAll()
+    }
+    let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+    #expect(names == [".publish.lock", "CURRENT", "generation-16", "generation-17"])
+    #expect(try IndexDirectory.currentGeneration(in: directory).lastPathComponent == "generation-17")
   }
 }

@@ -16,10 +16,15 @@ import OwnedFiles
 /// `CURRENT`. A reader resolves `CURRENT` once and maps that generation's files, so it sees
 /// the old index or the new one, never a mixture. After the swap every older generation is
 /// removed but the one `CURRENT` named before (it stays for readers that resolved `CURRENT`
-/// just before it changed). No file is opened through a symbolic link below the folder
-/// that holds the index directory, the home (`OwnedFile`).
+/// just before it changed). Publishing holds an exclusive `flock` on `.publish.lock`, so
+/// that two builders (a refresh and a server rebuilding a stale index) swap one after the
+/// other: each reads the `CURRENT` it replaces under the lock, and never removes the
+/// generation the other has just made current while a reader may be opening it. No file
+/// is opened through a symbolic link below the folder that holds the index directory, the
+/// home (`OwnedFile`).
 enum IndexDirectory {
   static let pointerName = "CURRENT"
+  static let publishLockName = ".publish.lock"
   static let generationPrefix = "generation-"
   /// Generation numbers above this are not ours (a stray folder): never counted on.
   static let largestGeneration = 1 << 40
@@ -77,6 +82,25 @@ enum IndexDirectory {
   /// Moves the finished `staging` directory in as the newest generation and points
   /// `CURRENT` at it.
   static func publish(_ staging: URL, in directory: URL, within root: URL) throws(IndexBuildError) -> URL {
+    let lock = directory.appendingPathComponent(publishLockName)
+    let descriptor: Int32
+    do {
+      descriptor = try OwnedFile.open(lock, within: root, for: .updating)
+    } catch {
+      throw IndexBuildError(error)
+    }
+    defer { close(descriptor) }
+    // Blocking: another builder holds it only for its rename, pointer write and sweep.
+    while flock(descriptor, LOCK_EX) != 0 {
+      guard errno == EINTR else {
+        throw .io(path: lock.path, reason: String(cString: strerror(errno)))
+      }
+    }
+    defer { _ = flock(descriptor, LOCK_UN) }
+    return try publishLocked(staging, in: directory, within: root)
+  }
+
+  private static func publishLocked(_ staging: URL, in directory: URL, within root: URL) throws(IndexBuildError) -> URL {
     var number = (generations(in: directory).last?.number ?? 0) + 1
     var target: URL
     while true {
