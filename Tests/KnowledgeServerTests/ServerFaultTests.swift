@@ -72,6 +72,18 @@ import Testing
     #expect(try fixture.client.get("/").status == 200)
   }
 
+  @Test("Listening beyond loopback with a token, a request without it is refused")
+  func beyondLoopbackRefusesRequestsWithoutTheToken() throws {
+    let fixture = try ServerFixture(token: "team-token", host: "0.0.0.0")
+    let none = try fixture.client.get("/api/search?q=toolbar")
+    #expect(none.status == 401)
+    let mcp = try fixture.client.post(
+      "/mcp", contentType: "application/json", #"{"jsonrpc":"2.0","id":1,"method":"ping"}"#)
+    #expect(mcp.status == 401)
+    let right = try fixture.client.get("/api/search?q=toolbar", headers: [("Authorization", "Bearer team-token")])
+    #expect(right.status == 200)
+  }
+
   @Test("Listening beyond loopback without a token does not start")
   func beyondLoopbackNeedsAToken() throws {
     let fixture = try ServerFixture()

@@ -6,8 +6,8 @@ import HTTPServing
 import KnowledgeServer
 import Normalize
 
-/// A knowledge base of the citation fixtures in a scratch home, served on 127.0.0.1 at a
-/// port the system picks, with small limits so that faults are quick to reach.
+/// A knowledge base of the citation fixtures in a scratch home, served on 127.0.0.1 (or
+/// `host`; the client always connects through loopback) at a port the system picks, with small limits so that faults are quick to reach.
 final class ServerFixture: @unchecked Sendable {
   let home: URL
   let knowledgeBase: KnowledgeBase
@@ -22,7 +22,7 @@ final class ServerFixture: @unchecked Sendable {
 
   init(
     token: String? = nil, staticFiles: [StaticFile] = [], limits: HTTPServerLimits = ServerFixture.limits,
-    documents: [Document] = ServerFixture.documents
+    documents: [Document] = ServerFixture.documents, host: String = "127.0.0.1"
   ) throws {
     home = FileManager.default.temporaryDirectory
       .appendingPathComponent("duo-kb-serve-tests-\(UUID().uuidString)", isDirectory: true)
@@ -36,7 +36,7 @@ final class ServerFixture: @unchecked Sendable {
     let base = knowledgeBase
     let lines = lines
     server = try KnowledgeServer.start(
-      indexes: indexes, address: try ListenAddress(host: "127.0.0.1"), port: 0, configuration: configuration,
+      indexes: indexes, address: try ListenAddress(host: host), port: 0, configuration: configuration,
       status: { ["documents": (try? base.corpus.readReadable().documents.count) ?? -1] }, log: { _ in },
       accessLog: { lines.append($0.line) })
     client = RawHTTPClient(port: server.port)
