@@ -53,16 +53,22 @@ public enum CitationFormatter {
     return source.joined(separator: ", ")
   }
 
-  /// `code` in a fence longer than any run of backticks inside it (CommonMark 4.5), with
-  /// Swift's language tag when it reads as Swift.
-  public static func fenced(_ code: String) -> String {
+  /// A fence of backticks longer than any run of them in `code`, and at least three
+  /// (CommonMark 4.5), so that the code cannot close it.
+  public static func fence(for code: String) -> String {
     var longest = 0
     var run = 0
     for character in code {
       run = character == "`" ? run + 1 : 0
       longest = max(longest, run)
     }
-    let fence = String(repeating: "`", count: max(3, longest + 1))
+    return String(repeating: "`", count: max(3, longest + 1))
+  }
+
+  /// `code` in a fence longer than any run of backticks inside it (CommonMark 4.5), with
+  /// Swift's language tag when it reads as Swift.
+  public static func fenced(_ code: String) -> String {
+    let fence = fence(for: code)
     let swiftWords = ["func ", "let ", "var ", "struct ", "import ", "@", "some View", "override "]
     let language = swiftWords.contains { code.contains($0) } ? "swift" : ""
     let body = code.hasSuffix("\n") ? String(code.dropLast()) : code

@@ -82,13 +82,7 @@ public enum DocumentMarkdown {
 
   /// A code fence longer than any run of backticks in the code.
   static func fenced(_ code: String) -> [String] {
-    var longest = 0
-    var run = 0
-    for character in code {
-      run = character == "`" ? run + 1 : 0
-      longest = max(longest, run)
-    }
-    let fence = String(repeating: "`", count: max(3, longest + 1))
+    let fence = CitationFormatter.fence(for: code)
     return [fence, code, fence]
   }
 }

@@ -156,15 +156,6 @@ extension SearchIndex {
         if keys.contains(token.term) { ranges.append(token.byteStart..<token.byteEnd) }
       }
     }
-    ranges.sort { $0.lowerBound < $1.lowerBound }
-    var merged: [Range<Int>] = []
-    for range in ranges {
-      if let last = merged.last, range.lowerBound <= last.upperBound {
-        merged[merged.count - 1] = last.lowerBound..<max(last.upperBound, range.upperBound)
-      } else {
-        merged.append(range)
-      }
-    }
-    return merged
+    return ByteRanges.merged(ranges)
   }
 }
