@@ -72,7 +72,7 @@ let package = Package(
       name: "duo-kb-bench", dependencies: ["SearchIndex", "Normalize", "Corpus", "CSQLite3", "DuoKBTestSupport"]),
 
     .target(name: "DuoKBTestSupport", dependencies: ["CSQLite3", "Normalize"]),
-    .testTarget(name: "AppleSiteTests", dependencies: ["AppleSite"]),
+    .testTarget(name: "AppleSiteTests", dependencies: ["AppleSite", "Normalize"]),
     .testTarget(name: "HLSTests", dependencies: ["HLS", "DuoKBTestSupport"], exclude: ["Golden"]),
     .testTarget(
       name: "WebVTTTests", dependencies: ["WebVTT", "Normalize", "DuoKBTestSupport"],
