@@ -72,7 +72,8 @@ public enum HIGURL {
   /// The slug of a `doc://com.apple.HIG/design/Human-Interface-Guidelines/<slug>` identifier,
   /// or of a site-relative reference `url` (`/design/human-interface-guidelines/<slug>`).
   public static func slug(fromIdentifier identifier: String) -> String? {
-    let trimmed = identifier.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
+    let trimmed =
+      identifier.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)
       .first.map(String.init) ?? identifier
     if let rest = remainder(of: trimmed, after: identifierPrefix) { return validSlug(rest) }
     if trimmed.hasPrefix("/") { return remainder(of: trimmed, after: pagePath).flatMap(validSlug) }

@@ -13,7 +13,8 @@ public enum AnswerFormat {
   /// `value` as JSON with sorted keys and unescaped slashes.
   public static func data<Value: Encodable>(_ value: Value, pretty: Bool = true) throws -> Data {
     let encoder = JSONEncoder()
-    encoder.outputFormatting = pretty ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted] : [.sortedKeys, .withoutEscapingSlashes]
+    encoder.outputFormatting =
+      pretty ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted] : [.sortedKeys, .withoutEscapingSlashes]
     return try encoder.encode(value)
   }
 

@@ -79,7 +79,9 @@ enum AttributionReader {
       Attribution.Time(seconds: $0, until: nil, text: Timecode.format(seconds: $0), isFromLink: true)
     }
     for link in links {
-      if let fragment = link.split(separator: "#", maxSplits: 1).dropFirst().first, link.contains("human-interface-guidelines") {
+      if let fragment = link.split(separator: "#", maxSplits: 1).dropFirst().first,
+        link.contains("human-interface-guidelines")
+      {
         attribution.anchor = String(fragment)
       }
     }

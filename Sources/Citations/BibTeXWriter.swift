@@ -48,9 +48,10 @@ enum BibTeXWriter {
   /// A key BibTeX and biber accept: the document id, with any character they refuse
   /// (white space, `"#%'(),={}\`, `~`) as `-`.
   static func key(_ id: String) -> String {
-    String(id.map { character in
-      character.isWhitespace || "\"#%'(),={}\\~".contains(character) || !character.isASCII ? "-" : character
-    })
+    String(
+      id.map { character in
+        character.isWhitespace || "\"#%'(),={}\\~".contains(character) || !character.isASCII ? "-" : character
+      })
   }
 
   /// Text in a braced field: LaTeX's special characters as the commands that print them,

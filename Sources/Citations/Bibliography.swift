@@ -54,7 +54,8 @@ public struct Bibliography: Sendable, Equatable {
     for hit in hits where citedIDs.insert(hit.citation.description).inserted {
       let id = hit.source.id
       if let index = entries.firstIndex(where: { $0.id == id }) {
-        if let speaker = hit.speaker, !speaker.isEmpty, documents[id] == nil, !entries[index].speakers.contains(speaker) {
+        if let speaker = hit.speaker, !speaker.isEmpty, documents[id] == nil, !entries[index].speakers.contains(speaker)
+        {
           entries[index].speakers.append(speaker)
         }
       } else {

@@ -70,7 +70,8 @@ public struct CitationID: Sendable, Hashable, CustomStringConvertible {
     let mine = passages[index]
     let locator = locator(kind: kind, startMilliseconds: mine.start, anchor: mine.anchor)
     let rivals = passages.indices.filter {
-      $0 != index && self.locator(kind: kind, startMilliseconds: passages[$0].start, anchor: passages[$0].anchor) == locator
+      $0 != index
+        && self.locator(kind: kind, startMilliseconds: passages[$0].start, anchor: passages[$0].anchor) == locator
     }
     guard !rivals.isEmpty else { return CitationID(documentID: documentID, locator: locator) }
     let digest = SHA256.hexDigest(Array(mine.text.utf8))

@@ -63,7 +63,8 @@ public final class IndexCache: @unchecked Sendable {
 
   /// Runs `body` on the current index; when it finds the index damaged, repairs it once
   /// and runs `body` again (a damaged text is never returned).
-  public func withIndex<Answer>(_ body: (SearchIndex) throws(CitationsError) -> Answer) throws(CitationsError) -> Answer {
+  public func withIndex<Answer>(_ body: (SearchIndex) throws(CitationsError) -> Answer) throws(CitationsError) -> Answer
+  {
     do {
       return try body(current())
     } catch {

@@ -47,7 +47,8 @@ extension KnowledgeBase {
       if built != (try? corpus.fingerprint()) {
         findings.append(
           CheckFinding(
-            subject: "Index", kind: .stale, detail: "built from an older state of the corpus; 'duo-kb index' rebuilds it"))
+            subject: "Index", kind: .stale,
+            detail: "built from an older state of the corpus; 'duo-kb index' rebuilds it"))
       } else if let index {
         findings += Self.compare(index, with: documents, skipped: indexReport.skipped, unreadable: unreadable)
       }
@@ -69,7 +70,8 @@ extension KnowledgeBase {
     let absent = Set(skipped.map(\.id)).union(unreadable.map(\.id))
     for document in documents {
       guard let number = indexed.removeValue(forKey: document.id) else {
-        findings.append(CheckFinding(subject: document.id, kind: .mismatch, detail: "in the corpus but not in the index"))
+        findings.append(
+          CheckFinding(subject: document.id, kind: .mismatch, detail: "in the corpus but not in the index"))
         continue
       }
       let stored = index.document(number)
@@ -84,7 +86,8 @@ extension KnowledgeBase {
       where index.passage(doc: number, passage: position).text != passage.text {
         findings.append(
           CheckFinding(
-            subject: document.id, kind: .mismatch, detail: "passage \(position) differs between the corpus and the index"))
+            subject: document.id, kind: .mismatch,
+            detail: "passage \(position) differs between the corpus and the index"))
         break
       }
     }

@@ -19,12 +19,15 @@ extension SearchIndex {
       return try quote(reference!, context: 0)
     case .document(let id)? where documentIndex(id: id) != nil:
       throw .unknownCitation(id, reason: "names a whole document: cite a moment of it, such as \(id)@0:00")
-    case .citation(let citation)? where text.lowercased().hasPrefix("http") || text.contains(where: { "@#".contains($0) }):
+    case .citation(let citation)?
+    where text.lowercased().hasPrefix("http") || text.contains(where: { "@#".contains($0) }):
       // A link or an id of a moment in a talk or page the corpus does not hold: say so (with
       // the ids it may have meant), do not search it.
       return try quote(citation, context: 0)
     default:
-      return try answer(text, limit: 1).hits.first.map { QuoteAnswer(target: $0, passages: [$0], before: [], after: []) }
+      return try answer(text, limit: 1).hits.first.map {
+        QuoteAnswer(target: $0, passages: [$0], before: [], after: [])
+      }
     }
   }
 }

@@ -34,7 +34,8 @@ extension KnowledgeBase {
       throw error
     }
     do {
-      return OpenedIndex(index: try SearchIndex.open(at: indexDirectory), rebuilt: .damaged(damage), skipped: summary.skipped)
+      return OpenedIndex(
+        index: try SearchIndex.open(at: indexDirectory), rebuilt: .damaged(damage), skipped: summary.skipped)
     } catch {
       throw .indexFormat(error)
     }

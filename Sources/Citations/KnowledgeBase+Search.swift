@@ -92,12 +92,14 @@ extension SearchIndex {
   public func citationID(document documentIndex: Int, passage passageIndex: Int) -> CitationID {
     let document = document(documentIndex)
     let mine = passage(doc: documentIndex, passage: passageIndex)
-    let locator = CitationID.locator(kind: document.kind, startMilliseconds: mine.startMilliseconds, anchor: mine.anchor)
+    let locator = CitationID.locator(
+      kind: document.kind, startMilliseconds: mine.startMilliseconds, anchor: mine.anchor)
     var first = passageIndex
     var last = passageIndex
     func sameLocator(_ index: Int) -> Bool {
       let other = passage(doc: documentIndex, passage: index)
-      return CitationID.locator(kind: document.kind, startMilliseconds: other.startMilliseconds, anchor: other.anchor) == locator
+      return CitationID.locator(kind: document.kind, startMilliseconds: other.startMilliseconds, anchor: other.anchor)
+        == locator
     }
     while first > 0, sameLocator(first - 1) { first -= 1 }
     while last + 1 < document.passageCount, sameLocator(last + 1) { last += 1 }

@@ -73,7 +73,8 @@ public enum MomentReference: Sendable, Equatable {
     var parts = components.path.split(separator: "/").map { String($0) }
     // A locale prefix: `/jp/`, `/kr/`, `/cn/`, `/fr/`, `/zh-hans/`.
     var locale: String?
-    if let first = parts.first, first.count <= 7, first.range(of: "^[a-z]{2}(-[a-z]{2,4})?$", options: .regularExpression) != nil,
+    if let first = parts.first, first.count <= 7,
+      first.range(of: "^[a-z]{2}(-[a-z]{2,4})?$", options: .regularExpression) != nil,
       parts.count > 1, ["videos", "design"].contains(parts[1].lowercased())
     {
       locale = parts.removeFirst()

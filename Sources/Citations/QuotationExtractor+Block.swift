@@ -29,7 +29,8 @@ extension QuotationExtractor {
         titleNumbers.insert(number)
         passedOver.append(
           PassedOver(
-            file: "", line: block.lines[pair.open], column: block.columns[pair.open] + 1, text: block.text(pair.open + 1..<pair.close),
+            file: "", line: block.lines[pair.open], column: block.columns[pair.open] + 1,
+            text: block.text(pair.open + 1..<pair.close),
             reason: .title))
         return true
       }
@@ -110,7 +111,8 @@ extension QuotationExtractor {
       var end = sourceLineStart ?? block.characters.count
       var attribution = Attribution()
       if let start = sourceLineStart {
-        attribution = AttributionReader.read(block.text(start..<block.characters.count), catalog: catalog, isGroup: true)
+        attribution = AttributionReader.read(
+          block.text(start..<block.characters.count), catalog: catalog, isGroup: true)
       }
       while end > 0, block.characters[end - 1].isWhitespace { end -= 1 }
       if end > 0, block.characters[end - 1] == ")", let open = openingParenthesis(before: end - 1) {

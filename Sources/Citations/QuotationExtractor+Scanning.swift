@@ -89,7 +89,9 @@ extension QuotationExtractor {
     guard let start = text.range(of: first) else { return nil }
     let rest = text[start.upperBound...]
     let gap = rest.prefix { !$0.isNumber }
-    guard ["–", "-", "—", "to"].contains(gap.trimmingCharacters(in: .whitespaces)), rest.dropFirst(gap.count).hasPrefix(second) else {
+    guard ["–", "-", "—", "to"].contains(gap.trimmingCharacters(in: .whitespaces)),
+      rest.dropFirst(gap.count).hasPrefix(second)
+    else {
       return nil
     }
     return String(text[start.lowerBound..<rest.index(rest.startIndex, offsetBy: gap.count + second.count)])

@@ -64,7 +64,8 @@ enum QuotationExtractor {
         quotation.leader = quotation.leader.flatMap { globalNumbers[$0] }
         if quotation.attribution.isEmpty, QuoteText.words(quotation.text).count < minimumUnattributedWords {
           result.passedOver.append(
-            PassedOver(file: "", line: quotation.line, column: quotation.column, text: quotation.text, reason: .unattributed))
+            PassedOver(
+              file: "", line: quotation.line, column: quotation.column, text: quotation.text, reason: .unattributed))
           continue
         }
         globalNumbers[local] = result.quotations.count

@@ -30,13 +30,16 @@ extension QuotationVerifier {
       let word = words[key]
       let passages = transcript.documents[word.document].passages
       let window =
-        passages[max(0, word.passage - 1)].words.lowerBound..<passages[min(passages.count - 1, word.passage + 1)].words.upperBound
+        passages[max(0, word.passage - 1)].words
+        .lowerBound..<passages[min(passages.count - 1, word.passage + 1)].words.upperBound
       guard window.count <= 4_000, quoted.count <= 1_000 else { continue }
       let alignment = WordAlignment(
-        quote: quoted.map { ($0.text, $0.folded, $0.original) }, corpus: words[window].map { ($0.text, $0.folded, $0.original) })
+        quote: quoted.map { ($0.text, $0.folded, $0.original) },
+        corpus: words[window].map { ($0.text, $0.folded, $0.original) })
       if let current = best,
         current.alignment.cost < alignment.cost
-          || (current.alignment.cost == alignment.cost && current.alignment.diff.matchedWords >= alignment.diff.matchedWords)
+          || (current.alignment.cost == alignment.cost
+            && current.alignment.diff.matchedWords >= alignment.diff.matchedWords)
       {
         continue
       }

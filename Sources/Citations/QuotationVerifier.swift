@@ -69,7 +69,8 @@ public struct QuotationVerifier: Sendable {
       if quotation.attribution.isEmpty {
         guard unchecked(quoted, in: &verdict) else {
           result.passedOver.append(
-            PassedOver(file: file, line: quotation.line, column: quotation.column, text: quotation.text, reason: .notApple))
+            PassedOver(
+              file: file, line: quotation.line, column: quotation.column, text: quotation.text, reason: .notApple))
           continue
         }
         result.verdicts.append(verdict)
@@ -108,7 +109,9 @@ public struct QuotationVerifier: Sendable {
   }
 
   /// The verdict of an attributed quotation; the match it was placed at, if any.
-  private func judge(_ quoted: QuotedWords, _ quotation: FoundQuotation, scope: Scope, in verdict: inout QuotationVerdict)
+  private func judge(
+    _ quoted: QuotedWords, _ quotation: FoundQuotation, scope: Scope, in verdict: inout QuotationVerdict
+  )
     -> Match?
   {
     let everywhere = exactMatches(quoted.segments, in: nil)
@@ -127,7 +130,8 @@ public struct QuotationVerifier: Sendable {
           if let elsewhere, verdict.status == .misquoted {
             let word = transcript.words[elsewhere.first]
             let time = word.startMilliseconds >= 0 ? " at \(Timecode.format(milliseconds: word.startMilliseconds))" : ""
-            verdict.note = (verdict.note.map { $0 + "; " } ?? "")
+            verdict.note =
+              (verdict.note.map { $0 + "; " } ?? "")
               + "said word for word in “\(transcript.documents[word.document].title)”\(time)"
           }
           return nil
@@ -136,7 +140,8 @@ public struct QuotationVerifier: Sendable {
       guard let elsewhere else { return nil }
       describe(elsewhere, in: &verdict)
       verdict.status = .wrongSource
-      verdict.note = "said in “\(verdict.sourceTitle ?? "")”\(verdict.time.map { " at \($0)" } ?? ""), not in “\(scope.name ?? "")”"
+      verdict.note =
+        "said in “\(verdict.sourceTitle ?? "")”\(verdict.time.map { " at \($0)" } ?? ""), not in “\(scope.name ?? "")”"
       return elsewhere
     }
     guard let best = nearest(matches, quotation, anchor: scope.anchor) else { return nil }
@@ -203,7 +208,8 @@ public struct QuotationVerifier: Sendable {
     if let match = exactMatches(quoted.segments, in: nil).first {
       describe(match, in: &verdict)
       verdict.status = .unchecked
-      verdict.note = "no source or time is given; said in “\(verdict.sourceTitle ?? "")”\(verdict.time.map { " at \($0)" } ?? "")"
+      verdict.note =
+        "no source or time is given; said in “\(verdict.sourceTitle ?? "")”\(verdict.time.map { " at \($0)" } ?? "")"
       return true
     }
     var probe = verdict
@@ -211,7 +217,8 @@ public struct QuotationVerifier: Sendable {
     guard probe.status == .misquoted else { return false }
     verdict = probe
     verdict.status = .unchecked
-    verdict.note = "no source or time is given, and the words differ from “\(verdict.sourceTitle ?? "")”"
+    verdict.note =
+      "no source or time is given, and the words differ from “\(verdict.sourceTitle ?? "")”"
       + (verdict.time.map { " at \($0)" } ?? "")
     return true
   }

@@ -31,7 +31,8 @@ enum QuoteText {
     func flush(at end: Int) {
       guard !current.isEmpty else { return }
       result.append(
-        Word(text: current, folded: current.lowercased(), original: String(characters[start..<end]), range: start..<end))
+        Word(text: current, folded: current.lowercased(), original: String(characters[start..<end]), range: start..<end)
+      )
       current = ""
     }
     while offset < characters.count {

@@ -50,8 +50,10 @@ enum RISWriter {
     var result = ""
     var lastWasSpace = false
     for scalar in text.unicodeScalars {
-      let isSpace = scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
-        || scalar.properties.generalCategory == .lineSeparator || scalar.properties.generalCategory == .paragraphSeparator
+      let isSpace =
+        scalar.properties.isWhitespace || scalar.properties.generalCategory == .control
+        || scalar.properties.generalCategory == .lineSeparator
+        || scalar.properties.generalCategory == .paragraphSeparator
       if isSpace {
         if !lastWasSpace, !result.isEmpty { result.append(" ") }
         lastWasSpace = true

@@ -69,7 +69,9 @@ extension SearchIndex {
       return QuoteAnswer(
         target: target, passages: hits,
         before: (max(0, first - context)..<first).map { quotedHit(document: documentIndex, passage: $0) },
-        after: (last + 1..<min(stored.passageCount, last + 1 + context)).map { quotedHit(document: documentIndex, passage: $0) })
+        after: (last + 1..<min(stored.passageCount, last + 1 + context)).map {
+          quotedHit(document: documentIndex, passage: $0)
+        })
     case .document(let id):
       throw .unknownCitation(id, reason: "names a whole document; \(overviewHint(id))")
     case .unqualified(let number, let rest):
@@ -123,7 +125,8 @@ extension SearchIndex {
     let last = id.split(separator: "/").last.map(String.init) ?? id
     let near = documentIDs(endingWith: last).filter { $0 != id }
     guard !near.isEmpty else { return "no document '\(id)' in the corpus" }
-    return "no document '\(id)' in the corpus; did you mean \(near.prefix(3).map { "'\($0)'" }.joined(separator: " or "))?"
+    return
+      "no document '\(id)' in the corpus; did you mean \(near.prefix(3).map { "'\($0)'" }.joined(separator: " or "))?"
   }
 
   private func passageIndices(
@@ -143,13 +146,19 @@ extension SearchIndex {
       }
       // Speech before a code sample shown at the same moment.
       let starting = spans.filter { $0.start >= 0 && $0.start / 1000 == seconds }.map(\.index)
-        .sorted { isCode($0, in: documentIndex) == isCode($1, in: documentIndex) ? $0 < $1 : !isCode($0, in: documentIndex) }
+        .sorted {
+          isCode($0, in: documentIndex) == isCode($1, in: documentIndex) ? $0 < $1 : !isCode($0, in: documentIndex)
+        }
       if !starting.isEmpty {
         candidates = starting
-      } else if let inside = spans.last(where: { $0.start >= 0 && $0.start / 1000 <= seconds && $0.end > 0 && seconds <= ($0.end - 1) / 1000 }) {
+      } else if let inside = spans.last(where: {
+        $0.start >= 0 && $0.start / 1000 <= seconds && $0.end > 0 && seconds <= ($0.end - 1) / 1000
+      }) {
         candidates = [inside.index]
       } else {
-        let nearest = spans.filter { $0.start >= 0 }.min { abs($0.start / 1000 - seconds) < abs($1.start / 1000 - seconds) }
+        let nearest = spans.filter { $0.start >= 0 }.min {
+          abs($0.start / 1000 - seconds) < abs($1.start / 1000 - seconds)
+        }
         let hint = nearest.map { "; the nearest passage starts at \(Timecode.format(milliseconds: $0.start))" } ?? ""
         throw .unknownCitation(
           citation.description,
@@ -162,7 +171,9 @@ extension SearchIndex {
         candidates = all.filter { passage(doc: documentIndex, passage: $0).anchor == anchor }
         // Links often lower-case an anchor: `#adaptability` for `#Adaptability`.
         if candidates.isEmpty, let anchor {
-          candidates = all.filter { passage(doc: documentIndex, passage: $0).anchor?.lowercased() == anchor.lowercased() }
+          candidates = all.filter {
+            passage(doc: documentIndex, passage: $0).anchor?.lowercased() == anchor.lowercased()
+          }
         }
       }
       guard !candidates.isEmpty else {
@@ -190,7 +201,8 @@ extension SearchIndex {
     guard let one = chosen.first, chosen.count == 1 else {
       throw .unknownCitation(
         citation.description,
-        reason: chosen.isEmpty ? "no passage there has the hash ~\(suffix)" : "~\(suffix) names several passages; give more digits")
+        reason: chosen.isEmpty
+          ? "no passage there has the hash ~\(suffix)" : "~\(suffix) names several passages; give more digits")
     }
     return [one]
   }

@@ -82,8 +82,10 @@ struct SourceCatalog: Sendable {
       if bare == "Apple" || bare == "HIG" || speakers.contains(String(bare)) { return true }
     }
     let lower = text.lowercased()
-    return ["human interface guidelines", "the guide", "the guidelines", "the talk", "the session", "tech talk", "wwdc"]
-      .contains { lower.contains($0) }
+    return [
+      "human interface guidelines", "the guide", "the guidelines", "the talk", "the session", "tech talk", "wwdc",
+    ]
+    .contains { lower.contains($0) }
   }
 
   /// Text between `*…*`, `**…**` or `_…_`.

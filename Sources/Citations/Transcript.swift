@@ -99,7 +99,9 @@ struct Transcript: Sendable {
             startMilliseconds: start, latestMilliseconds: latest, range: word.range))
       }
       infos.append(
-        PassageInfo(text: passage.text, startMilliseconds: passage.start, anchor: passage.anchor, words: passageFirst..<words.count))
+        PassageInfo(
+          text: passage.text, startMilliseconds: passage.start, anchor: passage.anchor,
+          words: passageFirst..<words.count))
     }
     documents.append(
       DocumentInfo(

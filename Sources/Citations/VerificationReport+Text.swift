@@ -5,7 +5,8 @@ extension VerificationReport {
   public func text() -> String {
     var output = ""
     for verdict in verdicts {
-      output += "\(verdict.file):\(verdict.line):\(verdict.column): \(verdict.status.label) “\(Self.shortened(verdict.quotation))”"
+      output +=
+        "\(verdict.file):\(verdict.line):\(verdict.column): \(verdict.status.label) “\(Self.shortened(verdict.quotation))”"
       output += verdict.claimedTime.map { " (\($0))" } ?? ""
       output += Self.details(verdict).map { ": \($0)" } ?? ""
       output += "\n"
@@ -17,8 +18,12 @@ extension VerificationReport {
     }
     if !passedOver.isEmpty {
       let titles = passedOver.filter { $0.reason == .title }.count
-      output += "(\(passedOver.count) other quoted text\(passedOver.count == 1 ? "" : "s") not read as quotations of Apple"
-      output += titles > 0 ? ": \(titles) title\(titles == 1 ? "" : "s") of talks or pages, \(passedOver.count - titles) unattributed)\n" : ")\n"
+      output +=
+        "(\(passedOver.count) other quoted text\(passedOver.count == 1 ? "" : "s") not read as quotations of Apple"
+      output +=
+        titles > 0
+        ? ": \(titles) title\(titles == 1 ? "" : "s") of talks or pages, \(passedOver.count - titles) unattributed)\n"
+        : ")\n"
     }
     output += summary + "\n"
     return output
@@ -59,7 +64,9 @@ extension VerificationReport {
     var lines = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).map { Array($0) }
     let mine = verdicts.enumerated().filter { $0.element.file == file }
     // From the end, so that earlier columns stay right.
-    let ordered = mine.sorted { ($0.element.endLine, $0.element.endColumn) > ($1.element.endLine, $1.element.endColumn) }
+    let ordered = mine.sorted {
+      ($0.element.endLine, $0.element.endColumn) > ($1.element.endLine, $1.element.endColumn)
+    }
     for (number, verdict) in ordered {
       let row = verdict.endLine - 1
       guard lines.indices.contains(row) else { continue }

@@ -63,7 +63,8 @@ public struct VerificationReport: Sendable, Encodable {
   /// The report as JSON, keys sorted, for scripts and for the MCP tool alike.
   public func json(pretty: Bool = true) throws -> Data {
     let encoder = JSONEncoder()
-    encoder.outputFormatting = pretty ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted] : [.sortedKeys, .withoutEscapingSlashes]
+    encoder.outputFormatting =
+      pretty ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted] : [.sortedKeys, .withoutEscapingSlashes]
     return try encoder.encode(self)
   }
 }

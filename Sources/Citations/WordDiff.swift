@@ -97,7 +97,10 @@ struct WordAlignment {
 
   /// `quote` and `corpus` are (exact, folded) words. Words compare folded; a word equal only
   /// folded shows as a change, except the quotation's first letter.
-  init(quote: [(text: String, folded: String, original: String)], corpus: [(text: String, folded: String, original: String)]) {
+  init(
+    quote: [(text: String, folded: String, original: String)],
+    corpus: [(text: String, folded: String, original: String)]
+  ) {
     let rows = quote.count + 1
     let columns = corpus.count + 1
     var cost = [Int32](repeating: 0, count: rows * columns)
@@ -126,7 +129,8 @@ struct WordAlignment {
         if here == cost[(row - 1) * columns + column - 1] + (same ? 0 : Self.changedCost) {
           let exact =
             quote[row - 1].text == corpus[column - 1].text
-            || (row == 1 && QuoteText.firstLetterFolded(quote[0].text) == QuoteText.firstLetterFolded(corpus[column - 1].text))
+            || (row == 1
+              && QuoteText.firstLetterFolded(quote[0].text) == QuoteText.firstLetterFolded(corpus[column - 1].text))
           if same && exact {
             operations.append((.same, corpus[column - 1].original))
           } else {

@@ -1,6 +1,6 @@
 import Foundation
-import OwnedFiles
 import Normalize
+import OwnedFiles
 
 /// `Corpus/sources.json`: what to harvest. Editable by hand and by `duo-kb add`.
 ///

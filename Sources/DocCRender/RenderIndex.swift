@@ -1,5 +1,5 @@
-import JSON
 import Foundation
+import JSON
 
 /// A documentation navigator index (swift-docc's `RenderIndex`), such as the HIG table of
 /// contents at `https://developer.apple.com/tutorials/data/index/design--human-interface-guidelines`:

@@ -1,5 +1,5 @@
-import JSON
 import Foundation
+import JSON
 
 /// Reads one DocC render JSON page (the format of
 /// `developer.apple.com/tutorials/data/...json`, described by swift-docc's

@@ -1,4 +1,5 @@
 import JSON
+
 /// Block content (RenderNode.spec.json `RenderBlockContent`), one family per function.
 extension RenderTextWalker {
   mutating func walkBlocks(_ value: JSONValue?, path: String, _ context: Context) {

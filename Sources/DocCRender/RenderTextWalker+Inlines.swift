@@ -1,4 +1,5 @@
 import JSON
+
 /// Inline content (RenderNode.spec.json `RenderInlineContent`) as plain text.
 extension RenderTextWalker {
   /// The plain text of an `inlineContent` array.
@@ -22,7 +23,8 @@ extension RenderTextWalker {
       "subscript", "strikethrough", "small":
       text += inlineText(node["inlineContent"], path: "\(path).inlineContent")
     case "link":
-      text += node["title"]?.stringValue
+      text +=
+        node["title"]?.stringValue
         ?? nonEmpty(inlineText(node["titleInlineContent"], path: "\(path).titleInlineContent"))
         ?? node["destination"]?.stringValue ?? ""
     case "reference":

@@ -1,4 +1,5 @@
 import JSON
+
 /// Page-level sections: `primaryContentSections` of documentation pages and the
 /// `sections` of tutorial pages (RenderNode.spec.json `DocumentationPrimaryRenderSection`,
 /// `RenderSection`).

@@ -1,4 +1,5 @@
 import JSON
+
 /// Walks a decoded render node in reading order and emits headings and text blocks.
 /// Recursion follows the JSON, whose depth `JSONPreflight` has bounded.
 struct RenderTextWalker {

@@ -83,7 +83,8 @@ public enum DuoKBCLI {
     }
     let name = arguments[index]
     guard let command = CommandRegistry.command(named: name) else {
-      let suggestion = DidYouMean.globalOption(for: name)
+      let suggestion =
+        DidYouMean.globalOption(for: name)
         ?? DidYouMean.suggestion(for: name, among: CommandRegistry.commands.map { $0.name })
       throw UsageError(
         "unknown command '\(name)'",

@@ -9,7 +9,9 @@ public enum CitationFixtures {
       raw: voice.map { "<v \($0)>\(text)" } ?? text, text: text, voice: voice)
   }
 
-  public static func speech(_ text: String, _ start: Double, _ end: Double, cues: ClosedRange<Int>, speaker: String? = nil)
+  public static func speech(
+    _ text: String, _ start: Double, _ end: Double, cues: ClosedRange<Int>, speaker: String? = nil
+  )
     -> Passage
   {
     Passage(
@@ -25,8 +27,11 @@ public enum CitationFixtures {
       url: "https://developer.apple.com/videos/play/tech-talks/900001/", event: "tech-talks", year: 2026,
       passages: [
         speech("Welcome to the talk.", 10, 13, cues: 0...0, speaker: "Ada"),
-        speech("Today we look at folding screens and the controls that move to the side.", 10, 20, cues: 0...2, speaker: "Ada"),
-        speech("Don’t put buttons in the fold, because they’re hard to tap there.", 16.5, 27, cues: 2...4, speaker: "Ada"),
+        speech(
+          "Today we look at folding screens and the controls that move to the side.", 10, 20, cues: 0...2,
+          speaker: "Ada"),
+        speech(
+          "Don’t put buttons in the fold, because they’re hard to tap there.", 16.5, 27, cues: 2...4, speaker: "Ada"),
         speech(scrolling, 40, 44, cues: 5...5),
         speech("Lists, feeds & articles keep flowing.", 44, 48, cues: 6...6),
         speech("Thank you.", 60, 63, cues: 7...7),
@@ -62,8 +67,11 @@ public enum CitationFixtures {
       id: "hig/testing-layout", kind: .hig, title: "Testing layout",
       url: "https://developer.apple.com/design/human-interface-guidelines/testing-layout",
       passages: [
-        Passage(kind: .text, text: "Keep controls inside the safe area.", anchor: "Best-practices", heading: "Best practices"),
-        Passage(kind: .text, text: "Let backgrounds extend to the edges.", anchor: "Best-practices", heading: "Best practices"),
+        Passage(
+          kind: .text, text: "Keep controls inside the safe area.", anchor: "Best-practices", heading: "Best practices"),
+        Passage(
+          kind: .text, text: "Let backgrounds extend to the edges.", anchor: "Best-practices", heading: "Best practices"
+        ),
         Passage(kind: .text, text: "Avoid placing text across the fold.", anchor: "Folding", heading: "Folding"),
       ],
       sections: [

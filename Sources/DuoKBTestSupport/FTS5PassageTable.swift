@@ -22,7 +22,8 @@ public final class FTS5PassageTable {
     try execute("CREATE VIRTUAL TABLE passages USING fts5(body, tokenize = \"\(Self.tokenizer)\")")
     try execute("BEGIN")
     var statement: OpaquePointer?
-    guard sqlite3_prepare_v2(database, "INSERT INTO passages(rowid, body) VALUES (?, ?)", -1, &statement, nil) == SQLITE_OK
+    guard
+      sqlite3_prepare_v2(database, "INSERT INTO passages(rowid, body) VALUES (?, ?)", -1, &statement, nil) == SQLITE_OK
     else { throw Failure("prepare insert") }
     defer { sqlite3_finalize(statement) }
     let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
@@ -51,7 +52,9 @@ public final class FTS5PassageTable {
   /// Global passage numbers matching an FTS5 query.
   public func matches(_ query: String) throws -> Set<Int> {
     var statement: OpaquePointer?
-    guard sqlite3_prepare_v2(database, "SELECT rowid FROM passages WHERE passages MATCH ?", -1, &statement, nil) == SQLITE_OK
+    guard
+      sqlite3_prepare_v2(database, "SELECT rowid FROM passages WHERE passages MATCH ?", -1, &statement, nil)
+        == SQLITE_OK
     else { throw Failure("prepare match") }
     defer { sqlite3_finalize(statement) }
     sqlite3_bind_text(statement, 1, query, -1, unsafeBitCast(-1, to: sqlite3_destructor_type.self))

@@ -70,33 +70,45 @@ public struct FixtureHIGPage: Sendable {
       ],
       "metadata": ["title": title, "role": "article"],
       "abstract": [text("A \(title.lowercased()) page keeps guidance exact.")],
-      "primaryContentSections": [[
-        "kind": "content",
-        "content": [
-          ["type": "heading", "level": 2, "text": "Best practices", "anchor": "Best-practices"],
-          paragraph([
-            ["type": "strong", "inlineContent": [text("Keep important content away from the hinge.")]],
-            text(" Text that crosses the fold is hard to read; place it fully on one side."),
-          ]),
-          ["type": "aside", "style": "note", "name": "Note", "content": [paragraph([text("Prefer system bars.")])]],
-          ["type": "unorderedList", "items": [
-            ["content": [paragraph([text("Test every posture.")])]],
-            ["content": [paragraph([text("Avoid fixed widths.")])]],
-          ]],
-          paragraph([text("Don’t hide controls behind the fold.")]),
-          ["type": "heading", "level": 2, "text": "Dynamic Type sizes", "anchor": "Dynamic-Type-sizes"],
-          ["type": "tabNavigator", "tabs": [[
-            "title": "iOS",
-            "content": [[
-              "type": "table", "header": "row",
-              "rows": [
-                [[paragraph([text("Size")])], [paragraph([text("Weight")])]],
-                [[paragraph([text("17 pt")])], [paragraph([text("Regular")])]],
+      "primaryContentSections": [
+        [
+          "kind": "content",
+          "content": [
+            ["type": "heading", "level": 2, "text": "Best practices", "anchor": "Best-practices"],
+            paragraph([
+              ["type": "strong", "inlineContent": [text("Keep important content away from the hinge.")]],
+              text(" Text that crosses the fold is hard to read; place it fully on one side."),
+            ]),
+            ["type": "aside", "style": "note", "name": "Note", "content": [paragraph([text("Prefer system bars.")])]],
+            [
+              "type": "unorderedList",
+              "items": [
+                ["content": [paragraph([text("Test every posture.")])]],
+                ["content": [paragraph([text("Avoid fixed widths.")])]],
               ],
-            ]],
-          ]]],
-        ],
-      ]],
+            ],
+            paragraph([text("Don’t hide controls behind the fold.")]),
+            ["type": "heading", "level": 2, "text": "Dynamic Type sizes", "anchor": "Dynamic-Type-sizes"],
+            [
+              "type": "tabNavigator",
+              "tabs": [
+                [
+                  "title": "iOS",
+                  "content": [
+                    [
+                      "type": "table", "header": "row",
+                      "rows": [
+                        [[paragraph([text("Size")])], [paragraph([text("Weight")])]],
+                        [[paragraph([text("17 pt")])], [paragraph([text("Regular")])]],
+                      ],
+                    ]
+                  ],
+                ]
+              ],
+            ],
+          ],
+        ]
+      ],
       "topicSections": children.isEmpty ? [] : [["title": "Pages", "identifiers": identifiers]],
       "references": references,
     ]

@@ -81,7 +81,8 @@ extension LoopbackResponse {
       return LoopbackWireResponse(status: 200, headers: Self.sorted(headers), body: data)
     case .fixture(let url, let headers):
       guard let data = try? Data(contentsOf: url) else {
-        return LoopbackWireResponse(status: 500, headers: [], body: Data("missing fixture \(url.lastPathComponent)".utf8))
+        return LoopbackWireResponse(
+          status: 500, headers: [], body: Data("missing fixture \(url.lastPathComponent)".utf8))
       }
       return LoopbackWireResponse(status: 200, headers: Self.sorted(headers), body: data)
     case .status(let code, let headers, let body):
@@ -151,7 +152,8 @@ extension LoopbackResponse {
     } else {
       notModified = false
     }
-    return LoopbackWireResponse(status: notModified ? 304 : 200, headers: headers, body: notModified ? Data() : Data(text.utf8))
+    return LoopbackWireResponse(
+      status: notModified ? 304 : 200, headers: headers, body: notModified ? Data() : Data(text.utf8))
   }
 
   private static func sorted(_ headers: [String: String]) -> [(String, String)] {

@@ -118,7 +118,10 @@ public final class LoopbackServer: @unchecked Sendable {
       var head = LoopbackRequestHead.parse(buffer)
       while head == nil {
         guard buffer.count <= Self.maxHeadBytes else {
-          _ = LoopbackSocket.send(fd, Array("HTTP/1.1 431 Request Header Fields Too Large\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8))
+          _ = LoopbackSocket.send(
+            fd,
+            Array("HTTP/1.1 431 Request Header Fields Too Large\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8)
+          )
           return
         }
         guard !stopped else { return }

@@ -74,11 +74,15 @@ struct MediaPlaylistReader {
         warn(line, "EXT-X-TARGETDURATION '\(trimmed.prefix(40))' is not a number")
       }
     case "EXT-X-MEDIA-SEQUENCE":
-      if let number = Int(trimmed), number >= 0 { playlist.mediaSequence = number } else {
+      if let number = Int(trimmed), number >= 0 {
+        playlist.mediaSequence = number
+      } else {
         warn(line, "EXT-X-MEDIA-SEQUENCE '\(trimmed.prefix(40))' is not a decimal integer")
       }
     case "EXT-X-DISCONTINUITY-SEQUENCE":
-      if let number = Int(trimmed), number >= 0 { playlist.discontinuitySequence = number } else {
+      if let number = Int(trimmed), number >= 0 {
+        playlist.discontinuitySequence = number
+      } else {
         warn(line, "EXT-X-DISCONTINUITY-SEQUENCE '\(trimmed.prefix(40))' is not a decimal integer")
       }
     case "EXT-X-PLAYLIST-TYPE":

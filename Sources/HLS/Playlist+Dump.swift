@@ -70,8 +70,9 @@ extension MediaPlaylist {
     if let version { lines.append("version \(version)") }
     lines.append("target duration \(targetDuration.map { "\($0)" } ?? "none")")
     lines.append("media sequence \(mediaSequence), discontinuity sequence \(discontinuitySequence)")
-    lines.append("type \(playlistType?.rawValue ?? "none"), end list \(hasEndList ? "yes" : "no")"
-      + (iFramesOnly ? ", i-frames only" : ""))
+    lines.append(
+      "type \(playlistType?.rawValue ?? "none"), end list \(hasEndList ? "yes" : "no")"
+        + (iFramesOnly ? ", i-frames only" : ""))
     lines.append("\(segments.count) segments, \(Self.seconds(totalDurationSeconds)) seconds")
     for segment in segments {
       var facts = ["segment \(segment.mediaSequence)"]

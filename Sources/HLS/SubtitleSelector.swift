@@ -101,7 +101,9 @@ public struct SubtitleSelector: Sendable {
         return "\(match.evidence) matches only the primary language of \(preferredLanguages[match.preferenceIndex])"
       }
       return "\(match.evidence) matches the later preference \(preferredLanguages[match.preferenceIndex])"
-    case 2: return loser.rendition.isSDH ? "an SDH track, and plain subtitles were asked for" : "not an SDH track, and SDH was asked for"
+    case 2:
+      return loser.rendition.isSDH
+        ? "an SDH track, and plain subtitles were asked for" : "not an SDH track, and SDH was asked for"
     case 3:
       return loser.groupRank == nil
         ? "group \(loser.rendition.groupID) is named by no variant's SUBTITLES="
@@ -119,7 +121,8 @@ public struct SubtitleSelector: Sendable {
         "\(match.evidence) matches preference \(preferredLanguages[match.preferenceIndex])"
           + (match.isWholeTag ? "" : " (primary language)"))
     } else {
-      reasons.append("no rendition matches \(preferredLanguages.joined(separator: ", ")); chosen by the remaining rules")
+      reasons.append(
+        "no rendition matches \(preferredLanguages.joined(separator: ", ")); chosen by the remaining rules")
     }
     if winner.rendition.forced { reasons.append("only forced tracks exist") }
     reasons.append(winner.rendition.isSDH ? "it is an SDH track" : "it is a plain (not SDH) track")
@@ -158,8 +161,9 @@ public struct SubtitleSelector: Sendable {
     var best: LanguageMatch?
     for item in evidence {
       guard let match = match(item.value, label: item.label) else { continue }
-      if best == nil || (match.preferenceIndex, match.isWholeTag ? 0 : 1)
-        < (best!.preferenceIndex, best!.isWholeTag ? 0 : 1)
+      if best == nil
+        || (match.preferenceIndex, match.isWholeTag ? 0 : 1)
+          < (best!.preferenceIndex, best!.isWholeTag ? 0 : 1)
       {
         best = match
       }

@@ -90,7 +90,9 @@ final class ServerState: @unchecked Sendable {
   private let lock = NSLock()
   private var inFlight = 0
 
-  init(handler: @escaping HTTPServer.Handler, log: @escaping @Sendable (AccessLogEntry) -> Void, limits: HTTPServerLimits) {
+  init(
+    handler: @escaping HTTPServer.Handler, log: @escaping @Sendable (AccessLogEntry) -> Void, limits: HTTPServerLimits
+  ) {
     self.handler = handler
     self.log = log
     self.limits = limits
@@ -119,7 +121,9 @@ private func accessHandler(
   method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?, uploadData: UnsafePointer<CChar>?,
   uploadDataSize: UnsafeMutablePointer<Int>?, requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
 ) -> MHD_Result {
-  guard let context, let connection, let url, let method, let uploadDataSize, let requestContext else { return MHD_Result.NO }
+  guard let context, let connection, let url, let method, let uploadDataSize, let requestContext else {
+    return MHD_Result.NO
+  }
   let state = Unmanaged<ServerState>.fromOpaque(context).takeUnretainedValue()
   guard let pointer = requestContext.pointee else {
     // The head has arrived.
@@ -152,14 +156,16 @@ private func accessHandler(
     return respond(tooLarge(state.limits), to: connection, state: state, pending: pending, url: url, method: method)
   }
   let request = ServerRequest(
-    method: String(cString: method), path: String(cString: url), query: values(connection, MHD_ValueKind.GET_ARGUMENT_KIND),
+    method: String(cString: method), path: String(cString: url),
+    query: values(connection, MHD_ValueKind.GET_ARGUMENT_KIND),
     headers: headerFields(connection), body: pending.body, clientAddress: clientAddress(connection))
   pending.body = []
   return respond(state.handler(request), to: connection, state: state, pending: pending, url: url, method: method)
 }
 
 private func requestCompleted(
-  context: UnsafeMutableRawPointer?, connection: OpaquePointer?, requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+  context: UnsafeMutableRawPointer?, connection: OpaquePointer?,
+  requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
   reason: MHD_RequestTerminationCode
 ) {
   guard let context, let requestContext, let pointer = requestContext.pointee else { return }
@@ -192,7 +198,9 @@ private func respond(
   let result = MHD_queue_response(connection, status, made)
   var target = String(cString: url)
   let query = values(connection, MHD_ValueKind.GET_ARGUMENT_KIND)
-  if !query.isEmpty { target += "?" + query.map { $0.value.isEmpty ? $0.name : "\($0.name)=\($0.value)" }.joined(separator: "&") }
+  if !query.isEmpty {
+    target += "?" + query.map { $0.value.isEmpty ? $0.name : "\($0.name)=\($0.value)" }.joined(separator: "&")
+  }
   state.log(
     AccessLogEntry(
       clientAddress: clientAddress(connection) ?? "-", method: String(cString: method), target: target,

@@ -44,7 +44,8 @@ struct APIFailure: Error, Sendable {
       self.init(status: 404, error.description, hint: "a search prints the ids of matching passages")
     case .emptyCorpus(let path):
       self.init(
-        status: 503, "no documents in \(path)", hint: "harvest with 'duo-kb refresh', or use --home to point at a corpus")
+        status: 503, "no documents in \(path)",
+        hint: "harvest with 'duo-kb refresh', or use --home to point at a corpus")
     case .checklist:
       self.init(status: 400, error.description)
     case .corpus(.symbolicLink), .indexBuild(.symbolicLink):

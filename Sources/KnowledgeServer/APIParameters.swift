@@ -1,5 +1,5 @@
-import SearchIndex
 import HTTPServing
+import SearchIndex
 
 /// The query arguments of an API request, read with the CLI's rules and words.
 struct APIParameters {
@@ -52,7 +52,9 @@ struct APIParameters {
   func filterTerms() throws(APIFailure) -> [String] {
     var terms: [String] = []
     for kind in request.arguments("kind") {
-      guard ["talk", "hig", "code"].contains(kind) else { throw .badRequest("'kind' takes talk, hig or code, not '\(kind)'") }
+      guard ["talk", "hig", "code"].contains(kind) else {
+        throw .badRequest("'kind' takes talk, hig or code, not '\(kind)'")
+      }
       terms.append("kind:\(kind)")
     }
     for (name, field) in [("event", "event"), ("lang", "lang"), ("source", "source")] {

@@ -31,7 +31,8 @@ struct APIRoutes: Sendable {
       return try verify(request, parameters)
     }
     let routes: [String: (APIParameters) throws(APIFailure) -> any Encodable & Sendable] = [
-      "search": search, "quote": quote, "cite": cite, "documents": documents, "status": { _ throws(APIFailure) in try status() },
+      "search": search, "quote": quote, "cite": cite, "documents": documents,
+      "status": { _ throws(APIFailure) in try status() },
     ]
     let handler: ((APIParameters) throws(APIFailure) -> any Encodable & Sendable)?
     if path.hasPrefix("documents/") {
@@ -120,7 +121,9 @@ struct APIRoutes: Sendable {
     let accepted = ["text/markdown", "text/plain", "text/x-markdown"]
     guard let type = request.mediaType, accepted.contains(type) else {
       throw APIFailure(
-        status: 415, "verify reads a Markdown or text document: send it as text/markdown or text/plain, not \(request.mediaType ?? "no Content-Type")")
+        status: 415,
+        "verify reads a Markdown or text document: send it as text/markdown or text/plain, not \(request.mediaType ?? "no Content-Type")"
+      )
     }
     guard let text = String(validating: request.body, as: UTF8.self) else {
       throw .badRequest("the document is not UTF-8")
@@ -134,7 +137,9 @@ struct APIRoutes: Sendable {
       return VerificationReport(
         checks: [verifier.check(text: text, file: file)], toleranceSeconds: tolerance, allowsUnchecked: allowsUnchecked)
     }
-    guard let data = try? report.json(pretty: false) else { throw APIFailure(status: 500, "the report could not be encoded") }
+    guard let data = try? report.json(pretty: false) else {
+      throw APIFailure(status: 500, "the report could not be encoded")
+    }
     return ServerResponse(
       status: 200, headers: [("Content-Type", "application/json; charset=utf-8"), ("Cache-Control", "no-store")],
       body: Array(data) + [0x0A])

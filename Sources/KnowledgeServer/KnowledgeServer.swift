@@ -55,9 +55,12 @@ public struct KnowledgeServer: Sendable {
     log: @escaping @Sendable (String) -> Void, accessLog: @escaping @Sendable (AccessLogEntry) -> Void
   ) throws(KnowledgeServerError) -> HTTPServer {
     guard address.isLoopback || configuration.token != nil else { throw .tokenRequired(host: address.host) }
-    let site = KnowledgeServer(indexes: indexes, address: address, configuration: configuration, status: status, log: log)
+    let site = KnowledgeServer(
+      indexes: indexes, address: address, configuration: configuration, status: status, log: log)
     do {
-      return try HTTPServer(address: address, port: port, limits: configuration.limits, log: accessLog) { site.answer($0) }
+      return try HTTPServer(address: address, port: port, limits: configuration.limits, log: accessLog) {
+        site.answer($0)
+      }
     } catch {
       throw .server(error)
     }
@@ -83,7 +86,10 @@ public struct KnowledgeServer: Sendable {
       status: 200,
       headers: [
         ("Content-Type", file.contentType), ("X-Content-Type-Options", "nosniff"),
-        ("Content-Security-Policy", "default-src 'self'; connect-src 'self'; img-src 'self' data:; frame-ancestors 'none'"),
+        (
+          "Content-Security-Policy",
+          "default-src 'self'; connect-src 'self'; img-src 'self' data:; frame-ancestors 'none'"
+        ),
         ("Cache-Control", "no-cache"),
       ], body: file.bytes)
   }

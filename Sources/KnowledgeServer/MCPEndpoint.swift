@@ -1,7 +1,7 @@
-import JSON
 import Citations
 import Foundation
 import HTTPServing
+import JSON
 import MCPServer
 
 /// MCP over Streamable HTTP at `/mcp` (2025-11-25 basic/transports): a POST carries one
@@ -42,14 +42,18 @@ struct MCPEndpoint: Sendable {
     let acceptsJSON = accept.contains("application/json") || accept.contains("*/*") || accept.contains("application/*")
     let acceptsEvents = accept.contains("text/event-stream")
     guard acceptsJSON || acceptsEvents else {
-      return Self.httpError(406, "MCP answers in application/json or text/event-stream; the Accept header allows neither")
+      return Self.httpError(
+        406, "MCP answers in application/json or text/event-stream; the Accept header allows neither")
     }
     guard request.mediaType == "application/json" else {
-      return Self.httpError(415, "an MCP message is sent as application/json, not \(request.mediaType ?? "no Content-Type")")
+      return Self.httpError(
+        415, "an MCP message is sent as application/json, not \(request.mediaType ?? "no Content-Type")")
     }
     if let version = request.header("mcp-protocol-version"), !ProtocolRevision.all.contains(version) {
       return Self.httpError(
-        400, "unsupported MCP-Protocol-Version \(version); this server speaks \(ProtocolRevision.all.joined(separator: ", "))")
+        400,
+        "unsupported MCP-Protocol-Version \(version); this server speaks \(ProtocolRevision.all.joined(separator: ", "))"
+      )
     }
     let message = JSONValue.decode(Data(request.body))
     var headers: [(name: String, value: String)] = []
@@ -65,11 +69,13 @@ struct MCPEndpoint: Sendable {
       responseLine = session.respond(request.body)
     } else if message == nil || Self.isStateless(message) {
       // Stateless (2026-07-28), or not JSON at all (the server words the parse error).
-      responseLine = MCPServer(indexes: indexes, serverVersion: serverVersion, status: status, log: log).respond(to: .message(request.body))
+      responseLine = MCPServer(indexes: indexes, serverVersion: serverVersion, status: status, log: log).respond(
+        to: .message(request.body))
     } else {
       return Self.httpError(
         400,
-        "no \(Self.sessionHeader) header: send initialize first, or name protocol \(ProtocolRevision.modern[0]) in params._meta")
+        "no \(Self.sessionHeader) header: send initialize first, or name protocol \(ProtocolRevision.modern[0]) in params._meta"
+      )
     }
     guard let responseLine else { return ServerResponse(status: 202, headers: headers) }
     let status = message == nil ? 400 : 200

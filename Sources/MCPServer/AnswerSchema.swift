@@ -1,6 +1,6 @@
-import JSON
 import Citations
 import Foundation
+import JSON
 
 /// Answers as the JSON values the tools return: the library's records, encoded once.
 enum AnswerJSON {
@@ -16,19 +16,27 @@ enum AnswerJSON {
 /// files published in `docs/schema/` (a test keeps the two the same).
 enum AnswerSchema {
   static let nullableString: JSONValue = ["type": ["string", "null"]]
-  static let version: JSONValue = ["type": "integer", "enum": [.int(AnswerFormat.version)], "description": "The shape's version"]
+  static let version: JSONValue = [
+    "type": "integer", "enum": [.int(AnswerFormat.version)], "description": "The shape's version",
+  ]
 
   /// A quoted passage (`HitRecord`).
   static let hit: JSONValue = [
     "type": "object",
     "properties": [
       "rank": ["type": ["integer", "null"], "description": "Search and audit: 1 for the best hit; null elsewhere"],
-      "score": ["type": ["number", "null"], "description": "Search: relevance (BM25 with the passage's context), higher is better; audit: the quote's support, 0 to 1"],
+      "score": [
+        "type": ["number", "null"],
+        "description":
+          "Search: relevance (BM25 with the passage's context), higher is better; audit: the quote's support, 0 to 1",
+      ],
       "quote": ["type": "string", "description": "Apple's exact words: quote them verbatim, in quotation marks"],
       "passageKind": ["type": "string", "enum": ["speech", "code", "text"]],
       "start": ["type": ["number", "null"], "description": "Talks: seconds from the start of the video"],
       "end": ["type": ["number", "null"], "description": "Talks: seconds where the quoted words end"],
-      "matchStart": ["type": ["number", "null"], "description": "Talks: seconds where the matched words begin (the link's time)"],
+      "matchStart": [
+        "type": ["number", "null"], "description": "Talks: seconds where the matched words begin (the link's time)",
+      ],
       "timestamp": ["type": ["string", "null"], "description": "Talks: m:ss of the start, to cite"],
       "anchor": ["type": ["string", "null"], "description": "HIG pages: the section anchor"],
       "heading": ["type": ["string", "null"], "description": "The HIG section or the talk's chapter"],
@@ -107,7 +115,9 @@ enum AnswerSchema {
           "type": "object",
           "properties": [
             "id": ["type": "string", "description": "The item's id: the document id"],
-            "locator": ["type": ["string", "null"], "description": "m:ss for a talk, the section heading for a HIG page"],
+            "locator": [
+              "type": ["string", "null"], "description": "m:ss for a talk, the section heading for a HIG page",
+            ],
             "label": ["type": ["string", "null"], "enum": ["timestamp", "section", .null]],
             "citation": ["type": "string", "description": "The passage's citation id"],
           ],
@@ -125,7 +135,10 @@ enum AnswerSchema {
       "id": ["type": "string", "description": "The document id"],
       "type": ["type": "string", "enum": ["speech", "webpage"]],
       "title": ["type": "string"],
-      "author": ["type": "array", "items": ["type": "object", "properties": ["literal": ["type": "string"]], "required": ["literal"]]],
+      "author": [
+        "type": "array",
+        "items": ["type": "object", "properties": ["literal": ["type": "string"]], "required": ["literal"]],
+      ],
       "genre": ["type": "string"],
       "container-title": ["type": "string"],
       "event-title": ["type": "string"],
@@ -153,7 +166,9 @@ enum AnswerSchema {
     "properties": [
       "version": version,
       "title": ["type": "string"],
-      "threshold": ["type": "number", "description": "The support a rule's best quote needs to count as supporting it"],
+      "threshold": [
+        "type": "number", "description": "The support a rule's best quote needs to count as supporting it",
+      ],
       "rules": ["type": "integer"], "supported": ["type": "integer"], "weak": ["type": "integer"],
       "unsupported": ["type": "integer"],
       "items": [
@@ -164,7 +179,8 @@ enum AnswerSchema {
             "rule": ["type": "string"], "queries": ["type": "array", "items": ["type": "string"]],
             "verdict": [
               "type": "string", "enum": ["supported", "weak", "unsupported"],
-              "description": "supported: the best quote's support reaches the threshold; weak: below it; unsupported: no quote",
+              "description":
+                "supported: the best quote's support reaches the threshold; weak: below it; unsupported: no quote",
             ],
             "supported": ["type": "boolean"],
             "support": ["type": "number", "description": "The best quote's support, 0 to 1 (0 without quotes)"],
@@ -264,7 +280,8 @@ enum AnswerSchema {
     guard case .object(var members) = schema else { return "" }
     members["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     members["$id"] = .string("duo-kb/\(file)")
-    members["title"] = .string("duo-kb \(file.replacingOccurrences(of: ".schema.json", with: "")) answer, version \(AnswerFormat.version)")
+    members["title"] = .string(
+      "duo-kb \(file.replacingOccurrences(of: ".schema.json", with: "")) answer, version \(AnswerFormat.version)")
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted]
     return ((try? encoder.encode(JSONValue.object(members))).map { String(decoding: $0, as: UTF8.self) } ?? "") + "\n"

@@ -1,5 +1,5 @@
-import JSON
 import Citations
+import JSON
 
 /// `audit`: a checklist in, each rule with its best supporting quotes (cited and linked)
 /// out, and the rules nothing supports flagged; the engine and JSON of `duo-kb audit`.
@@ -43,7 +43,8 @@ enum AuditTool {
     let quotes = arguments["quotesPerRule"]?.intValue ?? 3
     let items: [ChecklistItem]
     do { items = try AuditChecklist.parse(text) } catch {
-      throw ToolFailure("The checklist cannot be read: \(error.description). Give a Markdown list of rules, one per item.")
+      throw ToolFailure(
+        "The checklist cannot be read: \(error.description). Give a Markdown list of rules, one per item.")
     }
     let index = try context.index()
     let report: AuditReport

@@ -1,5 +1,5 @@
-import JSON
 import Citations
+import JSON
 
 /// `cite`: ready-to-paste citations of citation ids or of queries' best hits, merged into one
 /// bibliography in any of `duo-kb cite`'s formats.
@@ -44,7 +44,8 @@ enum CiteTool {
   static let maximumInputs = 100
 
   static func run(_ context: ToolContext, _ arguments: [String: JSONValue]) throws(ToolFailure) -> ToolOutput {
-    let inputs = [arguments["query"]?.stringValue].compactMap { $0 }
+    let inputs =
+      [arguments["query"]?.stringValue].compactMap { $0 }
       + (arguments["queries"]?.arrayValue ?? []).compactMap(\.stringValue)
     guard !inputs.isEmpty else { throw ToolFailure("Give `query` (a citation id or words to search) or `queries`.") }
     guard inputs.count <= maximumInputs else {

@@ -22,7 +22,8 @@ public enum DocumentMarkdown {
     if let year = document.year { facts.append(String(year)) }
     facts.append("<\(document.url)>")
     var text = facts.joined(separator: " · ")
-    text += document.kind == .talk
+    text +=
+      document.kind == .talk
       ? "\n\nApple's exact words from the talk's subtitles. Cite a paragraph by its time link."
       : "\n\nApple's exact words. Cite a paragraph by its section link."
     if document.isRemovedUpstream { text += "\n\nThis document is no longer published by Apple." }

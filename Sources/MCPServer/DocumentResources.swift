@@ -1,6 +1,6 @@
-import JSON
 import Citations
 import Corpus
+import JSON
 import Normalize
 import SearchIndex
 

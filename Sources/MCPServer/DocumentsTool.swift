@@ -1,5 +1,5 @@
-import JSON
 import Citations
+import JSON
 import SearchIndex
 
 /// `documents`: what the knowledge base holds, filtered by kind, event, year and language.

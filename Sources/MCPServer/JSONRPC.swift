@@ -1,4 +1,5 @@
 import JSON
+
 /// JSON-RPC 2.0 framing (jsonrpc.org/specification) with MCP's rules on top: ids are strings
 /// or integers, never null (MCP basic/index "Requests"); params, when present, are an object.
 enum JSONRPC {
@@ -83,7 +84,9 @@ public struct ProtocolError: Error, Sendable, Equatable {
   }
 
   // JSON-RPC 2.0 §5.1.
-  static func parseError(_ detail: String) -> ProtocolError { ProtocolError(code: -32700, message: "Parse error: \(detail)") }
+  static func parseError(_ detail: String) -> ProtocolError {
+    ProtocolError(code: -32700, message: "Parse error: \(detail)")
+  }
   static func invalidRequest(_ detail: String, data: JSONValue? = nil) -> ProtocolError {
     ProtocolError(code: -32600, message: "Invalid request: \(detail)", data: data)
   }

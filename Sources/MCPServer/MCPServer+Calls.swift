@@ -1,6 +1,6 @@
-import JSON
 import Citations
 import Corpus
+import JSON
 import Normalize
 import SearchIndex
 
@@ -70,7 +70,10 @@ extension MCPServer {
     guard let document else { throw notFound }
     return [
       "contents": [
-        ["uri": .string(uri), "mimeType": .string(DocumentResources.mimeType), "text": .string(DocumentMarkdown.render(document))]
+        [
+          "uri": .string(uri), "mimeType": .string(DocumentResources.mimeType),
+          "text": .string(DocumentMarkdown.render(document)),
+        ]
       ]
     ]
   }

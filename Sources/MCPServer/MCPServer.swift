@@ -1,6 +1,6 @@
-import JSON
 import Citations
 import Foundation
+import JSON
 
 /// The knowledge base as a Model Context Protocol server: reads newline-delimited JSON-RPC
 /// messages from a `MessageSource` and writes one line per response to `output`. It never
@@ -27,12 +27,14 @@ public final class MCPServer {
     log: @escaping (String) -> Void = { _ in }
   ) {
     self.init(
-      indexes: IndexCache(knowledgeBase: knowledgeBase, log: log), serverVersion: serverVersion, status: status, log: log)
+      indexes: IndexCache(knowledgeBase: knowledgeBase, log: log), serverVersion: serverVersion, status: status,
+      log: log)
   }
 
   /// A server over an index cache it may share with others (the sessions of an HTTP server).
   public init(
-    indexes: IndexCache, serverVersion: String, status: StatusProvider? = nil, log: @escaping (String) -> Void = { _ in }
+    indexes: IndexCache, serverVersion: String, status: StatusProvider? = nil,
+    log: @escaping (String) -> Void = { _ in }
   ) {
     self.serverVersion = serverVersion
     self.log = log
@@ -72,7 +74,9 @@ public final class MCPServer {
     guard ProtocolRevision.allowsBatches(legacyRevision) else {
       return JSONRPC.error(
         id: nil,
-        .invalidRequest("JSON-RPC batches are not part of MCP \(legacyRevision ?? ProtocolRevision.modern[0]); send one message a line"))
+        .invalidRequest(
+          "JSON-RPC batches are not part of MCP \(legacyRevision ?? ProtocolRevision.modern[0]); send one message a line"
+        ))
     }
     let responses = batch.compactMap(handle)
     return responses.isEmpty ? nil : .array(responses)
@@ -141,7 +145,8 @@ public final class MCPServer {
       return discoverResult
     case "tools/list":
       let structured = ProtocolRevision.hasStructuredContent(revision)
-      return cacheable(["tools": .array(tools.map { $0.listing(structured: structured) })], ttlMilliseconds: 3_600_000, isModern)
+      return cacheable(
+        ["tools": .array(tools.map { $0.listing(structured: structured) })], ttlMilliseconds: 3_600_000, isModern)
     case "tools/call":
       return try callTool(params, revision: revision)
     case "resources/list":

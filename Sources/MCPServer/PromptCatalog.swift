@@ -1,4 +1,5 @@
 import JSON
+
 /// The prompts the server offers (MCP server/prompts): the tasks people do by hand with
 /// duo-kb, as messages that drive the tools. Each argument is a string; `prompts/get` fills
 /// them in.
@@ -33,7 +34,9 @@ enum PromptCatalog {
     name: "quote-apple", title: "Quote Apple on a topic, with citations",
     description: "Finds what Apple says on a topic in its talks and the HIG, and quotes it exactly with links",
     arguments: [
-      .init(name: "topic", description: "What Apple should be quoted on, e.g. toolbars on the outer display", isRequired: true),
+      .init(
+        name: "topic", description: "What Apple should be quoted on, e.g. toolbars on the outer display",
+        isRequired: true),
       .init(name: "count", description: "How many quotations to give (default 3)", isRequired: false),
     ],
     text: { arguments in
@@ -107,7 +110,8 @@ enum PromptCatalog {
     case let other?: throw .invalidParams("'arguments' must be an object, not \(other.typeName)")
     }
     for argument in prompt.arguments where argument.isRequired && (arguments[argument.name] ?? "").isEmpty {
-      throw .invalidParams("prompt \(name) needs the argument '\(argument.name)'", data: ["argument": .string(argument.name)])
+      throw .invalidParams(
+        "prompt \(name) needs the argument '\(argument.name)'", data: ["argument": .string(argument.name)])
     }
     return [
       "description": .string(prompt.description),

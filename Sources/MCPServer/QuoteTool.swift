@@ -1,5 +1,5 @@
-import JSON
 import Citations
+import JSON
 
 /// `quote`: the exact passage a citation id (or a talk and a time) names, with the passages
 /// around it.
@@ -24,7 +24,9 @@ enum QuoteTool {
           "type": "string", "minLength": 1,
           "description": "A citation id, e.g. tech-talks/111466@3:46 or hig/designing-for-iphone-duo#Best-practices",
         ],
-        "source": ["type": "string", "minLength": 1, "description": "A talk's document id, e.g. tech-talks/111466 (with time)"],
+        "source": [
+          "type": "string", "minLength": 1, "description": "A talk's document id, e.g. tech-talks/111466 (with time)",
+        ],
         "time": ["type": ["string", "integer"], "description": "With source: m:ss (or h:mm:ss), or whole seconds"],
         "context": [
           "type": "integer", "minimum": 0, "maximum": .int(maximumContext), "default": 1,

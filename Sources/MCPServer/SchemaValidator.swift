@@ -1,4 +1,5 @@
 import JSON
+
 /// Checks a value against the subset of JSON Schema 2020-12 that this server's own schemas
 /// use: `type` (a name or a list), `properties`, `required`, `additionalProperties: false`,
 /// `enum`, `minimum`, `maximum`, `minLength`, `maxLength`, `items`. Other keywords are

@@ -1,5 +1,5 @@
-import JSON
 import Citations
+import JSON
 
 /// `search`: ranked passages of Apple's talks and HIG pages, each an exact quote with its
 /// source, time or anchor, deep link and citation id.

@@ -1,5 +1,5 @@
-import JSON
 import Citations
+import JSON
 import SearchIndex
 
 /// One tool the server offers (MCP server/tools): its name, a description written for a
@@ -61,12 +61,14 @@ struct ToolFailure: Error {
   init(_ error: CitationsError) {
     indexDamage = KnowledgeBase.damage(in: error)
     if case .emptyCorpus(let path) = error {
-      message = "The knowledge base is empty: the corpus at \(path) has no documents. "
+      message =
+        "The knowledge base is empty: the corpus at \(path) has no documents. "
         + "Harvest it with 'duo-kb refresh', or start the server with --home pointing at a corpus."
     } else if case .query(let query) = error {
       message = ToolFailure.describe(query)
     } else if case .unknownCitation(let id, let reason) = error {
-      message = "Unknown citation \(id): \(reason). Use a citation id from a search result, "
+      message =
+        "Unknown citation \(id): \(reason). Use a citation id from a search result, "
         + "such as tech-talks/111466@3:46 or hig/designing-for-iphone-duo#anchor."
     } else if case .corpus(let corpus) = error {
       message = "The corpus cannot be read: \(corpus.description)"

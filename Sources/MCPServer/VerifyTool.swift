@@ -1,6 +1,6 @@
-import JSON
 import Citations
 import Foundation
+import JSON
 import Normalize
 
 /// `verify`: checks each quotation of a document against the corpus, with the engine and
@@ -59,7 +59,9 @@ enum VerifyTool {
       "status": ["type": "string", "enum": .array(QuotationVerdict.Status.allCases.map { .string($0.rawValue) })],
       "marks": [
         "type": "array",
-        "items": ["type": "string", "enum": .array(QuotationVerdict.EditorialMark.allCases.map { .string($0.rawValue) })],
+        "items": [
+          "type": "string", "enum": .array(QuotationVerdict.EditorialMark.allCases.map { .string($0.rawValue) }),
+        ],
       ],
       "claimedTime": nullableString, "claimedSeconds": nullableInteger, "claimedUntilSeconds": nullableInteger,
       "claimedLink": nullableString, "claimedSource": nullableString,

@@ -109,8 +109,9 @@ enum CaptionConventions {
         return (label, after)
       }
       if scalar.properties.isLowercase { hasLowercase = true }
-      guard scalar.properties.isAlphabetic || scalar.properties.numericType != nil
-        || " .'’-".unicodeScalars.contains(scalar)
+      guard
+        scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+          || " .'’-".unicodeScalars.contains(scalar)
       else { break }
       length += 1
       index = scalars.index(after: index)

@@ -54,7 +54,7 @@ public enum DocumentID {
       } else if !isAllowed(scalar) {
         mapped = "-"
       }
-      if (mapped == "-" || mapped == "."), result.last == mapped { continue }
+      if mapped == "-" || mapped == ".", result.last == mapped { continue }
       result.append(mapped)
     }
     let trimmed = String(result).trimmingPunctuation()

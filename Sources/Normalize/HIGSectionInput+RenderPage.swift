@@ -8,7 +8,8 @@ extension HIGSectionInput {
     var inputs: [HIGSectionInput] = []
     if !page.abstract.isEmpty {
       inputs.append(
-        HIGSectionInput(heading: nil, anchor: nil, level: 1, blocks: [HIGBlockInput(kind: .paragraph, text: page.abstract)]))
+        HIGSectionInput(
+          heading: nil, anchor: nil, level: 1, blocks: [HIGBlockInput(kind: .paragraph, text: page.abstract)]))
     }
     for section in page.sections {
       inputs.append(

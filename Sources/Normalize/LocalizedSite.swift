@@ -25,7 +25,8 @@ public enum LocalizedSite {
   /// language without one. Nil when `page` is not under `/videos/`.
   public static func talkPage(_ page: URL, language: String) -> URL? {
     guard var components = URLComponents(url: page, resolvingAgainstBaseURL: true) else { return nil }
-    var segments = components.percentEncodedPath.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    var segments = components.percentEncodedPath.split(separator: "/", omittingEmptySubsequences: false).map(
+      String.init)
     guard let videos = segments.firstIndex(where: { $0.lowercased() == "videos" }), videos >= 1,
       segments[0].isEmpty, videos <= 2
     else { return nil }

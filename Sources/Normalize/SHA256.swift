@@ -44,13 +44,17 @@ public struct SHA256: Sendable {
       buffer.removeAll(keepingCapacity: true)
     }
     buffer.append(contentsOf: repeatElement(0, count: 56 - buffer.count))
-    for shift in stride(from: 56, through: 0, by: -8) { buffer.append(UInt8(truncatingIfNeeded: bitCount >> UInt64(shift))) }
+    for shift in stride(from: 56, through: 0, by: -8) {
+      buffer.append(UInt8(truncatingIfNeeded: bitCount >> UInt64(shift)))
+    }
     compress(buffer)
     buffer.removeAll()
     var digest: [UInt8] = []
     digest.reserveCapacity(32)
     for word in state {
-      for shift in stride(from: 24, through: 0, by: -8) { digest.append(UInt8(truncatingIfNeeded: word >> UInt32(shift))) }
+      for shift in stride(from: 24, through: 0, by: -8) {
+        digest.append(UInt8(truncatingIfNeeded: word >> UInt32(shift)))
+      }
     }
     return digest
   }
@@ -75,15 +79,22 @@ public struct SHA256: Sendable {
   private mutating func compress(_ block: [UInt8]) {
     for t in 0..<16 {
       let i = t * 4
-      schedule[t] = UInt32(block[i]) << 24 | UInt32(block[i + 1]) << 16 | UInt32(block[i + 2]) << 8 | UInt32(block[i + 3])
+      schedule[t] =
+        UInt32(block[i]) << 24 | UInt32(block[i + 1]) << 16 | UInt32(block[i + 2]) << 8 | UInt32(block[i + 3])
     }
     for t in 16..<64 {
       let s0 = rotr(schedule[t - 15], 7) ^ rotr(schedule[t - 15], 18) ^ (schedule[t - 15] >> 3)
       let s1 = rotr(schedule[t - 2], 17) ^ rotr(schedule[t - 2], 19) ^ (schedule[t - 2] >> 10)
       schedule[t] = schedule[t - 16] &+ s0 &+ schedule[t - 7] &+ s1
     }
-    var a = state[0], b = state[1], c = state[2], d = state[3]
-    var e = state[4], f = state[5], g = state[6], h = state[7]
+    var a = state[0]
+    var b = state[1]
+    var c = state[2]
+    var d = state[3]
+    var e = state[4]
+    var f = state[5]
+    var g = state[6]
+    var h = state[7]
     for t in 0..<64 {
       let sum1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
       let choice = (e & f) ^ (~e & g)
@@ -91,11 +102,23 @@ public struct SHA256: Sendable {
       let sum0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)
       let majority = (a & b) ^ (a & c) ^ (b & c)
       let temp2 = sum0 &+ majority
-      h = g; g = f; f = e; e = d &+ temp1
-      d = c; c = b; b = a; a = temp1 &+ temp2
+      h = g
+      g = f
+      f = e
+      e = d &+ temp1
+      d = c
+      c = b
+      b = a
+      a = temp1 &+ temp2
     }
-    state[0] &+= a; state[1] &+= b; state[2] &+= c; state[3] &+= d
-    state[4] &+= e; state[5] &+= f; state[6] &+= g; state[7] &+= h
+    state[0] &+= a
+    state[1] &+= b
+    state[2] &+= c
+    state[3] &+= d
+    state[4] &+= e
+    state[5] &+= f
+    state[6] &+= g
+    state[7] &+= h
   }
 
   private func rotr(_ value: UInt32, _ count: UInt32) -> UInt32 {

@@ -113,7 +113,8 @@ public struct SentenceSegmenter: Sendable {
       }
     }
     guard startsSentence(next) else { return false }
-    let runIsSinglePeriod = scalars[index] == "."
+    let runIsSinglePeriod =
+      scalars[index] == "."
       && (scalars.index(after: index) == runEnd || !Self.terminators.contains(scalars[scalars.index(after: index)]))
     return !(runIsSinglePeriod && isAbbreviation(scalars, periodAt: index))
   }

@@ -19,7 +19,8 @@ enum TimestampMap {
     if ticks >= wrapTicks / 2 { ticks -= wrapTicks }
     // Round to the nearest millisecond, halves away from zero.
     let half = ticksPerMillisecond / 2
-    let milliseconds = ticks >= 0
+    let milliseconds =
+      ticks >= 0
       ? (ticks + half) / ticksPerMillisecond : -((-ticks + half) / ticksPerMillisecond)
     let localDelta = Saturating.subtract(localMilliseconds, referenceLocalMilliseconds)
     return Saturating.subtract(Int(milliseconds), localDelta)

@@ -47,7 +47,9 @@ extension OwnedFileError: CustomStringConvertible {
   }
 
   public var description: String {
-    if case .symbolicLink(let path) = self { return "\(path) is a symbolic link, which duo-kb does not follow in its home" }
+    if case .symbolicLink(let path) = self {
+      return "\(path) is a symbolic link, which duo-kb does not follow in its home"
+    }
     return "\(path): \(reason)"
   }
 }

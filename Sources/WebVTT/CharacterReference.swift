@@ -48,8 +48,7 @@ enum CharacterReference {
   {
     var index = position + 1
     var isHex = false
-    if index < bytes.count, bytes[index] == UInt8(ascii: "x") || bytes[index] == UInt8(ascii: "X")
-    {
+    if index < bytes.count, bytes[index] == UInt8(ascii: "x") || bytes[index] == UInt8(ascii: "X") {
       isHex = true
       index += 1
     }

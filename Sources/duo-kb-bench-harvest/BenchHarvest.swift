@@ -28,7 +28,8 @@ struct BenchHarvest {
       case "hostile-origin": try await BenchHostile.origin(options)
       case "hostile-fetch": try await BenchHostile.fetch(options)
       default:
-        FileHandle.standardError.write(Data("usage: duo-kb-bench-harvest origin|free-port|fetch|hostile-origin|hostile-fetch [options]\n".utf8))
+        FileHandle.standardError.write(
+          Data("usage: duo-kb-bench-harvest origin|free-port|fetch|hostile-origin|hostile-fetch [options]\n".utf8))
         exit(2)
       }
     } catch {
@@ -61,7 +62,8 @@ struct BenchHarvest {
     let corpusDirectory = FileManager.default.temporaryDirectory
       .appendingPathComponent("duo-kb-bench-corpus-\(UUID().uuidString)", isDirectory: true)
     defer { try? FileManager.default.removeItem(at: corpusDirectory) }
-    let sources = SourceList(sources: (0..<site.talkCount).map { SourceEntry(kind: .talk, url: base + site.pagePath(talk: $0)) })
+    let sources = SourceList(
+      sources: (0..<site.talkCount).map { SourceEntry(kind: .talk, url: base + site.pagePath(talk: $0)) })
     let corpus = CorpusStore(directory: corpusDirectory)
     if options.flag("transport-only") {
       // The network part alone: master, subtitle playlist, segments; no parsing or writing.
@@ -74,8 +76,10 @@ struct BenchHarvest {
       }
     } else {
       // The real walk: page, playlists, segments, parsing, merging, passages, corpus writes.
-      let report = await Refresher(fetcher: SiteFetcher(client: client), corpus: corpus, sourceConcurrency: site.talkCount)
-        .refresh(sources)
+      let report = await Refresher(
+        fetcher: SiteFetcher(client: client), corpus: corpus, sourceConcurrency: site.talkCount
+      )
+      .refresh(sources)
       guard report.count(.added) == site.talkCount else {
         throw BenchWalk.Failure(description: "harvest: \(report.entries.map { "\($0.status) \($0.error ?? "")" })")
       }
@@ -89,18 +93,22 @@ struct BenchHarvest {
     let floor = Double(stats.requestsSent) * Double(site.delayMilliseconds) / 1000 / Double(max(1, parallel))
     print("harvest: \(site.talkCount) talks of \(site.talkMinutes) min, \(site.segmentsPerTalk) segments each")
     print("  wall time:              \(seconds(wall)) s")
-    print("  requests:               \(stats.requestsSent) (HTTP/2: \(stats.http2Responses), retries: \(stats.retries))")
+    print(
+      "  requests:               \(stats.requestsSent) (HTTP/2: \(stats.http2Responses), retries: \(stats.retries))")
     print("  connections opened:     \(stats.connectionsOpened)")
     print("  most requests in flight: \(stats.maxRequestsInFlight)")
     print("  bytes:                  \(bytes)")
-    print("  floor (requests x \(site.delayMilliseconds) ms / \(parallel) in flight): \(String(format: "%.2f", floor)) s")
+    print(
+      "  floor (requests x \(site.delayMilliseconds) ms / \(parallel) in flight): \(String(format: "%.2f", floor)) s")
 
     if !options.flag("transport-only") {
       // The same talks again: one conditional request each, every document unchanged.
       let again = try HTTPClient(configuration: configuration)
       let refreshStarted = ContinuousClock.now
-      let report = await Refresher(fetcher: SiteFetcher(client: again), corpus: corpus, sourceConcurrency: site.talkCount)
-        .refresh(sources)
+      let report = await Refresher(
+        fetcher: SiteFetcher(client: again), corpus: corpus, sourceConcurrency: site.talkCount
+      )
+      .refresh(sources)
       print("refresh of the harvested talks (duo-kb refresh's walk)")
       print("  wall time:              \(seconds(refreshStarted.duration(to: .now))) s")
       print("  unchanged:              \(report.count(.unchanged)) of \(site.talkCount)")

@@ -21,36 +21,37 @@ enum BenchHostile {
       prefix: Data("WEBVTT\n\n00:00:01.000 --> 00:00:02.000\nHostile.\n\nNOTE ".utf8), repeating: UInt8(ascii: "a"),
       count: decodedBytes, suffix: Data("\n\n".utf8))
     let pageBytes = (options.int("page-mb") ?? 0) << 20
-    let server = try LoopbackServer(fallback: .handler { request in
-      let parts = request.path.split(separator: "/").map(String.init)
-      if parts.count == 4, parts[1] == "play", let number = Int(parts[3]), pageBytes > 0 {
-        let page = LoopbackGzipBomb.encode(
-          prefix: Data(
-            "<!DOCTYPE html><html><head><title>Hostile \(number)</title><meta property=\"og:video\" content=\"/videos/hostile/\(number)/master.m3u8\"></head><body><p>"
-              .utf8), repeating: UInt8(ascii: "a"), count: pageBytes, suffix: Data("</p></body></html>".utf8))
-        return .data(page, headers: ["Content-Encoding": "gzip"])
-      }
-      if parts.count == 4, parts[1] == "play", let number = Int(parts[3]) {
-        return .body(
-          """
-          <!DOCTYPE html><html lang="en"><head><title>Hostile \(number) - Videos - Apple Developer</title>
-          <meta property="og:video" content="/videos/hostile/\(number)/master.m3u8"></head>
-          <body><section class="details supplement"><h1>Hostile \(number)</h1></section></body></html>
-          """)
-      }
-      if request.path.hasSuffix("/master.m3u8") {
-        return .body(
-          "#EXTM3U\n#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID=\"subs\",NAME=\"English\",LANGUAGE=\"en\",DEFAULT=YES,URI=\"subs/prog_index.m3u8\"\n"
-            + "#EXT-X-STREAM-INF:BANDWIDTH=2000000,SUBTITLES=\"subs\"\nv/prog_index.m3u8\n")
-      }
-      if request.path.hasSuffix("/subs/prog_index.m3u8") {
-        var text = "#EXTM3U\n#EXT-X-TARGETDURATION:7\n#EXT-X-PLAYLIST-TYPE:VOD\n"
-        for index in 0..<segments { text += "#EXTINF:6.006\nsequence_\(index).webvtt\n" }
-        return .body(text + "#EXT-X-ENDLIST\n")
-      }
-      if request.path.hasSuffix(".webvtt") { return .data(bomb, headers: ["Content-Encoding": "gzip"]) }
-      return .status(404)
-    })
+    let server = try LoopbackServer(
+      fallback: .handler { request in
+        let parts = request.path.split(separator: "/").map(String.init)
+        if parts.count == 4, parts[1] == "play", let number = Int(parts[3]), pageBytes > 0 {
+          let page = LoopbackGzipBomb.encode(
+            prefix: Data(
+              "<!DOCTYPE html><html><head><title>Hostile \(number)</title><meta property=\"og:video\" content=\"/videos/hostile/\(number)/master.m3u8\"></head><body><p>"
+                .utf8), repeating: UInt8(ascii: "a"), count: pageBytes, suffix: Data("</p></body></html>".utf8))
+          return .data(page, headers: ["Content-Encoding": "gzip"])
+        }
+        if parts.count == 4, parts[1] == "play", let number = Int(parts[3]) {
+          return .body(
+            """
+            <!DOCTYPE html><html lang="en"><head><title>Hostile \(number) - Videos - Apple Developer</title>
+            <meta property="og:video" content="/videos/hostile/\(number)/master.m3u8"></head>
+            <body><section class="details supplement"><h1>Hostile \(number)</h1></section></body></html>
+            """)
+        }
+        if request.path.hasSuffix("/master.m3u8") {
+          return .body(
+            "#EXTM3U\n#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID=\"subs\",NAME=\"English\",LANGUAGE=\"en\",DEFAULT=YES,URI=\"subs/prog_index.m3u8\"\n"
+              + "#EXT-X-STREAM-INF:BANDWIDTH=2000000,SUBTITLES=\"subs\"\nv/prog_index.m3u8\n")
+        }
+        if request.path.hasSuffix("/subs/prog_index.m3u8") {
+          var text = "#EXTM3U\n#EXT-X-TARGETDURATION:7\n#EXT-X-PLAYLIST-TYPE:VOD\n"
+          for index in 0..<segments { text += "#EXTINF:6.006\nsequence_\(index).webvtt\n" }
+          return .body(text + "#EXT-X-ENDLIST\n")
+        }
+        if request.path.hasSuffix(".webvtt") { return .data(bomb, headers: ["Content-Encoding": "gzip"]) }
+        return .status(404)
+      })
     FileHandle.standardOutput.write(Data("\(server.port)\n".utf8))
     while true { try await Task.sleep(for: .seconds(3600)) }
   }

@@ -24,7 +24,8 @@ struct BenchSite: Sendable {
     let parts = path.split(separator: "/").map(String.init)
     // /videos/play/bench/<talk>/ : a talk page with validators, for conditional refreshes.
     if parts.count == 4, parts[1] == "play", let talk = Int(parts[3]) {
-      return .entity(page(talk: talk), etag: "\"talk-\(talk)-v1\"", lastModified: Date(timeIntervalSince1970: 1_700_000_000))
+      return .entity(
+        page(talk: talk), etag: "\"talk-\(talk)-v1\"", lastModified: Date(timeIntervalSince1970: 1_700_000_000))
     }
     guard parts.count >= 4, parts[0] == "videos", parts[1] == "bench", Int(parts[2]) != nil else {
       return .status(404)
@@ -68,7 +69,8 @@ struct BenchSite: Sendable {
   }
 
   private var mediaPlaylist: String {
-    var text = "#EXTM3U\n#EXT-X-TARGETDURATION:7.0\n#EXT-X-VERSION:3\n#EXT-X-MEDIA-SEQUENCE:0\n#EXT-X-PLAYLIST-TYPE:VOD\n"
+    var text =
+      "#EXTM3U\n#EXT-X-TARGETDURATION:7.0\n#EXT-X-VERSION:3\n#EXT-X-MEDIA-SEQUENCE:0\n#EXT-X-PLAYLIST-TYPE:VOD\n"
     for number in 0..<segmentsPerTalk { text += "#EXTINF:6.006\nsequence_\(number).webvtt\n" }
     return text + "#EXT-X-ENDLIST\n"
   }

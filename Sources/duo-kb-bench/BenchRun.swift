@@ -43,9 +43,11 @@ struct BenchRun {
     let buildSeconds = Double(now() - start) / 1e9
     log("searching (child process)")
     let report = try runChild(index: indexDirectory, queries: queryFile)
-    rows.append(Row(engine: "duo-kb", buildSeconds: buildSeconds,
-                    megabytes: Double(summary.byteCount) / 1_048_576, latencies: report.latencies,
-                    peakMegabytes: report.peakMegabytes))
+    rows.append(
+      Row(
+        engine: "duo-kb", buildSeconds: buildSeconds,
+        megabytes: Double(summary.byteCount) / 1_048_576, latencies: report.latencies,
+        peakMegabytes: report.peakMegabytes))
 
     var whole: WholeProcessBench.Report?
     if let executable {
@@ -62,9 +64,11 @@ struct BenchRun {
     let ftsBuild = Double(now() - start) / 1e9
     log("searching FTS5")
     let ftsLatencies = try fts5.measure(queries)
-    rows.append(Row(engine: "SQLite FTS5", buildSeconds: ftsBuild,
-                    megabytes: Double(fileSize(databaseURL)) / 1_048_576,
-                    latencies: ftsLatencies, peakMegabytes: nil))
+    rows.append(
+      Row(
+        engine: "SQLite FTS5", buildSeconds: ftsBuild,
+        megabytes: Double(fileSize(databaseURL)) / 1_048_576,
+        latencies: ftsLatencies, peakMegabytes: nil))
 
     if let tantivyScript {
       log("tantivy")
@@ -122,7 +126,10 @@ struct BenchRun {
     let encoder = JSONEncoder()
     for document in documents {
       for passage in document.passages {
-        struct Line: Encodable { var id: Int; var body: String }
+        struct Line: Encodable {
+          var id: Int
+          var body: String
+        }
         buffer.append(try encoder.encode(Line(id: id, body: passage.text)))
         buffer.append(0x0A)
         id += 1
@@ -155,8 +162,9 @@ struct BenchRun {
       var peakMegabytes: Double
     }
     let report = try JSONDecoder().decode(Report.self, from: data)
-    return Row(engine: "tantivy", buildSeconds: report.buildSeconds, megabytes: report.megabytes,
-               latencies: Latencies(byKind: report.latencies), peakMegabytes: report.peakMegabytes)
+    return Row(
+      engine: "tantivy", buildSeconds: report.buildSeconds, megabytes: report.megabytes,
+      latencies: Latencies(byKind: report.latencies), peakMegabytes: report.peakMegabytes)
   }
 
   func printTable(_ rows: [Row], passages: Int, words: Int, hits: Int) {
@@ -167,7 +175,9 @@ struct BenchRun {
     print("| engine | build s | size MB | search peak MB |")
     print("|---|---:|---:|---:|")
     for row in rows {
-      print("| \(row.engine) | \(format(row.buildSeconds)) | \(format(row.megabytes)) | \(row.peakMegabytes.map(format) ?? "-") |")
+      print(
+        "| \(row.engine) | \(format(row.buildSeconds)) | \(format(row.megabytes)) | \(row.peakMegabytes.map(format) ?? "-") |"
+      )
     }
     let kinds = ["all"] + QueryGenerator.kinds
     print("\nLatency in ms, p50 / p95 (200 queries, top 10, warm, in-process):\n")

@@ -24,7 +24,9 @@ struct CJKBench {
     for script in CJKCorpusGenerator.Script.allCases {
       corpora.append((script.rawValue, CJKCorpusGenerator(script: script, seed: 2026).rewriting(english, seed: 7)))
     }
-    print("| corpus | passages | text MB | characters | terms | postings | index MB | index / text | build s | build CPU s | text MB/CPU s |")
+    print(
+      "| corpus | passages | text MB | characters | terms | postings | index MB | index / text | build s | build CPU s | text MB/CPU s |"
+    )
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for corpus in corpora {
       let textBytes = corpus.documents.reduce(0) { $0 + $1.passages.reduce(0) { $0 + $1.text.utf8.count } }

@@ -16,7 +16,8 @@ final class FTS5Bench {
 
   func measure(_ queries: [GeneratedQuery]) throws -> Latencies {
     var statement: OpaquePointer?
-    let sql = "SELECT rowid, bm25(passages), snippet(passages, 0, '[', ']', '…', 12) FROM passages "
+    let sql =
+      "SELECT rowid, bm25(passages), snippet(passages, 0, '[', ']', '…', 12) FROM passages "
       + "WHERE passages MATCH ? ORDER BY bm25(passages) LIMIT 10"
     guard sqlite3_prepare_v2(table.database, sql, -1, &statement, nil) == SQLITE_OK else {
       throw Failure(message: "prepare")

@@ -72,7 +72,8 @@ struct RelevanceBench {
   }
 
   static func readCorpus(_ directory: URL) throws -> [Document] {
-    let files = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)?
+    let files =
+      FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)?
       .compactMap { $0 as? URL }.filter { $0.pathExtension == "json" }
       .sorted { $0.path < $1.path } ?? []
     return try files.map { try JSONDecoder().decode(Document.self, from: Data(contentsOf: $0)) }
@@ -149,8 +150,10 @@ struct RelevanceBench {
     for threshold in stride(from: 0.25, through: 0.651, by: 0.05) {
       let found = relevantSupport.filter { $0 >= threshold }.count
       let wrong = irrelevantSupport.filter { $0 >= threshold }.count
-      log(String(format: "  threshold %.2f: %d of %d queries' answers reach it; %d queries have a wrong passage that does",
-        threshold, found, relevantSupport.count, wrong))
+      log(
+        String(
+          format: "  threshold %.2f: %d of %d queries' answers reach it; %d queries have a wrong passage that does",
+          threshold, found, relevantSupport.count, wrong))
     }
     for alternative in alternatives {
       var tally: [String: Tally] = [:]
@@ -159,13 +162,15 @@ struct RelevanceBench {
         let ours = try index.bestMatch(
           judgement.query, limit: 10, verbatim: false, filters: SearchFilters(), weights: weights)
         tally[judgement.kind, default: Tally()].add(
-          rank: rank(judgement, ours.hits.map { ($0.hit.documentIndex, $0.hit.passageIndex) }), isEmpty: ours.hits.isEmpty)
+          rank: rank(judgement, ours.hits.map { ($0.hit.documentIndex, $0.hit.passageIndex) }),
+          isEmpty: ours.hits.isEmpty)
       }
       for kind in ["question", "keywords"] { log(tally[kind, default: Tally()].row(alternative, kind)) }
     }
-    print("Relevance set: \(judgements.count) queries; \(sample.count) sample documents, "
-      + "\(prose.count) of topical prose (\(prose.reduce(0) { $0 + $1.passages.count }) sentences) and "
-      + "\(documents.count - sample.count - prose.count) generated ones: \(passageCount) passages.\n")
+    print(
+      "Relevance set: \(judgements.count) queries; \(sample.count) sample documents, "
+        + "\(prose.count) of topical prose (\(prose.reduce(0) { $0 + $1.passages.count }) sentences) and "
+        + "\(documents.count - sample.count - prose.count) generated ones: \(passageCount) passages.\n")
     print("| engine | queries | n | recall@1 | recall@5 | recall@10 | MRR@10 | empty |")
     print("|---|---|---|---|---|---|---|---|")
     for engine in ["best match", "strict", "FTS5 BM25 (OR)"] {
@@ -204,7 +209,8 @@ struct RelevanceBench {
         passages.append(Passage(kind: .speech, text: trimmed))
       }
       return Document(
-        id: "distractors/prose-\(number)", kind: .talk, title: lines.first ?? "prose", url: "https://example.invalid/\(number)",
+        id: "distractors/prose-\(number)", kind: .talk, title: lines.first ?? "prose",
+        url: "https://example.invalid/\(number)",
         passages: passages)
     }
   }
@@ -218,7 +224,8 @@ struct RelevanceBench {
     let sql = "SELECT rowid FROM passages WHERE passages MATCH ? ORDER BY bm25(passages) LIMIT 10"
     guard sqlite3_prepare_v2(table.database, sql, -1, &statement, nil) == SQLITE_OK else { return [] }
     defer { sqlite3_finalize(statement) }
-    sqlite3_bind_text(statement, 1, words.joined(separator: " OR "), -1, unsafeBitCast(-1, to: sqlite3_destructor_type.self))
+    sqlite3_bind_text(
+      statement, 1, words.joined(separator: " OR "), -1, unsafeBitCast(-1, to: sqlite3_destructor_type.self))
     var result: [Int] = []
     while sqlite3_step(statement) == SQLITE_ROW { result.append(Int(sqlite3_column_int64(statement, 0)) - 1) }
     return result

@@ -58,7 +58,8 @@ struct WholeProcessBench {
     if FileManager.default.isExecutableFile(atPath: timeTool) {
       let output = home.appendingPathComponent("time.out").path
       for query in chosen.prefix(20) {
-        _ = spawn([timeTool, "-f", "%M", "-o", output, executable.path, "search", query.ours], environment: environment)
+        _ = spawn(
+          [timeTool, "-f", "%M", "-o", output, executable.path, "search", query.ours], environment: environment)
         if let text = try? String(contentsOfFile: output, encoding: .utf8),
           let kilobytes = Double(text.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n").last ?? "")
         {
@@ -80,7 +81,9 @@ struct WholeProcessBench {
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    let inherited = ProcessInfo.processInfo.environment.filter { $0.key != "DUO_KB_HOME" }.map { "\($0.key)=\($0.value)" }
+    let inherited = ProcessInfo.processInfo.environment.filter { $0.key != "DUO_KB_HOME" }.map {
+      "\($0.key)=\($0.value)"
+    }
     let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
     let envp: [UnsafeMutablePointer<CChar>?] = (inherited + environment).map { strdup($0) } + [nil]
     defer { for pointer in argv + envp { free(pointer) } }

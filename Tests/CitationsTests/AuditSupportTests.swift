@@ -65,8 +65,10 @@ import Testing
   @Test func scoresAndVerdictsAreInTheJSON() throws {
     let corpus = try TestCorpus(talk: Self.talk())
     let report = try corpus.index().audit(
-      [ChecklistItem(rule: "Orientation lock: don't rely on supported interface orientations"),
-       ChecklistItem(rule: "Support landscape keyboards on watches")], title: "t")
+      [
+        ChecklistItem(rule: "Orientation lock: don't rely on supported interface orientations"),
+        ChecklistItem(rule: "Support landscape keyboards on watches"),
+      ], title: "t")
     let object = try JSONSerialization.jsonObject(with: Data(report.json.utf8)) as? [String: Any]
     let items = object?["items"] as? [[String: Any]] ?? []
     #expect(items.map { $0["verdict"] as? String } == ["supported", report.items[1].verdict.rawValue])

@@ -18,15 +18,17 @@ import Testing
 
   @Test func markdownChecklists() throws {
     let items = try AuditChecklist.parse(Self.checklist)
-    #expect(items.map(\.rule) == [
-      "Keep buttons out of the fold", "Scrolling content keeps flowing across the fold",
-      "Support landscape keyboards on watches", "Bars move to the side of the outer display",
-    ])
+    #expect(
+      items.map(\.rule) == [
+        "Keep buttons out of the fold", "Scrolling content keeps flowing across the fold",
+        "Support landscape keyboards on watches", "Bars move to the side of the outer display",
+      ])
     #expect(items.map(\.queries) == [[], ["\"scrolling content\""], [], []])
   }
 
   @Test func jsonChecklists() throws {
-    let items = try AuditChecklist.parse(#"[{"rule": "Keep  buttons\nout", "queries": ["fold", " "]}, {"rule": "Bars"}]"#)
+    let items = try AuditChecklist.parse(
+      #"[{"rule": "Keep  buttons\nout", "queries": ["fold", " "]}, {"rule": "Bars"}]"#)
     #expect(items == [ChecklistItem(rule: "Keep buttons out", queries: ["fold"]), ChecklistItem(rule: "Bars")])
   }
 
@@ -61,7 +63,9 @@ import Testing
   }
 
   @Test func aRuleIsSearchedAsItsWordsWithoutOperators() {
-    #expect(AuditKeywords.query("Keep the buttons OUT of the fold, and the fold's edge") == "keep the buttons out of the fold and the fold's edge")
+    #expect(
+      AuditKeywords.query("Keep the buttons OUT of the fold, and the fold's edge")
+        == "keep the buttons out of the fold and the fold's edge")
     #expect(AuditKeywords.query("“Quoted” -dash (parens) OR prefix*") == "quoted dash parens or prefix")
     #expect(AuditKeywords.query("  ").isEmpty)
   }
@@ -81,10 +85,11 @@ import Testing
 
   @Test func everyQuoteOfAnUntouchedReportVerifies() throws {
     let corpus = try TestCorpus()
-    let items = try AuditChecklist.parse(Self.checklist) + [
-      ChecklistItem(rule: "Anything about layout", queries: ["safe area", "backgrounds", "toolbar", "thank"]),
-      ChecklistItem(rule: "Lists", queries: ["lists feeds"]),
-    ]
+    let items =
+      try AuditChecklist.parse(Self.checklist) + [
+        ChecklistItem(rule: "Anything about layout", queries: ["safe area", "backgrounds", "toolbar", "thank"]),
+        ChecklistItem(rule: "Lists", queries: ["lists feeds"]),
+      ]
     let report = try corpus.index().audit(items, title: "all", quotesPerRule: 5)
     let verdicts = try corpus.verifier().verify(text: report.markdown, file: "report.md")
     let quoteCount = report.items.reduce(0) { $0 + $1.quotes.count }

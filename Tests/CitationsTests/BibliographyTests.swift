@@ -24,7 +24,9 @@ import Testing
     return outcome.bibliography
   }
 
-  static let ids = ["tech-talks/900001@0:40", "wwdc2024/900002@1:10", "tech-talks/900001@0:16", "hig/testing-layout#Folding"]
+  static let ids = [
+    "tech-talks/900001@0:40", "wwdc2024/900002@1:10", "tech-talks/900001@0:16", "hig/testing-layout#Folding",
+  ]
 
   @Test func onePerDocumentAndOneCitePerPassage() throws {
     let bibliography = try Self.bibliography(Self.ids + ["tech-talks/900001@0:40"])
@@ -89,23 +91,27 @@ import Testing
     #expect((object["items"] as? [Any])?.count == 3)
   }
 
-  @Test("Dates as pages and the corpus write them", arguments: [
-    ("2026-09-09", [2026, 9, 9]), ("2026-09-16T00:00:00Z", [2026, 9, 16]), ("2024-06", [2024, 6]), ("2024", [2024]),
-    ("2026-13-01", nil), ("2026-02-32", nil), ("26-09-09", nil), ("", nil), ("June 10, 2024", nil),
-    ("９９９９-01-01", nil), ("+202-01-01", nil), ("1066-10-14", nil), ("99999999999999999999", nil),
-  ] as [(String, [Int]?)])
+  @Test(
+    "Dates as pages and the corpus write them",
+    arguments: [
+      ("2026-09-09", [2026, 9, 9]), ("2026-09-16T00:00:00Z", [2026, 9, 16]), ("2024-06", [2024, 6]), ("2024", [2024]),
+      ("2026-13-01", nil), ("2026-02-32", nil), ("26-09-09", nil), ("", nil), ("June 10, 2024", nil),
+      ("９９９９-01-01", nil), ("+202-01-01", nil), ("1066-10-14", nil), ("99999999999999999999", nil),
+    ] as [(String, [Int]?)])
   func readsDates(text: String, parts: [Int]?) {
     #expect(CalendarDate(iso8601: text)?.parts == parts)
   }
 
-  @Test("BibTeX escapes LaTeX's special characters", arguments: [
-    ("Lists & tables", "Lists \\& tables"),
-    ("100% of {apps}", "100\\% of \\{apps\\}"),
-    ("$5 #1 a_b", "\\$5 \\#1 a\\_b"),
-    ("~/x^2 \\path", "\\textasciitilde{}/x\\textasciicircum{}2 \\textbackslash{}path"),
-    ("two\nlines\t and  spaces ", "two lines and spaces"),
-    ("iPhone Duo — “folds”", "iPhone Duo — “folds”"),
-  ])
+  @Test(
+    "BibTeX escapes LaTeX's special characters",
+    arguments: [
+      ("Lists & tables", "Lists \\& tables"),
+      ("100% of {apps}", "100\\% of \\{apps\\}"),
+      ("$5 #1 a_b", "\\$5 \\#1 a\\_b"),
+      ("~/x^2 \\path", "\\textasciitilde{}/x\\textasciicircum{}2 \\textbackslash{}path"),
+      ("two\nlines\t and  spaces ", "two lines and spaces"),
+      ("iPhone Duo — “folds”", "iPhone Duo — “folds”"),
+    ])
   func bibTeXEscapes(text: String, escaped: String) {
     #expect(BibTeXWriter.escape(text) == escaped)
   }
@@ -117,9 +123,11 @@ import Testing
     #expect(BibTeXWriter.url("https://a.example/{x} y\\") == "https://a.example/%7Bx%7D%20y%5C")
   }
 
-  @Test("RIS values stay on their line", arguments: [
-    ("Title\nER  - ", "Title ER -"), ("a\r\nb\u{2028}c\u{0}d", "a b c d"), ("  plain  ", "plain"),
-  ])
+  @Test(
+    "RIS values stay on their line",
+    arguments: [
+      ("Title\nER  - ", "Title ER -"), ("a\r\nb\u{2028}c\u{0}d", "a b c d"), ("  plain  ", "plain"),
+    ])
   func risFieldsStayOnOneLine(text: String, field: String) {
     #expect(RISWriter.field(text) == field)
   }
@@ -139,7 +147,8 @@ import Testing
     }
     #expect(depth == 0)
     #expect(bibtex.components(separatedBy: "@misc{").count == 2, "one entry: the title's @misc is text")
-    #expect(bibtex.contains("title = {{Braces \\} \\{ and \\% \\& \\textbackslash{}end\\{document\\} ER - @misc\\{x,}}"))
+    #expect(
+      bibtex.contains("title = {{Braces \\} \\{ and \\% \\& \\textbackslash{}end\\{document\\} ER - @misc\\{x,}}"))
     let ris = CitationFormatter.format(bibliography, as: .ris)
     #expect(ris.split(separator: "\n").filter { $0.hasPrefix("ER  -") }.count == 1)
     #expect(ris.contains("TI  - Braces } { and % & \\end{document} ER - @misc{x,\n"))

@@ -16,7 +16,9 @@ import Testing
   }
 
   static let languages = [
-    Language(tag: "ja", folder: "jp", alphabet: Array("あいうえおかきくけこさしすせそたちつてとなにのはまみむめもやよらりるれろわをんアイウエオカキクケコサシスタチツテトナニノハマミムメモヤヨラリルレロワンー画面設定表示機能開発")),
+    Language(
+      tag: "ja", folder: "jp",
+      alphabet: Array("あいうえおかきくけこさしすせそたちつてとなにのはまみむめもやよらりるれろわをんアイウエオカキクケコサシスタチツテトナニノハマミムメモヤヨラリルレロワンー画面設定表示機能開発")),
     Language(tag: "zh-Hans", folder: "cn", alphabet: Array("我们在设计这个界面的时候考虑了很多用户需求使用可以更快地构建应用大家好欢迎来到谢")),
     Language(tag: "ko", folder: "kr", alphabet: Array("안녕하세요오신것을환영합니다늘은새로운기능소개해드리겠습레이아웃조정하는방법알아봅시화면크기")),
   ]
@@ -25,9 +27,11 @@ import Testing
   /// A cue of one to three phrases, sometimes with a Latin word inside.
   static func cueText(_ alphabet: [Character], _ random: inout SplitMix64) -> String {
     (0..<Int.random(in: 1...3, using: &random)).map { _ in
-      var phrase = String((0..<Int.random(in: 2...7, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
+      var phrase = String(
+        (0..<Int.random(in: 2...7, using: &random)).map { _ in alphabet.randomElement(using: &random)! })
       if Int.random(in: 0..<5, using: &random) == 0 {
-        phrase.insert(contentsOf: latin.randomElement(using: &random)!, at: phrase.index(phrase.startIndex, offsetBy: 1))
+        phrase.insert(
+          contentsOf: latin.randomElement(using: &random)!, at: phrase.index(phrase.startIndex, offsetBy: 1))
       }
       return phrase
     }.joined(separator: " ")

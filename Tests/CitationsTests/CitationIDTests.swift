@@ -4,14 +4,16 @@ import Testing
 @testable import Citations
 
 @Suite struct CitationIDTests {
-  @Test("Formats and reads back", arguments: [
-    ("tech-talks/111466@3:46", "tech-talks/111466", CitationID.Locator.time(seconds: 226), nil as String?),
-    ("wwdc2024/10173@1:02:03", "wwdc2024/10173", .time(seconds: 3723), nil),
-    ("hig/designing-for-iphone-duo#Best-practices", "hig/designing-for-iphone-duo", .anchor("Best-practices"), nil),
-    ("hig/layout#Best-practices~1a2b", "hig/layout", .anchor("Best-practices"), "1a2b"),
-    ("tech-talks/111463@4:09~1b65", "tech-talks/111463", .time(seconds: 249), "1b65"),
-    ("hig/layout", "hig/layout", .anchor(nil), nil),
-  ])
+  @Test(
+    "Formats and reads back",
+    arguments: [
+      ("tech-talks/111466@3:46", "tech-talks/111466", CitationID.Locator.time(seconds: 226), nil as String?),
+      ("wwdc2024/10173@1:02:03", "wwdc2024/10173", .time(seconds: 3723), nil),
+      ("hig/designing-for-iphone-duo#Best-practices", "hig/designing-for-iphone-duo", .anchor("Best-practices"), nil),
+      ("hig/layout#Best-practices~1a2b", "hig/layout", .anchor("Best-practices"), "1a2b"),
+      ("tech-talks/111463@4:09~1b65", "tech-talks/111463", .time(seconds: 249), "1b65"),
+      ("hig/layout", "hig/layout", .anchor(nil), nil),
+    ])
   func roundTrips(text: String, document: String, locator: CitationID.Locator, suffix: String?) throws {
     let id = try #require(CitationID(parsing: text))
     #expect(id.documentID == document)
@@ -20,10 +22,12 @@ import Testing
     #expect(id.description == text)
   }
 
-  @Test("Refuses what is not an id", arguments: [
-    "../../etc@1:00", "tech-talks/111466@3:46~zz", "tech-talks/111466@3:46~", "UPPER/1@0:01", "",
-    "a b@1:00",
-  ])
+  @Test(
+    "Refuses what is not an id",
+    arguments: [
+      "../../etc@1:00", "tech-talks/111466@3:46~zz", "tech-talks/111466@3:46~", "UPPER/1@0:01", "",
+      "a b@1:00",
+    ])
   func refuses(text: String) {
     #expect(CitationID(parsing: text) == nil)
   }
@@ -43,10 +47,12 @@ import Testing
 }
 
 @Suite struct TimecodeTests {
-  @Test("m:ss and h:mm:ss, rounded down", arguments: [
-    (0, "0:00"), (999, "0:00"), (226_900, "3:46"), (3_600_000, "1:00:00"), (3_723_000, "1:02:03"),
-    (-5, "0:00"),
-  ])
+  @Test(
+    "m:ss and h:mm:ss, rounded down",
+    arguments: [
+      (0, "0:00"), (999, "0:00"), (226_900, "3:46"), (3_600_000, "1:00:00"), (3_723_000, "1:02:03"),
+      (-5, "0:00"),
+    ])
   func formats(milliseconds: Int, text: String) {
     #expect(Timecode.format(milliseconds: milliseconds) == text)
   }
@@ -74,7 +80,8 @@ import Testing
 
   @Test func sectionLinksReplaceAnyFragment() {
     #expect(
-      DeepLink.section(page: "https://developer.apple.com/design/human-interface-guidelines/layout#old", anchor: "Best-practices")
+      DeepLink.section(
+        page: "https://developer.apple.com/design/human-interface-guidelines/layout#old", anchor: "Best-practices")
         == "https://developer.apple.com/design/human-interface-guidelines/layout#Best-practices")
     #expect(DeepLink.section(page: "https://x.example/p", anchor: nil) == "https://x.example/p")
   }

@@ -13,22 +13,34 @@ import Testing
       ("hig/layout#Adaptability", .citation(CitationID(documentID: "hig/layout", locator: .anchor("Adaptability")))),
       ("tech-talks/111461@3:42-4:51", .range(documentID: "tech-talks/111461", fromSeconds: 222, toSeconds: 291)),
       ("tech-talks/111461@03:42–04:51", .range(documentID: "tech-talks/111461", fromSeconds: 222, toSeconds: 291)),
-      ("https://developer.apple.com/videos/play/tech-talks/111463/?time=226",
-        .citation(CitationID(documentID: talk, locator: .time(seconds: 226)))),
-      ("https://developer.apple.com/jp/videos/play/tech-talks/111463/?t=226s",
-        .citation(CitationID(documentID: talk + "/ja", locator: .time(seconds: 226)))),
-      ("https://developer.apple.com/cn/videos/play/tech-talks/111463/?time=226",
-        .citation(CitationID(documentID: talk + "/zh-hans", locator: .time(seconds: 226)))),
+      (
+        "https://developer.apple.com/videos/play/tech-talks/111463/?time=226",
+        .citation(CitationID(documentID: talk, locator: .time(seconds: 226)))
+      ),
+      (
+        "https://developer.apple.com/jp/videos/play/tech-talks/111463/?t=226s",
+        .citation(CitationID(documentID: talk + "/ja", locator: .time(seconds: 226)))
+      ),
+      (
+        "https://developer.apple.com/cn/videos/play/tech-talks/111463/?time=226",
+        .citation(CitationID(documentID: talk + "/zh-hans", locator: .time(seconds: 226)))
+      ),
       ("https://developer.apple.com/kr/videos/play/tech-talks/111463/", .document(talk + "/ko")),
       // A locale without localized talk pages names the talk's own document.
-      ("https://developer.apple.com/fr/videos/play/tech-talks/111463/?time=226",
-        .citation(CitationID(documentID: talk, locator: .time(seconds: 226)))),
+      (
+        "https://developer.apple.com/fr/videos/play/tech-talks/111463/?time=226",
+        .citation(CitationID(documentID: talk, locator: .time(seconds: 226)))
+      ),
       ("tech-talks/111463/ja@3:46", .citation(CitationID(documentID: talk + "/ja", locator: .time(seconds: 226)))),
-      ("tech-talks/111463/zh-hans@1:02-1:10",
-        .range(documentID: talk + "/zh-hans", fromSeconds: 62, toSeconds: 70)),
+      (
+        "tech-talks/111463/zh-hans@1:02-1:10",
+        .range(documentID: talk + "/zh-hans", fromSeconds: 62, toSeconds: 70)
+      ),
       ("https://developer.apple.com/videos/play/tech-talks/111463/", .document(talk)),
-      ("https://developer.apple.com/design/human-interface-guidelines/layout#adaptability",
-        .citation(CitationID(documentID: "hig/layout", locator: .anchor("adaptability")))),
+      (
+        "https://developer.apple.com/design/human-interface-guidelines/layout#adaptability",
+        .citation(CitationID(documentID: "hig/layout", locator: .anchor("adaptability")))
+      ),
       ("https://developer.apple.com/design/human-interface-guidelines/layout", .document("hig/layout")),
       ("tech-talks/111463", .document(talk)),
       ("<tech-talks/111463@3:46>", .citation(CitationID(documentID: talk, locator: .time(seconds: 226)))),
@@ -68,7 +80,8 @@ import Testing
     } catch {
       #expect(error.description.contains("its sections are #Best-practices, #Folding"))
     }
-    let lowerCased = try index.quote(CitationID(documentID: "hig/testing-layout", locator: .anchor("folding")), context: 0)
+    let lowerCased = try index.quote(
+      CitationID(documentID: "hig/testing-layout", locator: .anchor("folding")), context: 0)
     #expect(lowerCased.target.quote == "Avoid placing text across the fold.")
     let overview = try index.overview(documentID: "hig/testing-layout")
     #expect(overview.title == "Testing layout")

@@ -17,7 +17,8 @@ import Testing
     Case(text: "“A.” Then “B” (0:05)", expected: [("B", [5], nil)]),
     Case(text: "“A” (at 0:07, 0:09)", expected: [("A", [7], nil)]),
     Case(text: "“A” ([0:07](https://x.test/v/?time=7))", expected: [("A", [7, 7], nil)]),
-    Case(text: "“A” [talk](https://developer.apple.com/videos/play/tech-talks/1/?time=30)", expected: [("A", [30], nil)]),
+    Case(
+      text: "“A” [talk](https://developer.apple.com/videos/play/tech-talks/1/?time=30)", expected: [("A", [30], nil)]),
     Case(text: "“A” https://developer.apple.com/videos/play/tech-talks/1/?time=30 later", expected: [("A", [30], nil)]),
     Case(text: "The list (16:40): “start here”; more", expected: [("start here", [1000], nil)]),
     Case(text: "“A” — Vince, [T](https://x.test/p?time=9) (0:09)", expected: [("A", [9, 9], nil)]),
@@ -31,7 +32,9 @@ import Testing
     Case(text: "“A” (03:42–04:51)", expected: [("A", [222], nil)]),
     // Citation ids, bare or in parentheses; straight quotation marks with 00:00 times.
     Case(text: "“A” tech-talks/111466@9:20", expected: [("A", [560], nil)]),
-    Case(text: "\"will be deprecated in a future release\" (03:57)", expected: [("will be deprecated in a future release", [237], nil)]),
+    Case(
+      text: "\"will be deprecated in a future release\" (03:57)",
+      expected: [("will be deprecated in a future release", [237], nil)]),
     // A mistyped time still dates the quotation: it is counted.
     Case(text: "“A” (9:2O)", expected: [("A", [], nil)]),
     // Other quotation marks.
@@ -42,7 +45,8 @@ import Testing
     Case(text: "Use `“Done” (0:10)` here", expected: []),
     Case(text: "Tap “Done” to finish.", expected: []),
     Case(text: "“A” [3:46] and “B” [x]", expected: [("A", [226], nil)]),
-    Case(text: "See [“A”](https://developer.apple.com/videos/play/tech-talks/1/?time=30).", expected: [("A", [30], nil)]),
+    Case(
+      text: "See [“A”](https://developer.apple.com/videos/play/tech-talks/1/?time=30).", expected: [("A", [30], nil)]),
     Case(
       text: "so \"A\" — the app may cross, \"B\" (*Prepare your app*, 02:15–02:28). Next",
       expected: [("A", [135], nil), ("B", [135], nil)]),
@@ -81,7 +85,9 @@ import Testing
     // A title in italics, bold, quotation marks or plain, before or after.
     SourceCase(text: "In *Design for iPhone Duo*, “four words go here”.", expected: [("four words go here", [0])]),
     SourceCase(text: "“four words go here” (**Design for iPhone Duo**, 1:00)", expected: [("four words go here", [0])]),
-    SourceCase(text: "The talk “Design for iPhone Duo” says “four words go here” (1:00).", expected: [("four words go here", [0])]),
+    SourceCase(
+      text: "The talk “Design for iPhone Duo” says “four words go here” (1:00).",
+      expected: [("four words go here", [0])]),
     SourceCase(text: "Design for iPhone Duo says “four words go here”.", expected: [("four words go here", [0])]),
     // A short title only when emphasised.
     SourceCase(text: "The *Layout* page: “four words go here”.", expected: [("four words go here", [2])]),
@@ -102,7 +108,8 @@ import Testing
       expected: [("four words go here", [0]), ("other four words here", [])]),
     // A lead-in paragraph dates and sources the blockquotes after it.
     SourceCase(
-      text: "Blunt (*Prepare your app for iPhone Duo*, 03:42–04:51):\n\n> The inner display does it.\n\n> And the outer one too.",
+      text:
+        "Blunt (*Prepare your app for iPhone Duo*, 03:42–04:51):\n\n> The inner display does it.\n\n> And the outer one too.",
       expected: [("The inner display does it.", [1]), ("And the outer one too.", [1])]),
     // A HIG citation id and deep links name their documents.
     SourceCase(text: "“four words go here” (hig/layout#Grids)", expected: [("four words go here", [])]),
@@ -117,7 +124,8 @@ import Testing
 
   @Test func leadInRangeAndCitationIDs() {
     let found = QuotationExtractor.quotations(
-      in: "Blunt (*Prepare your app for iPhone Duo*, 03:42–04:51):\n\n> The inner display does it.", catalog: Self.catalog)
+      in: "Blunt (*Prepare your app for iPhone Duo*, 03:42–04:51):\n\n> The inner display does it.",
+      catalog: Self.catalog)
     #expect(found.first?.claimedSeconds == [222])
     #expect(found.first?.claimedUntil == 291)
     #expect(found.first?.form == .blockquote)
@@ -143,7 +151,8 @@ import Testing
     let oneLine = String(repeating: "“x” (0:01) ", count: 5_000)
     #expect(QuotationExtractor.quotations(in: oneLine).count < 5_000, "a line is cut at WriteUp.maximumLineLength")
     let open = String(repeating: "“", count: 20_000) + " (0:01)"
-    #expect(QuotationExtractor.quotations(in: open).allSatisfy { $0.text.count <= QuotationExtractor.maximumQuotationLength })
+    #expect(
+      QuotationExtractor.quotations(in: open).allSatisfy { $0.text.count <= QuotationExtractor.maximumQuotationLength })
     let parentheses = "“x” " + String(repeating: "(", count: 50_000)
     #expect(QuotationExtractor.quotations(in: parentheses).isEmpty)
     #expect(QuotationExtractor.quotations(in: String(decoding: [0xFF, 0xFE, 0x00, 0x22, 0x22], as: UTF8.self)).isEmpty)

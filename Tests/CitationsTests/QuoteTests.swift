@@ -46,11 +46,14 @@ import Testing
 
   @Test func anAnchorNamesTheWholeSection() throws {
     let corpus = try TestCorpus()
-    let answer = try corpus.index().quote(try #require(CitationID(parsing: "hig/testing-layout#Best-practices")), context: 1)
+    let answer = try corpus.index().quote(
+      try #require(CitationID(parsing: "hig/testing-layout#Best-practices")), context: 1)
     #expect(answer.passages.count == 2)
     #expect(answer.target.quote == "Keep controls inside the safe area.\n\nLet backgrounds extend to the edges.")
     #expect(answer.target.citation.description == "hig/testing-layout#Best-practices")
-    #expect(answer.target.link == "https://developer.apple.com/design/human-interface-guidelines/testing-layout#Best-practices")
+    #expect(
+      answer.target.link
+        == "https://developer.apple.com/design/human-interface-guidelines/testing-layout#Best-practices")
     #expect(answer.after.map(\.quote) == ["Avoid placing text across the fold."])
     #expect(answer.before.isEmpty)
   }

@@ -34,7 +34,8 @@ import Testing
     ]
     if !layouts { for index in passages.indices { passages[index].layout = nil } }
     return Document(
-      id: "hig/layout", kind: .hig, title: "Layout", url: "https://developer.apple.com/design/human-interface-guidelines/layout",
+      id: "hig/layout", kind: .hig, title: "Layout",
+      url: "https://developer.apple.com/design/human-interface-guidelines/layout",
       passages: passages, sections: [SectionHeading(title: "Adaptability", anchor: "Adaptability", level: 2)])
   }
 
@@ -72,9 +73,12 @@ import Testing
   }
 
   @Test func markdownHasListsAndATable() throws {
-    try Golden.check(try Self.cited(Self.adaptabilityPage(), format: .markdown) + "\n", named: "cite-hig-section.markdown")
+    try Golden.check(
+      try Self.cited(Self.adaptabilityPage(), format: .markdown) + "\n", named: "cite-hig-section.markdown")
     let markdown = try Self.cited(Self.adaptabilityPage(), format: .markdown)
-    #expect(markdown.contains("> - Size classes\n> - Dynamic Type & accessibility text sizes\n>     - Larger sizes | smaller ones\n"))
+    #expect(
+      markdown.contains(
+        "> - Size classes\n> - Dynamic Type & accessibility text sizes\n>     - Larger sizes | smaller ones\n"))
     #expect(markdown.contains("> | Device | Width |\n> | --- | --- |\n> | iPhone Duo (outer) | Compact |\n"))
   }
 
@@ -118,12 +122,18 @@ import Testing
 
   @Test func cellsOfRaggedAndHeaderlessTablesLineUp() {
     let cells = [
-      LaidOutPassage(text: "a", kind: .text, layout: PassageLayout(role: .tableCell, block: 0, table: 0, row: 0, column: 0)),
-      LaidOutPassage(text: "b|c", kind: .text, layout: PassageLayout(role: .tableCell, block: 1, table: 0, row: 0, column: 2)),
-      LaidOutPassage(text: "d", kind: .text, layout: PassageLayout(role: .tableCell, block: 2, table: 0, row: 1, column: 0)),
-      LaidOutPassage(text: "e", kind: .text, layout: PassageLayout(role: .tableCell, block: 3, table: 1, row: 0, column: 0)),
+      LaidOutPassage(
+        text: "a", kind: .text, layout: PassageLayout(role: .tableCell, block: 0, table: 0, row: 0, column: 0)),
+      LaidOutPassage(
+        text: "b|c", kind: .text, layout: PassageLayout(role: .tableCell, block: 1, table: 0, row: 0, column: 2)),
+      LaidOutPassage(
+        text: "d", kind: .text, layout: PassageLayout(role: .tableCell, block: 2, table: 0, row: 1, column: 0)),
+      LaidOutPassage(
+        text: "e", kind: .text, layout: PassageLayout(role: .tableCell, block: 3, table: 1, row: 0, column: 0)),
     ]
-    #expect(SectionLayout.markdown(cells) == "|  |  |  |\n| --- | --- | --- |\n| a |  | b\\|c |\n| d |  |  |\n\n|  |\n| --- |\n| e |")
+    #expect(
+      SectionLayout.markdown(cells)
+        == "|  |  |  |\n| --- | --- | --- |\n| a |  | b\\|c |\n| d |  |  |\n\n|  |\n| --- |\n| e |")
     #expect(SectionLayout.text(cells) == "a |  | b|c\nd\n\ne")
   }
 }

@@ -1,6 +1,6 @@
 import Citations
-import DuoKBTestSupport
 import Corpus
+import DuoKBTestSupport
 import Foundation
 import Normalize
 import SearchIndex
@@ -27,7 +27,9 @@ final class TestCorpus {
   }
 
   func index() throws -> SearchIndex { try base.openIndex().index }
-  func verifier(tolerance: Int = 5) throws -> QuotationVerifier { try base.quotationVerifier(toleranceSeconds: tolerance) }
+  func verifier(tolerance: Int = 5) throws -> QuotationVerifier {
+    try base.quotationVerifier(toleranceSeconds: tolerance)
+  }
 
   static func cue(_ start: Double, _ end: Double, _ text: String, voice: String? = nil) -> StoredCue {
     CitationFixtures.cue(start, end, text, voice: voice)

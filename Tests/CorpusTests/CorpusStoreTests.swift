@@ -21,7 +21,11 @@ import Testing
           kind: .speech, text: "Avoid fixed widths.", startMilliseconds: 230_000,
           endMilliseconds: 232_500, speaker: "Vince", firstCue: 0, lastCue: 0)
       ],
-      cues: [StoredCue(startMilliseconds: 230_000, endMilliseconds: 232_500, raw: "<v Vince>Avoid fixed widths.", text: "Avoid fixed widths.", voice: "Vince")])
+      cues: [
+        StoredCue(
+          startMilliseconds: 230_000, endMilliseconds: 232_500, raw: "<v Vince>Avoid fixed widths.",
+          text: "Avoid fixed widths.", voice: "Vince")
+      ])
   }
 
   @Test func writesAndReadsBackADocument() throws {
@@ -48,10 +52,12 @@ import Testing
     #expect(try store.read(id: document.id)?.title == "Changed")
   }
 
-  @Test("Refuses ids that are not safe file names", arguments: [
-    "../../etc", "a/../b", "", "/abs", "a//b", ".hidden", "a/", "UPPER", "spa ce", "a\u{0}b",
-    "caf\u{e9}", String(repeating: "a", count: 201), "a\\b",
-  ])
+  @Test(
+    "Refuses ids that are not safe file names",
+    arguments: [
+      "../../etc", "a/../b", "", "/abs", "a//b", ".hidden", "a/", "UPPER", "spa ce", "a\u{0}b",
+      "caf\u{e9}", String(repeating: "a", count: 201), "a\\b",
+    ])
   func refusesUnsafeIDs(id: String) throws {
     let store = CorpusStore(directory: try scratch())
     #expect(throws: CorpusError.invalidDocumentID(id)) { try store.write(sampleDocument(id: id)) }
@@ -109,7 +115,8 @@ import Testing
     let (documents, unreadable) = try store.readReadable()
     #expect(documents.map(\.id) == ["wwdc2024/1"])
     #expect(unreadable.map(\.id) == ["elsewhere", "wwdc2024/2", "wwdc2024/3"])
-    #expect(unreadable[0].error == .symbolicLink(path: store.documentsDirectory.appendingPathComponent("elsewhere").path))
+    #expect(
+      unreadable[0].error == .symbolicLink(path: store.documentsDirectory.appendingPathComponent("elsewhere").path))
     guard case .malformed(let path, _) = unreadable[1].error else {
       Issue.record("wrong error \(unreadable[1].error)")
       return
@@ -151,9 +158,12 @@ import Testing
     }
   }
 
-  @Test("Malformed sources files are errors, not empty lists", arguments: [
-    "", "[]", "{\"version\": 1}", "<html>", "{\"version\": 1, \"sources\": [{\"kind\": \"podcast\", \"url\": \"x\"}]}",
-  ])
+  @Test(
+    "Malformed sources files are errors, not empty lists",
+    arguments: [
+      "", "[]", "{\"version\": 1}", "<html>",
+      "{\"version\": 1, \"sources\": [{\"kind\": \"podcast\", \"url\": \"x\"}]}",
+    ])
   func malformedIsAnError(text: String) throws {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID()).json")
     try Data(text.utf8).write(to: url)

@@ -8,15 +8,17 @@ import Testing
     try JSONDecoder().decode(SourceEntry.self, from: Data(json.utf8))
   }
 
-  @Test("What a source names", arguments: [
-    (#"{"kind": "talk", "url": "u"}"#, nil),
-    (#"{"kind": "talk", "url": "u", "language": "ja"}"#, ["ja"]),
-    (#"{"kind": "talk", "url": "u", "languages": ["en", "ja"]}"#, ["en", "ja"]),
-    (#"{"kind": "talk", "url": "u", "languages": ["ja", "JA", "ko"]}"#, ["ja", "ko"]),
-    (#"{"kind": "talk", "url": "u", "languages": []}"#, nil),
-    // `languages` wins over the older field.
-    (#"{"kind": "talk", "url": "u", "language": "fr", "languages": ["ko"]}"#, ["ko"]),
-  ] as [(String, [String]?)])
+  @Test(
+    "What a source names",
+    arguments: [
+      (#"{"kind": "talk", "url": "u"}"#, nil),
+      (#"{"kind": "talk", "url": "u", "language": "ja"}"#, ["ja"]),
+      (#"{"kind": "talk", "url": "u", "languages": ["en", "ja"]}"#, ["en", "ja"]),
+      (#"{"kind": "talk", "url": "u", "languages": ["ja", "JA", "ko"]}"#, ["ja", "ko"]),
+      (#"{"kind": "talk", "url": "u", "languages": []}"#, nil),
+      // `languages` wins over the older field.
+      (#"{"kind": "talk", "url": "u", "language": "fr", "languages": ["ko"]}"#, ["ko"]),
+    ] as [(String, [String]?)])
   func namedLanguages(json: String, expected: [String]?) throws {
     #expect(try Self.decode(json).namedLanguages == expected)
   }

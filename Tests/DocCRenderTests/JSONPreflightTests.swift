@@ -10,13 +10,15 @@ import Testing
     return (String(decoding: result.data, as: UTF8.self), result.warnings)
   }
 
-  @Test("Removes commas before } and ] outside strings", arguments: [
-    ("[1, 2,]", "[1, 2]", 1),
-    ("{\"a\": [1,\n ],\n}", "{\"a\": [1\n ]\n}", 2),
-    ("{\"a\": \",]\"}", "{\"a\": \",]\"}", 0),
-    ("{\"a\": \"\\\",]\"}", "{\"a\": \"\\\",]\"}", 0),
-    ("[\"é\", ]", "[\"é\" ]", 1),
-  ])
+  @Test(
+    "Removes commas before } and ] outside strings",
+    arguments: [
+      ("[1, 2,]", "[1, 2]", 1),
+      ("{\"a\": [1,\n ],\n}", "{\"a\": [1\n ]\n}", 2),
+      ("{\"a\": \",]\"}", "{\"a\": \",]\"}", 0),
+      ("{\"a\": \"\\\",]\"}", "{\"a\": \"\\\",]\"}", 0),
+      ("[\"é\", ]", "[\"é\" ]", 1),
+    ])
   func removesTrailingCommas(input: String, output: String, removed: Int) throws {
     let (text, warnings) = try cleaned(input)
     #expect(text == output)

@@ -17,9 +17,10 @@ import Testing
       """#
     let index = try RenderIndexDecoder().decode(Data(json.utf8), url: nil)
     #expect(index.entriesByLanguage["swift"]?.map(\.depth) == [0, 1, 1, 1])
-    #expect(index.entriesByLanguage["swift"]?.map(\.title) == [
-      "Human Interface Guidelines", "Getting started", "Color", "Color again",
-    ])
+    #expect(
+      index.entriesByLanguage["swift"]?.map(\.title) == [
+        "Human Interface Guidelines", "Getting started", "Color", "Color again",
+      ])
     #expect(index.paths == ["/design/human-interface-guidelines", "/design/human-interface-guidelines/color"])
   }
 

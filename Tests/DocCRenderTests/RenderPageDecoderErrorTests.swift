@@ -5,7 +5,8 @@ import Testing
 
 /// Input that is not a render page: each gets a typed error that says what and where.
 @Suite struct RenderPageDecoderErrorTests {
-  static let url = URL(string: "https://developer.apple.com/tutorials/data/design/human-interface-guidelines/color.json")!
+  static let url = URL(
+    string: "https://developer.apple.com/tutorials/data/design/human-interface-guidelines/color.json")!
 
   func decodeError(_ data: Data, limits: DocCLimits = .default) -> DocCRenderError? {
     do {
@@ -20,10 +21,12 @@ import Testing
     decodeError(Data(text.utf8), limits: limits)
   }
 
-  @Test("Rejects HTML served in place of JSON", arguments: [
-    "<!DOCTYPE html><html><head><title>Apple Developer</title></head></html>",
-    "\n  <html lang=\"en\"><body>Not found</body></html>",
-  ])
+  @Test(
+    "Rejects HTML served in place of JSON",
+    arguments: [
+      "<!DOCTYPE html><html><head><title>Apple Developer</title></head></html>",
+      "\n  <html lang=\"en\"><body>Not found</body></html>",
+    ])
   func rejectsHTML(body: String) {
     guard case .htmlInsteadOfJSON(let url, let prefix) = decodeError(body) else {
       Issue.record("expected htmlInsteadOfJSON, got \(String(describing: decodeError(body)))")
@@ -33,14 +36,16 @@ import Testing
     #expect(prefix.hasPrefix("<"))
   }
 
-  @Test("Rejects JSON of another shape", arguments: [
-    "[1, 2, 3]",
-    "\"a string\"",
-    "42",
-    "null",
-    #"{"interfaceLanguages": {"swift": []}, "schemaVersion": {"major": 0, "minor": 3, "patch": 0}}"#,
-    #"{"primaryContentSections": {"kind": "content"}}"#,
-  ])
+  @Test(
+    "Rejects JSON of another shape",
+    arguments: [
+      "[1, 2, 3]",
+      "\"a string\"",
+      "42",
+      "null",
+      #"{"interfaceLanguages": {"swift": []}, "schemaVersion": {"major": 0, "minor": 3, "patch": 0}}"#,
+      #"{"primaryContentSections": {"kind": "content"}}"#,
+    ])
   func rejectsOtherShapes(body: String) {
     guard case .notRenderJSON(let url, _) = decodeError(body) else {
       Issue.record("expected notRenderJSON, got \(String(describing: decodeError(body)))")
@@ -49,13 +54,15 @@ import Testing
     #expect(url == Self.url)
   }
 
-  @Test("Rejects malformed JSON", arguments: [
-    #"{"kind": "article" "sections": []}"#,
-    #"{"kind": 'article', "sections": []}"#,
-    #"{"sections": [] }}"#,
-    #"{"sections": [tru]}"#,
-    #"{"sections": [], "kind": "a\qb"}"#,
-  ])
+  @Test(
+    "Rejects malformed JSON",
+    arguments: [
+      #"{"kind": "article" "sections": []}"#,
+      #"{"kind": 'article', "sections": []}"#,
+      #"{"sections": [] }}"#,
+      #"{"sections": [tru]}"#,
+      #"{"sections": [], "kind": "a\qb"}"#,
+    ])
   func rejectsMalformed(body: String) {
     guard case .malformedJSON(let url, let reason) = decodeError(body) else {
       Issue.record("expected malformedJSON, got \(String(describing: decodeError(body)))")
@@ -79,9 +86,11 @@ import Testing
   }
 
   @Test func truncatedErrorSaysWhere() {
-    #expect(decodeError("{\n\"sections\": [\n\"abc") == .truncated(url: Self.url, line: 3, reason: "ends inside a string"))
     #expect(
-      decodeError("{\"sections\": [\n[") == .truncated(url: Self.url, line: 2, reason: "3 array(s) or object(s) left open"))
+      decodeError("{\n\"sections\": [\n\"abc") == .truncated(url: Self.url, line: 3, reason: "ends inside a string"))
+    #expect(
+      decodeError("{\"sections\": [\n[")
+        == .truncated(url: Self.url, line: 2, reason: "3 array(s) or object(s) left open"))
   }
 
   @Test("Rejects an empty body", arguments: ["", "   \n\t ", "\u{FEFF}"])
@@ -118,7 +127,8 @@ import Testing
 
   @Test func readsNestingWithinTheLimit() throws {
     let open = #"{"type": "aside", "style": "note", "content": ["#
-    let blocks = String(repeating: open, count: 60) + RenderPageFixture.paragraph("Deep.")
+    let blocks =
+      String(repeating: open, count: 60) + RenderPageFixture.paragraph("Deep.")
       + String(repeating: "]}", count: 60)
     let page = try RenderPageFixture.page(blocks: blocks)
     #expect(page.sections.first?.blocks.map(\.text) == ["Deep."])
@@ -127,17 +137,21 @@ import Testing
 
   @Test func nestingLimitIsConfigurable() {
     let body = RenderPageFixture.json(blocks: RenderPageFixture.paragraph("x"))
-    #expect(decodeError(body, limits: DocCLimits(maximumNestingDepth: 3)) == .nestingTooDeep(url: Self.url, line: 7, limit: 3))
+    #expect(
+      decodeError(body, limits: DocCLimits(maximumNestingDepth: 3)) == .nestingTooDeep(url: Self.url, line: 7, limit: 3)
+    )
   }
 
-  @Test("Rejects invalid UTF-8 and says where", arguments: [
-    ([0xC3, 0x28], "lone lead byte"),
-    ([0xFF], "byte never used in UTF-8"),
-    ([0xC0, 0xAF], "overlong slash"),
-    ([0xED, 0xA0, 0x80], "UTF-16 surrogate"),
-    ([0xF4, 0x90, 0x80, 0x80], "above U+10FFFF"),
-    ([0xE2, 0x82], "sequence cut short"),
-  ] as [([UInt8], String)])
+  @Test(
+    "Rejects invalid UTF-8 and says where",
+    arguments: [
+      ([0xC3, 0x28], "lone lead byte"),
+      ([0xFF], "byte never used in UTF-8"),
+      ([0xC0, 0xAF], "overlong slash"),
+      ([0xED, 0xA0, 0x80], "UTF-16 surrogate"),
+      ([0xF4, 0x90, 0x80, 0x80], "above U+10FFFF"),
+      ([0xE2, 0x82], "sequence cut short"),
+    ] as [([UInt8], String)])
   func rejectsInvalidUTF8(bad: [UInt8], what: String) {
     let prefix = Array("{\n\"sections\": [], \"title\": \"a".utf8)
     let data = Data(prefix + bad + Array("\"}".utf8))

@@ -20,10 +20,11 @@ import Testing
 
   @Test func sectionsKeepTheirAnchorsInOrder() throws {
     let page = try page()
-    #expect(page.sections.map(\.anchor) == [
-      nil, "Best-practices", "Text-sizes", "Platform-considerations", "Resources", "Related",
-      "Videos", "Change-log",
-    ])
+    #expect(
+      page.sections.map(\.anchor) == [
+        nil, "Best-practices", "Text-sizes", "Platform-considerations", "Resources", "Related",
+        "Videos", "Change-log",
+      ])
     #expect(page.warnings.isEmpty)
     #expect(page.unknownNodeCount == 0)
   }
@@ -31,9 +32,10 @@ import Testing
   @Test func changeLogIsAHeadingAndATable() throws {
     let changeLog = try #require(try page().sections.last)
     #expect(changeLog.heading == "Change log")
-    #expect(changeLog.blocks.map(\.text) == [
-      "June 9, 2099", "Added guidance for half-open postures.", "March 1, 2099", "New page.",
-    ])
+    #expect(
+      changeLog.blocks.map(\.text) == [
+        "June 9, 2099", "Added guidance for half-open postures.", "March 1, 2099", "New page.",
+      ])
     #expect(changeLog.blocks.allSatisfy { $0.kind == .tableCell })
   }
 }

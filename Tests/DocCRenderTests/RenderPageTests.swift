@@ -13,25 +13,30 @@ import Testing
       "seeAlsoSections": [{"title": "Related", "identifiers": ["doc://com.apple.HIG/design/Human-Interface-Guidelines/typography"]}]}
       """#
     let page = try RenderPageDecoder().decode(Data(json.utf8), url: nil)
-    #expect(page.topicSections == [
-      TopicSection(title: "Foundations", anchor: nil, items: [
-        TopicItem(
-          identifier: "doc://com.apple.HIG/design/Human-Interface-Guidelines/color", title: "Color",
-          url: "/design/human-interface-guidelines/color"),
-        TopicItem(identifier: "doc://x/absent", title: nil, url: nil),
-      ]),
-      TopicSection(title: nil, anchor: "Topics", items: []),
-    ])
+    #expect(
+      page.topicSections == [
+        TopicSection(
+          title: "Foundations", anchor: nil,
+          items: [
+            TopicItem(
+              identifier: "doc://com.apple.HIG/design/Human-Interface-Guidelines/color", title: "Color",
+              url: "/design/human-interface-guidelines/color"),
+            TopicItem(identifier: "doc://x/absent", title: nil, url: nil),
+          ]),
+        TopicSection(title: nil, anchor: "Topics", items: []),
+      ])
     #expect(page.seeAlsoSections.first?.items.first?.title == "Typography")
   }
 
   @Test func referenceTableSummarizesEachEntry() throws {
     let page = try RenderPageFixture.page(blocks: "")
     #expect(page.references.count == 7)
-    #expect(page.references["doc://com.apple.HIG/design/Human-Interface-Guidelines/color"] == ReferenceSummary(
-      identifier: "doc://com.apple.HIG/design/Human-Interface-Guidelines/color", type: "topic",
-      kind: "article", role: "article", title: "Color", url: "/design/human-interface-guidelines/color",
-      alt: nil, abstract: "Judicious use of color."))
+    #expect(
+      page.references["doc://com.apple.HIG/design/Human-Interface-Guidelines/color"]
+        == ReferenceSummary(
+          identifier: "doc://com.apple.HIG/design/Human-Interface-Guidelines/color", type: "topic",
+          kind: "article", role: "article", title: "Color", url: "/design/human-interface-guidelines/color",
+          alt: nil, abstract: "Judicious use of color."))
     #expect(page.references["hero.png"]?.alt == "A phone showing a map.")
   }
 
@@ -61,11 +66,12 @@ import Testing
        ]}
       """#
     let page = try RenderPageDecoder().decode(Data(json.utf8), url: nil)
-    #expect(RenderPageFixture.lines(page) == [
-      "## 1 A tour #-", "[paragraph] Welcome.",
-      "## 2 Open the app #Open-the-app", "[paragraph] First.", "[paragraph] Tap Open.",
-      "[paragraph] Which?", "[listItem level=1] This one.", "[term] Extra", "[paragraph] Kept.",
-    ])
+    #expect(
+      RenderPageFixture.lines(page) == [
+        "## 1 A tour #-", "[paragraph] Welcome.",
+        "## 2 Open the app #Open-the-app", "[paragraph] First.", "[paragraph] Tap Open.",
+        "[paragraph] Which?", "[listItem level=1] This one.", "[term] Extra", "[paragraph] Kept.",
+      ])
     #expect(page.sections.map(\.anchor) == [nil, "Open-the-app", "Check-Your-Understanding"])
     #expect(page.warnings == [.unknownSectionKind(kind: "somethingNew", path: "sections[3]")])
   }
@@ -80,8 +86,9 @@ import Testing
        ]}
       """#
     let page = try RenderPageDecoder().decode(Data(json.utf8), url: nil)
-    #expect(RenderPageFixture.lines(page) == [
-      "[declaration style=swift] func f()", "[term] x", "[definition] The x.",
-    ])
+    #expect(
+      RenderPageFixture.lines(page) == [
+        "[declaration style=swift] func f()", "[term] x", "[definition] The x.",
+      ])
   }
 }

@@ -3,16 +3,18 @@ import Foundation
 import Testing
 
 @Suite struct AddCommandTests {
-  @Test("Tells the kind from the URL", arguments: [
-    ("https://developer.apple.com/videos/play/tech-talks/111466/", "talk"),
-    ("https://developer.apple.com/videos/play/wwdc2024/10173", "talk"),
-    ("https://developer.apple.com/jp/videos/play/wwdc2024/10173/", "talk"),
-    ("https://developer.apple.com/design/human-interface-guidelines/designing-for-iphone-duo", "hig"),
-    (
-      "https://developer.apple.com/tutorials/data/design/human-interface-guidelines/layout.json",
-      "hig"
-    ),
-  ])
+  @Test(
+    "Tells the kind from the URL",
+    arguments: [
+      ("https://developer.apple.com/videos/play/tech-talks/111466/", "talk"),
+      ("https://developer.apple.com/videos/play/wwdc2024/10173", "talk"),
+      ("https://developer.apple.com/jp/videos/play/wwdc2024/10173/", "talk"),
+      ("https://developer.apple.com/design/human-interface-guidelines/designing-for-iphone-duo", "hig"),
+      (
+        "https://developer.apple.com/tutorials/data/design/human-interface-guidelines/layout.json",
+        "hig"
+      ),
+    ])
   func addsSourceOfTheRightKind(url: String, kind: String) async throws {
     let scratch = try ScratchDirectory()
     let run = await runCLI(["add", url], environment: ["DUO_KB_HOME": scratch.url.path])
@@ -47,10 +49,12 @@ import Testing
     #expect(good.status == .success)
   }
 
-  @Test("Refuses what duo-kb does not harvest", arguments: [
-    "ftp://developer.apple.com/videos/play/wwdc2024/10173/", "not a url",
-    "https://developer.apple.com/videos/", "https://developer.apple.com/videos/play/wwdc2024/abc/",
-  ])
+  @Test(
+    "Refuses what duo-kb does not harvest",
+    arguments: [
+      "ftp://developer.apple.com/videos/play/wwdc2024/10173/", "not a url",
+      "https://developer.apple.com/videos/", "https://developer.apple.com/videos/play/wwdc2024/abc/",
+    ])
   func refusesOtherURLs(url: String) async throws {
     let scratch = try ScratchDirectory()
     let run = await runCLI(["add", url], environment: ["DUO_KB_HOME": scratch.url.path])
@@ -68,9 +72,11 @@ import Testing
     let list = try SourceList.load(from: scratch.url.appendingPathComponent("Corpus/sources.json"))
     #expect(list.sources.first?.kind == .catalog)
     #expect(list.sources.first?.filter == SourceEntry.Filter(event: "wwdc2025", year: 2025))
-    let stray = await runCLI(["add", "https://developer.apple.com/videos/play/wwdc2024/10173/", "--event", "x"], environment: env)
+    let stray = await runCLI(
+      ["add", "https://developer.apple.com/videos/play/wwdc2024/10173/", "--event", "x"], environment: env)
     #expect(stray.status == .usage)
-    let badYear = await runCLI(["add", "https://developer.apple.com/videos/x.json", "--catalog", "--year", "soon"], environment: env)
+    let badYear = await runCLI(
+      ["add", "https://developer.apple.com/videos/x.json", "--catalog", "--year", "soon"], environment: env)
     #expect(badYear.status == .usage)
   }
 }

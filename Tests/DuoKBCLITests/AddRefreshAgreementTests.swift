@@ -14,12 +14,14 @@ import Testing
        {"type": "paragraph", "inlineContent": [{"type": "text", "text": "Keep important content away from the hinge."}]}]}]}
     """
 
-  @Test("add refuses a HIG URL that refresh would reject", arguments: [
-    "https://developer.apple.com/design/human-interface-guidelines/../../etc",
-    "https://developer.apple.com/design/human-interface-guidelines/%2E%2E/x",
-    "https://developer.apple.com/tutorials/data/design/human-interface-guidelines/../x.json",
-    "https://developer.apple.com/design/human-interface-guidelines/a//b",
-  ])
+  @Test(
+    "add refuses a HIG URL that refresh would reject",
+    arguments: [
+      "https://developer.apple.com/design/human-interface-guidelines/../../etc",
+      "https://developer.apple.com/design/human-interface-guidelines/%2E%2E/x",
+      "https://developer.apple.com/tutorials/data/design/human-interface-guidelines/../x.json",
+      "https://developer.apple.com/design/human-interface-guidelines/a//b",
+    ])
   func addRefusesWhatRefreshRejects(url: String) async throws {
     let scratch = try ScratchDirectory()
     let run = await runCLI(["add", url], environment: ["DUO_KB_HOME": scratch.url.path])
@@ -28,10 +30,12 @@ import Testing
     #expect(!FileManager.default.fileExists(atPath: scratch.url.appendingPathComponent("Corpus/sources.json").path))
   }
 
-  @Test("A HIG page on an allowed host is added and harvested", arguments: [
-    "/tutorials/data/design/human-interface-guidelines/folding-layouts.json",
-    "/design/human-interface-guidelines/folding-layouts",
-  ])
+  @Test(
+    "A HIG page on an allowed host is added and harvested",
+    arguments: [
+      "/tutorials/data/design/human-interface-guidelines/folding-layouts.json",
+      "/design/human-interface-guidelines/folding-layouts",
+    ])
   func higOnAnAllowedHostIsAddedAndHarvested(path: String) async throws {
     let server = try LoopbackServer(routes: [
       "/tutorials/data/design/human-interface-guidelines/folding-layouts.json": .body(Self.higJSON)
@@ -44,7 +48,8 @@ import Testing
     let refresh = await runCLI(["refresh", "--allow-host", "127.0.0.1"], environment: env)
     #expect(refresh.status == .success, "\(refresh.stdout)\(refresh.stderr)")
     #expect(refresh.stdout.contains("1 added"), "\(refresh.stdout)")
-    let document = try #require(try CorpusStore(directory: scratch.url.appendingPathComponent("Corpus")).read(id: "hig/folding-layouts"))
+    let document = try #require(
+      try CorpusStore(directory: scratch.url.appendingPathComponent("Corpus")).read(id: "hig/folding-layouts"))
     #expect(document.url == server.url("/design/human-interface-guidelines/folding-layouts"))
     #expect(document.passages.map(\.text) == ["Keep important content away from the hinge."])
     // Without --allow-host, the host is refused at fetch time, as for a talk page.

@@ -1,6 +1,6 @@
-import JSON
 import DuoKBTestSupport
 import Foundation
+import JSON
 import Testing
 
 @testable import MCPServer

@@ -92,7 +92,9 @@ import Testing
       let row = rows[module.name]
       #expect(row != nil, "ARCHITECTURE.md has no row for \(module.name)")
       if let row {
-        #expect(row == module.dependencies, "\(module.name): the table says \(row.sorted()), Package.swift says \(module.dependencies.sorted())")
+        #expect(
+          row == module.dependencies,
+          "\(module.name): the table says \(row.sorted()), Package.swift says \(module.dependencies.sorted())")
       }
     }
     let unknown = Set(rows.keys).subtracting(modules.map(\.name))

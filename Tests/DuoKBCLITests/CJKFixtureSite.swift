@@ -30,52 +30,58 @@ struct CJKFixtureSite {
     var englishID: String { "wwdc2025/\(number)" }
   }
 
-  static let japanese = Talk(number: 30_001, language: "ja", folder: "jpn", segments: [
-    [
-      (1_000, 3_500, "（音楽）"),
-      (4_000, 7_000, "こんにちは WWDCへようこそ"),
-      (7_000, 10_000, "今日はXcodeで新しいデザインを"),
-      (10_000, 13_000, "確認する方法を紹介します"),
-      (13_000, 16_000, "非常に長いフレームで"),
-      (16_000, 19_000, "SwiftUIのプレビューを開きます"),
-    ],
-    [
-      (16_000, 19_000, "SwiftUIのプレビューを開きます"),
-      (20_000, 23_000, "得点を管理します みんな 競争が好きですよね"),
-      (23_500, 26_000, "ｶﾞｲﾄﾞの表示を調整するには"),
-      (26_000, 29_000, "設定を開いて 項目を選びます"),
-      (29_500, 32_000, "［ 拍手 ］ありがとうございました"),
-    ],
-  ], localizedFolder: "jp", listed: ["en", "ja"], localizedTitle: "デザインの新機能")
+  static let japanese = Talk(
+    number: 30_001, language: "ja", folder: "jpn",
+    segments: [
+      [
+        (1_000, 3_500, "（音楽）"),
+        (4_000, 7_000, "こんにちは WWDCへようこそ"),
+        (7_000, 10_000, "今日はXcodeで新しいデザインを"),
+        (10_000, 13_000, "確認する方法を紹介します"),
+        (13_000, 16_000, "非常に長いフレームで"),
+        (16_000, 19_000, "SwiftUIのプレビューを開きます"),
+      ],
+      [
+        (16_000, 19_000, "SwiftUIのプレビューを開きます"),
+        (20_000, 23_000, "得点を管理します みんな 競争が好きですよね"),
+        (23_500, 26_000, "ｶﾞｲﾄﾞの表示を調整するには"),
+        (26_000, 29_000, "設定を開いて 項目を選びます"),
+        (29_500, 32_000, "［ 拍手 ］ありがとうございました"),
+      ],
+    ], localizedFolder: "jp", listed: ["en", "ja"], localizedTitle: "デザインの新機能")
 
-  static let chinese = Talk(number: 30_002, language: "zh-Hans", folder: "zho", segments: [
-    [
-      (1_000, 3_000, "［ 掌声 ］"),
-      (3_000, 6_000, "大家好 欢迎来到WWDC"),
-      (6_000, 9_000, "我们在设计这个界面的时候"),
-      (9_000, 12_000, "考虑了很多用户的需求"),
-    ],
-    [
-      (9_000, 12_000, "考虑了很多用户的需求"),
-      (12_000, 15_000, "使用SwiftUI可以更快地构建应用"),
-      (15_000, 17_000, "（音乐）"),
-      (17_500, 20_000, "谢谢大家"),
-    ],
-  ], localizedFolder: nil, listed: ["zh"], localizedTitle: "")
+  static let chinese = Talk(
+    number: 30_002, language: "zh-Hans", folder: "zho",
+    segments: [
+      [
+        (1_000, 3_000, "［ 掌声 ］"),
+        (3_000, 6_000, "大家好 欢迎来到WWDC"),
+        (6_000, 9_000, "我们在设计这个界面的时候"),
+        (9_000, 12_000, "考虑了很多用户的需求"),
+      ],
+      [
+        (9_000, 12_000, "考虑了很多用户的需求"),
+        (12_000, 15_000, "使用SwiftUI可以更快地构建应用"),
+        (15_000, 17_000, "（音乐）"),
+        (17_500, 20_000, "谢谢大家"),
+      ],
+    ], localizedFolder: nil, listed: ["zh"], localizedTitle: "")
 
-  static let korean = Talk(number: 30_003, language: "ko", folder: "kor", segments: [
-    [
-      (1_000, 4_000, "안녕하세요 WWDC에 오신 것을 환영합니다"),
-      (4_000, 7_000, "오늘은 Xcode의 새로운 기능을"),
-      (7_000, 10_000, "소개해 드리겠습니다"),
-    ],
-    [
-      (7_000, 10_000, "소개해 드리겠습니다"),
-      (10_500, 12_500, "（음악）"),
-      (13_000, 16_000, "레이아웃을 조정하는 방법을 알아봅시다"),
-      (16_000, 19_000, "화면 크기에 맞게 설정합니다 감사합니다"),
-    ],
-  ], localizedFolder: "kr", listed: ["ko"], localizedTitle: "새로운 디자인")
+  static let korean = Talk(
+    number: 30_003, language: "ko", folder: "kor",
+    segments: [
+      [
+        (1_000, 4_000, "안녕하세요 WWDC에 오신 것을 환영합니다"),
+        (4_000, 7_000, "오늘은 Xcode의 새로운 기능을"),
+        (7_000, 10_000, "소개해 드리겠습니다"),
+      ],
+      [
+        (7_000, 10_000, "소개해 드리겠습니다"),
+        (10_500, 12_500, "（음악）"),
+        (13_000, 16_000, "레이아웃을 조정하는 방법을 알아봅시다"),
+        (16_000, 19_000, "화면 크기에 맞게 설정합니다 감사합니다"),
+      ],
+    ], localizedFolder: "kr", listed: ["ko"], localizedTitle: "새로운 디자인")
 
   static let talks = [japanese, chinese, korean]
 
@@ -145,9 +151,10 @@ struct CJKFixtureSite {
       routes["/\(locale)/videos/play/wwdc2025/\(talk.number)/"] = Self.page(talk, locale: locale)
     }
     // Each talk has its own language's track; the others are header-only segments.
-    let tracks: [(String, [[(Int, Int, String)]])] = [
-      ("eng", [[(1_000, 4_000, "An English line.")], []])
-    ] + ["jpn", "zho", "kor"].map { ($0, talk.folder == $0 ? talk.segments : [[], []]) }
+    let tracks: [(String, [[(Int, Int, String)]])] =
+      [
+        ("eng", [[(1_000, 4_000, "An English line.")], []])
+      ] + ["jpn", "zho", "kor"].map { ($0, talk.folder == $0 ? talk.segments : [[], []]) }
     for (track, segments) in tracks {
       routes["\(folder)/subtitles/\(track)/prog_index.m3u8"] = media
       for (number, cues) in segments.enumerated() {

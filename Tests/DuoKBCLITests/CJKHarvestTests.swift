@@ -1,8 +1,8 @@
-import Testing
 import Citations
 import Corpus
 import Foundation
 import Normalize
+import Testing
 
 /// A Japanese, a Chinese and a Korean talk harvested from loopback, then searched for every
 /// substring of every CJK run of every passage, from 1 character to the whole run (up to 12
@@ -30,7 +30,11 @@ import Normalize
   static func substrings(_ text: String) -> Set<String> {
     var runs: [[Character]] = [[]]
     for character in text {
-      if isCJK(character) { runs[runs.count - 1].append(character) } else if !runs[runs.count - 1].isEmpty { runs.append([]) }
+      if isCJK(character) {
+        runs[runs.count - 1].append(character)
+      } else if !runs[runs.count - 1].isEmpty {
+        runs.append([])
+      }
     }
     var result: Set<String> = []
     for run in runs where !run.isEmpty {
@@ -71,34 +75,38 @@ import Normalize
   @Test func passagesAreSpeechEndedAtClausesWithoutRepeats() async throws {
     let (scratch, base, _) = try await Self.harvested()
     let japanese = try #require(try base.corpus.read(id: "wwdc2025/30001/ja"))
-    #expect(japanese.passages.map(\.text) == [
-      "こんにちは WWDCへようこそ 今日はXcodeで新しいデザインを 確認する方法を紹介します",
-      "非常に長いフレームで SwiftUIのプレビューを開きます",
-      // A clause end inside a cue does not cut it: passages end at cue boundaries.
-      "得点を管理します みんな 競争が好きですよね",
-      "ｶﾞｲﾄﾞの表示を調整するには 設定を開いて 項目を選びます",
-      "ありがとうございました",
-    ])
+    #expect(
+      japanese.passages.map(\.text) == [
+        "こんにちは WWDCへようこそ 今日はXcodeで新しいデザインを 確認する方法を紹介します",
+        "非常に長いフレームで SwiftUIのプレビューを開きます",
+        // A clause end inside a cue does not cut it: passages end at cue boundaries.
+        "得点を管理します みんな 競争が好きですよね",
+        "ｶﾞｲﾄﾞの表示を調整するには 設定を開いて 項目を選びます",
+        "ありがとうございました",
+      ])
     #expect(japanese.passages.last?.omitted == ["［ 拍手 ］"])
     // The playlist's LANGUAGE="Japanese" and "zh" are recorded as BCP 47 tags.
     #expect(japanese.language == "ja")
     // The boundary repeat is one cue.
     #expect(japanese.cues.filter { $0.text == "SwiftUIのプレビューを開きます" }.count == 1)
     let chinese = try #require(try base.corpus.read(id: "wwdc2025/30002/zh-hans"))
-    #expect(chinese.passages.map(\.text) == [
-      "大家好 欢迎来到WWDC 我们在设计这个界面的时候 考虑了很多用户的需求 使用SwiftUI可以更快地构建应用", "谢谢大家",
-    ])
+    #expect(
+      chinese.passages.map(\.text) == [
+        "大家好 欢迎来到WWDC 我们在设计这个界面的时候 考虑了很多用户的需求 使用SwiftUI可以更快地构建应用", "谢谢大家",
+      ])
     #expect(chinese.language == "zh-Hans")
     let hits = try base.openIndex().index.answer("SwiftUI lang:zh", limit: 10).hits
     #expect(hits.map(\.source.id) == ["wwdc2025/30002/zh-hans"])
     _ = scratch
   }
 
-  @Test("Latin words and width forms inside CJK text", arguments: [
-    ("Xcode", ["wwdc2025/30001/ja", "wwdc2025/30003/ko"]), ("Ｘｃｏｄｅ", ["wwdc2025/30001/ja", "wwdc2025/30003/ko"]),
-    ("ガイド", ["wwdc2025/30001/ja"]), ("\"SwiftUIのプレビュー\"", ["wwdc2025/30001/ja"]),
-    ("SwiftUI 构建", ["wwdc2025/30002/zh-hans"]), ("\"Xcode의\"", ["wwdc2025/30003/ko"]),
-  ])
+  @Test(
+    "Latin words and width forms inside CJK text",
+    arguments: [
+      ("Xcode", ["wwdc2025/30001/ja", "wwdc2025/30003/ko"]), ("Ｘｃｏｄｅ", ["wwdc2025/30001/ja", "wwdc2025/30003/ko"]),
+      ("ガイド", ["wwdc2025/30001/ja"]), ("\"SwiftUIのプレビュー\"", ["wwdc2025/30001/ja"]),
+      ("SwiftUI 构建", ["wwdc2025/30002/zh-hans"]), ("\"Xcode의\"", ["wwdc2025/30003/ko"]),
+    ])
   func latinAndWidth(query: String, ids: [String]) async throws {
     let (scratch, base, _) = try await Self.harvested()
     let hits = try base.openIndex().index.answer(query, limit: 10, scope: SearchScope(strict: true)).hits

@@ -6,17 +6,20 @@ import Testing
 
 /// The conventions of a well-made command line: color, option spellings, suggestions, hints.
 @Suite struct CLIConventionsTests {
-  @Test("Auto color: a terminal, NO_COLOR empty or unset, TERM not dumb", arguments: [
-    ([:], true), (["NO_COLOR": ""], true), (["NO_COLOR": "1"], false), (["NO_COLOR": "0"], false),
-    (["TERM": "dumb"], false), (["TERM": "xterm-256color"], true),
-  ])
+  @Test(
+    "Auto color: a terminal, NO_COLOR empty or unset, TERM not dumb",
+    arguments: [
+      ([:], true), (["NO_COLOR": ""], true), (["NO_COLOR": "1"], false), (["NO_COLOR": "0"], false),
+      (["TERM": "dumb"], false), (["TERM": "xterm-256color"], true),
+    ])
   func autoColor(environment: [String: String], expected: Bool) {
     #expect(ColorChoice.auto.usesColor(BufferOutput(isTerminal: true), environment: environment) == expected)
     #expect(!ColorChoice.auto.usesColor(BufferOutput(isTerminal: false), environment: environment))
   }
 
   @Test func alwaysAndNeverOverrideTheTerminalAndTheEnvironment() {
-    #expect(ColorChoice.always.usesColor(BufferOutput(isTerminal: false), environment: ["NO_COLOR": "1", "TERM": "dumb"]))
+    #expect(
+      ColorChoice.always.usesColor(BufferOutput(isTerminal: false), environment: ["NO_COLOR": "1", "TERM": "dumb"]))
     #expect(!ColorChoice.never.usesColor(BufferOutput(isTerminal: true), environment: [:]))
   }
 
@@ -28,9 +31,11 @@ import Testing
     #expect(before.stdout.contains("\u{1B}["), "forced color on a pipe")
     let after = await runCLI(["search", "hinge", "--color=never"], environment: env, stdoutIsTerminal: true)
     #expect(after.status == .success && !after.stdout.contains("\u{1B}"))
-    let emptyNoColor = await runCLI(["search", "hinge"], environment: env.merging(["NO_COLOR": ""]) { $1 }, stdoutIsTerminal: true)
+    let emptyNoColor = await runCLI(
+      ["search", "hinge"], environment: env.merging(["NO_COLOR": ""]) { $1 }, stdoutIsTerminal: true)
     #expect(emptyNoColor.stdout.contains("\u{1B}["), "NO_COLOR set but empty keeps color")
-    let dumb = await runCLI(["search", "hinge"], environment: env.merging(["TERM": "dumb"]) { $1 }, stdoutIsTerminal: true)
+    let dumb = await runCLI(
+      ["search", "hinge"], environment: env.merging(["TERM": "dumb"]) { $1 }, stdoutIsTerminal: true)
     #expect(!dumb.stdout.contains("\u{1B}"))
   }
 
@@ -58,14 +63,16 @@ import Testing
     }
   }
 
-  @Test("Misspelt global options and version-style guesses get a suggestion", arguments: [
-    (["--hme", "/tmp", "status"], "unknown option '--hme'", "did you mean '--home'?"),
-    (["--colour", "never", "status"], "unknown option '--colour'", "did you mean '--color'?"),
-    (["--verison"], "unknown option '--verison'", "did you mean '--version'?"),
-    (["-v"], "unknown option '-v'", "did you mean '--version'?"),
-    (["version"], "unknown command 'version'", "did you mean '--version'?"),
-    (["status", "--hme", "/tmp"], "unknown option '--hme' for 'status'", "did you mean '--home'?"),
-  ])
+  @Test(
+    "Misspelt global options and version-style guesses get a suggestion",
+    arguments: [
+      (["--hme", "/tmp", "status"], "unknown option '--hme'", "did you mean '--home'?"),
+      (["--colour", "never", "status"], "unknown option '--colour'", "did you mean '--color'?"),
+      (["--verison"], "unknown option '--verison'", "did you mean '--version'?"),
+      (["-v"], "unknown option '-v'", "did you mean '--version'?"),
+      (["version"], "unknown command 'version'", "did you mean '--version'?"),
+      (["status", "--hme", "/tmp"], "unknown option '--hme' for 'status'", "did you mean '--home'?"),
+    ])
   func suggestions(arguments: [String], message: String, suggestion: String) async {
     let run = await runCLI(arguments)
     #expect(run.status == .usage)
@@ -74,10 +81,12 @@ import Testing
     #expect(lines.count > 1 && lines[1].hasPrefix("hint: \(suggestion)"), "\(run.stderr)")
   }
 
-  @Test("No error ends in an empty hint line", arguments: [
-    ["search", "\"unclosed"], ["search", "a (b"], ["search", "--limit"], ["--home"], ["status", "extra"],
-    ["index", "x"], ["quote"], ["cite"], ["search"], ["add"], ["--color"],
-  ])
+  @Test(
+    "No error ends in an empty hint line",
+    arguments: [
+      ["search", "\"unclosed"], ["search", "a (b"], ["search", "--limit"], ["--home"], ["status", "extra"],
+      ["index", "x"], ["quote"], ["cite"], ["search"], ["add"], ["--color"],
+    ])
   func noEmptyHints(arguments: [String]) async throws {
     let home = try await SearchCommandTests().corpus()
     let run = await runCLI(arguments, environment: ["DUO_KB_HOME": home.url.path])

@@ -1,5 +1,5 @@
-import Foundation
 import DuoKBCLI
+import Foundation
 
 /// Runs the CLI in-process with captured output, in a scratch home directory.
 struct CLIRun {

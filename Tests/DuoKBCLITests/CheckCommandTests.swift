@@ -34,11 +34,13 @@ import Testing
     #expect(try findings(json).isEmpty)
   }
 
-  @Test("A flipped byte in any index file is found", arguments: [
-    ("terms.dki", 0.0), ("terms.dki", 0.5), ("terms.dki", 1.0),
-    ("postings.dki", 0.0), ("postings.dki", 0.5), ("postings.dki", 1.0),
-    ("store.dki", 0.0), ("store.dki", 0.5), ("store.dki", 1.0),
-  ])
+  @Test(
+    "A flipped byte in any index file is found",
+    arguments: [
+      ("terms.dki", 0.0), ("terms.dki", 0.5), ("terms.dki", 1.0),
+      ("postings.dki", 0.0), ("postings.dki", 0.5), ("postings.dki", 1.0),
+      ("store.dki", 0.0), ("store.dki", 0.5), ("store.dki", 1.0),
+    ])
   func flippedByteIsFound(file: String, position: Double) async throws {
     let (home, env) = try await indexedHome()
     defer { withExtendedLifetime(home) {} }
@@ -71,7 +73,10 @@ import Testing
     #expect(run.status == .failure)
     #expect(
       try findings(run) == [
-        ["subject": "tech-talks/111462", "kind": "mismatch", "detail": "passage 0 differs between the corpus and the index"]
+        [
+          "subject": "tech-talks/111462", "kind": "mismatch",
+          "detail": "passage 0 differs between the corpus and the index",
+        ]
       ])
   }
 
@@ -84,7 +89,8 @@ import Testing
       environment: env)
     #expect(imported.status == .success, "\(imported.stderr)")
     let path = "Corpus/documents/wwdc2024/1.json"
-    try home.write(try home.read(path).replacingOccurrences(of: "Hello there, everyone.", with: "Hello there, anyone."), to: path)
+    try home.write(
+      try home.read(path).replacingOccurrences(of: "Hello there, everyone.", with: "Hello there, anyone."), to: path)
     #expect(await runCLI(["index", "--rebuild"], environment: env).status == .success)
     let run = await runCLI(["check", "--format", "json"], environment: env)
     #expect(run.status == .failure)

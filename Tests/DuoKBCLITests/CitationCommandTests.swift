@@ -25,7 +25,8 @@ import Testing
   @Test(arguments: ["markdown", "json"])
   func quoteFormats(format: String) async throws {
     let scratch = try Self.home()
-    let run = await Self.run(["quote", "hig/testing-layout#Best-practices", "-C", "1", "--format", format], in: scratch)
+    let run = await Self.run(
+      ["quote", "hig/testing-layout#Best-practices", "-C", "1", "--format", format], in: scratch)
     #expect(run.status == .success, "\(run.stderr)")
     try Golden.check(run.stdout, named: "quote-section.\(format == "json" ? "json" : "md")")
   }
@@ -57,7 +58,8 @@ import Testing
 
   @Test func quoteAndCiteReadApplesLinksRangesAndWholeDocuments() async throws {
     let scratch = try Self.home()
-    let link = await Self.run(["quote", "https://developer.apple.com/videos/play/tech-talks/900001/?time=40"], in: scratch)
+    let link = await Self.run(
+      ["quote", "https://developer.apple.com/videos/play/tech-talks/900001/?time=40"], in: scratch)
     #expect(link.status == .success, "\(link.stderr)")
     #expect(link.stdout.contains("> [0:40] Scrolling content doesn't need to move."))
     let range = await Self.run(["quote", "tech-talks/900001@0:40-0:45"], in: scratch)
@@ -100,37 +102,51 @@ import Testing
     let scratch = try Self.home()
     try scratch.write("# talks\ntech-talks/900001@0:16\n\ntoolbar outer display\n", to: "refs.txt")
     let run = await Self.run(
-      ["cite", "tech-talks/900001@0:40", "scrolling", "content", "--bibliography", "refs.txt", "--format", "json"], in: scratch)
+      ["cite", "tech-talks/900001@0:40", "scrolling", "content", "--bibliography", "refs.txt", "--format", "json"],
+      in: scratch)
     #expect(run.status == .success, "\(run.stderr)")
     let record = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
     let items = try #require(record["items"] as? [[String: Any]])
     #expect(items.map { $0["id"] as? String } == ["tech-talks/900001", "wwdc2024/900002"])
     let cites = try #require(record["cites"] as? [[String: Any]])
-    #expect(cites.map { $0["citation"] as? String } == ["tech-talks/900001@0:40", "tech-talks/900001@0:16", "wwdc2024/900002@1:10"])
+    #expect(
+      cites.map { $0["citation"] as? String } == [
+        "tech-talks/900001@0:40", "tech-talks/900001@0:16", "wwdc2024/900002@1:10",
+      ])
     #expect(cites.map { $0["locator"] as? String } == ["0:40", "0:16", "1:10"])
     #expect((record["text"] as? String)?.components(separatedBy: "\n\n").count == 3)
 
-    let bibtex = await Self.run(["cite", "tech-talks/900001@0:40", "wwdc2024/900002@1:10", "--format", "bibtex"], in: scratch)
-    #expect(bibtex.stdout.components(separatedBy: "\n@misc{").count == 2 && bibtex.stdout.hasPrefix("@misc{tech-talks/900001,"))
+    let bibtex = await Self.run(
+      ["cite", "tech-talks/900001@0:40", "wwdc2024/900002@1:10", "--format", "bibtex"], in: scratch)
+    #expect(
+      bibtex.stdout.components(separatedBy: "\n@misc{").count == 2
+        && bibtex.stdout.hasPrefix("@misc{tech-talks/900001,"))
     let ris = await Self.run(["cite", "tech-talks/900001@0:40", "--format", "ris"], in: scratch)
     #expect(ris.stdout.hasPrefix("TY  - VIDEO\nID  - tech-talks/900001\n"))
 
-    let partly = await Self.run(["cite", "tech-talks/900001@0:40", "zebra", "tech-talks/123@0:10", "--format", "text"], in: scratch)
+    let partly = await Self.run(
+      ["cite", "tech-talks/900001@0:40", "zebra", "tech-talks/123@0:10", "--format", "text"], in: scratch)
     #expect(partly.status == .failure)
     #expect(partly.stdout.split(separator: "\n").count == 1)
-    #expect(partly.stderr.contains("nothing matches 'zebra'") && partly.stderr.contains("no document 'tech-talks/123'"), "\(partly.stderr)")
+    #expect(
+      partly.stderr.contains("nothing matches 'zebra'") && partly.stderr.contains("no document 'tech-talks/123'"),
+      "\(partly.stderr)")
     let empty = await Self.run(["cite", "--bibliography", "missing.txt"], in: scratch)
     #expect(empty.status == .usage || empty.status == .failure)
     #expect(empty.stderr.contains("missing.txt"))
   }
 
-  @Test("cite splits arguments into ids and queries", arguments: [
-    (["toolbar", "outer"], ["toolbar outer"]),
-    (["scrolling content", "toolbar side"], ["scrolling content", "toolbar side"]),
-    (["tech-talks/1@0:10", "fold", "tap", "hig/x#Y"], ["tech-talks/1@0:10", "fold tap", "hig/x#Y"]),
-    (["https://developer.apple.com/videos/play/tech-talks/1/?time=4", "kind:talk", "-fold"],
-     ["https://developer.apple.com/videos/play/tech-talks/1/?time=4", "kind:talk -fold"]),
-  ])
+  @Test(
+    "cite splits arguments into ids and queries",
+    arguments: [
+      (["toolbar", "outer"], ["toolbar outer"]),
+      (["scrolling content", "toolbar side"], ["scrolling content", "toolbar side"]),
+      (["tech-talks/1@0:10", "fold", "tap", "hig/x#Y"], ["tech-talks/1@0:10", "fold tap", "hig/x#Y"]),
+      (
+        ["https://developer.apple.com/videos/play/tech-talks/1/?time=4", "kind:talk", "-fold"],
+        ["https://developer.apple.com/videos/play/tech-talks/1/?time=4", "kind:talk -fold"]
+      ),
+    ])
   func citeItems(arguments: [String], items: [String]) {
     #expect(CiteCommand.items(arguments) == items)
   }
@@ -201,8 +217,10 @@ import Testing
     let quotes = audit.stdout.split(separator: "\n").filter { $0.hasPrefix("> “") }.count
     // Two for the fold (one by the stem of "folding"), one for the toolbar.
     #expect(quotes == 3, "\(audit.stdout)")
-    #expect(verify.stdout.hasSuffix("\(quotes) quotations: \(quotes) verified, 0 verified with editorial marks, 0 misquoted, "
-      + "0 wrong time, 0 wrong source, 0 not found, 0 too short, 0 unchecked\n"))
+    #expect(
+      verify.stdout.hasSuffix(
+        "\(quotes) quotations: \(quotes) verified, 0 verified with editorial marks, 0 misquoted, "
+          + "0 wrong time, 0 wrong source, 0 not found, 0 too short, 0 unchecked\n"))
     let json = await Self.run(["audit", "checklist.md", "--format", "json"], in: scratch)
     let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
     #expect(object?["unsupported"] as? Int == 1)

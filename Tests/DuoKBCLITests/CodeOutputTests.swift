@@ -23,10 +23,12 @@ import Testing
   @Test func markdownSearchFencesCodeAndQuoteKeepsItsLines() async throws {
     let scratch = try Self.home()
     let environment = ["DUO_KB_HOME": scratch.url.path]
-    let search = await runCLI(["search", "kind:code ArrangementView", "--format", "markdown"], environment: environment)
+    let search = await runCLI(
+      ["search", "kind:code ArrangementView", "--format", "markdown"], environment: environment)
     #expect(search.stdout.contains("```\n" + Self.code + "\n```\n\n— "), "\(search.stdout)")
     #expect(!search.stdout.contains("> ArrangementView"))
     let quote = await runCLI(["quote", "tech-talks/900001@1:04"], environment: environment)
-    #expect(quote.stdout.contains(">     ArrangementView {\n>         primary\n>     } secondary: {"), "\(quote.stdout)")
+    #expect(
+      quote.stdout.contains(">     ArrangementView {\n>         primary\n>     } secondary: {"), "\(quote.stdout)")
   }
 }

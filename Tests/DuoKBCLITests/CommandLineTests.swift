@@ -28,14 +28,16 @@ import Testing
     #expect(viaFlag.stdout == run.stdout)
   }
 
-  @Test("Unknown names get a one-line error naming them, a hint, and status 2", arguments: [
-    (["frobnicate"], "unknown command 'frobnicate'"),
-    (["ad"], "unknown command 'ad'"),
-    (["add", "--bogus"], "unknown option '--bogus' for 'add'"),
-    (["--bogus"], "unknown option '--bogus'"),
-    (["help", "nope"], "unknown command 'nope'"),
-    ([], "no command given"),
-  ])
+  @Test(
+    "Unknown names get a one-line error naming them, a hint, and status 2",
+    arguments: [
+      (["frobnicate"], "unknown command 'frobnicate'"),
+      (["ad"], "unknown command 'ad'"),
+      (["add", "--bogus"], "unknown option '--bogus' for 'add'"),
+      (["--bogus"], "unknown option '--bogus'"),
+      (["help", "nope"], "unknown command 'nope'"),
+      ([], "no command given"),
+    ])
   func unknownNamesAreUsageErrors(arguments: [String], message: String) async {
     let run = await runCLI(arguments)
     #expect(run.status == .usage)
@@ -78,9 +80,11 @@ import Testing
     #expect(try parsed.positiveInteger("limit", atMost: 10) == 7)
   }
 
-  @Test("Rejects", arguments: [
-    ["--limit", "1", "--limit", "2"], ["--verbatim=yes"], ["--limt", "2"], ["-z"],
-  ])
+  @Test(
+    "Rejects",
+    arguments: [
+      ["--limit", "1", "--limit", "2"], ["--verbatim=yes"], ["--limt", "2"], ["-z"],
+    ])
   func rejects(arguments: [String]) {
     #expect(throws: UsageError.self) {
       try ArgumentParser.parse(arguments, options: options, command: "t")
@@ -92,9 +96,11 @@ import Testing
     #expect(throws: UsageError.self) { try parsed.positiveInteger("limit", atMost: 10) }
   }
 
-  @Test("A positive integer past its bound is refused, however large", arguments: [
-    "11", "2305843009213693952", "9223372036854775807",
-  ])
+  @Test(
+    "A positive integer past its bound is refused, however large",
+    arguments: [
+      "11", "2305843009213693952", "9223372036854775807",
+    ])
   func positiveIntegerRejectsPastTheBound(text: String) throws {
     let parsed = try ArgumentParser.parse(["--limit", text], options: options, command: "t")
     let error = #expect(throws: UsageError.self) { try parsed.positiveInteger("limit", atMost: 10) }
@@ -113,10 +119,12 @@ import Testing
 }
 
 @Suite struct DidYouMeanTests {
-  @Test("Edit distance", arguments: [
-    ("help", "help", 0), ("hepl", "help", 1), ("serch", "search", 1), ("", "abc", 3),
-    ("abc", "", 3), ("kitten", "sitting", 3),
-  ])
+  @Test(
+    "Edit distance",
+    arguments: [
+      ("help", "help", 0), ("hepl", "help", 1), ("serch", "search", 1), ("", "abc", 3),
+      ("abc", "", 3), ("kitten", "sitting", 3),
+    ])
   func distance(a: String, b: String, expected: Int) {
     #expect(DidYouMean.editDistance(a, b) == expected)
   }

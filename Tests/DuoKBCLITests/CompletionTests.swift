@@ -27,7 +27,8 @@ import Testing
   /// What the completion function offers for a command line whose last word is being typed.
   static func complete(_ words: [String]) throws -> [String] {
     let array = words.map { "'\($0.replacingOccurrences(of: "'", with: "'\\''"))'" }.joined(separator: " ")
-    let output = try bash("""
+    let output = try bash(
+      """
       COMP_WORDS=(\(array)); COMP_CWORD=\(words.count - 1)
       _duo_kb
       printf '%s\\n' "${COMPREPLY[@]}"
@@ -58,15 +59,17 @@ import Testing
     }
   }
 
-  @Test("Completes option values from the registry", arguments: [
-    (["duo-kb", "search", "--format", ""], ["json", "markdown", "text"]),
-    (["duo-kb", "cite", "--format", ""], ["bibtex", "csl-json", "json", "markdown", "ris", "text"]),
-    (["duo-kb", "search", "--kind", "h"], ["hig"]),
-    (["duo-kb", "status", "--format", "j"], ["json"]),
-    (["duo-kb", "search", "--limit", ""], []),
-    (["duo-kb", "completions", ""], ["bash", "fish", "zsh"]),
-    (["duo-kb", "help", "ci"], ["cite"]),
-  ])
+  @Test(
+    "Completes option values from the registry",
+    arguments: [
+      (["duo-kb", "search", "--format", ""], ["json", "markdown", "text"]),
+      (["duo-kb", "cite", "--format", ""], ["bibtex", "csl-json", "json", "markdown", "ris", "text"]),
+      (["duo-kb", "search", "--kind", "h"], ["hig"]),
+      (["duo-kb", "status", "--format", "j"], ["json"]),
+      (["duo-kb", "search", "--limit", ""], []),
+      (["duo-kb", "completions", ""], ["bash", "fish", "zsh"]),
+      (["duo-kb", "help", "ci"], ["cite"]),
+    ])
   func optionValues(words: [String], expected: [String]) throws {
     #expect(try Self.complete(words) == expected)
   }
@@ -123,7 +126,8 @@ import Testing
     for command in CommandRegistry.commands {
       #expect(run.stdout.contains(".SS \"\(ManualPage.escape(command.name)) "), "\(command.name)")
       for option in command.options {
-        #expect(run.stdout.contains("\\fB\\-\\-\(ManualPage.escape(option.name))\\fR"), "\(command.name) --\(option.name)")
+        #expect(
+          run.stdout.contains("\\fB\\-\\-\(ManualPage.escape(option.name))\\fR"), "\(command.name) --\(option.name)")
       }
     }
   }

@@ -60,7 +60,9 @@ import WebVTT
     .unreadable(file: "CURRENT", reason: "no index"), .corrupt(file: "store.dki", reason: "checksum"),
     .unsupportedVersion(file: "store.dki", found: 9, supported: 1),
   ]
-  static let indexBuild: [IndexBuildError] = [.tooLarge(reason: "postings exceed 4 GiB"), .io(path: "/tmp/i", reason: "full")]
+  static let indexBuild: [IndexBuildError] = [
+    .tooLarge(reason: "postings exceed 4 GiB"), .io(path: "/tmp/i", reason: "full"),
+  ]
 
   static var all: [any Error] {
     var errors: [any Error] = hls + docc + talkPage + webVTT + http + corpus + queries + indexFormat + indexBuild
@@ -82,11 +84,13 @@ import WebVTT
     errors += [
       ImportError.unreadable(file: "a.jsonl", reason: "no such file"),
       ImportError.malformedLine(file: "a.jsonl", line: 2, reason: "missing field 'text'"),
-      ImportError.invalidDocumentID(file: "a.jsonl", line: 1, id: "../x"), ImportError.webVTT(file: "a.vtt", reason: "bad"),
+      ImportError.invalidDocumentID(file: "a.jsonl", line: 1, id: "../x"),
+      ImportError.webVTT(file: "a.vtt", reason: "bad"),
       ImportError.missingOption(file: "a.vtt", option: "--id"), ImportError.empty(file: "a.jsonl"),
     ]
     errors += [
-      RefreshError.locked(path: "/tmp/.refresh.lock", pid: 12), RefreshError.lockFile(path: "/tmp/.refresh.lock", reason: "Is a directory"),
+      RefreshError.locked(path: "/tmp/.refresh.lock", pid: 12),
+      RefreshError.lockFile(path: "/tmp/.refresh.lock", reason: "Is a directory"),
       RefreshError.corpus(.io(path: "/tmp/a", reason: "full")),
     ]
     errors += [CatalogReader.Failure.notACatalog(url: text, reason: "not JSON")]
@@ -94,7 +98,8 @@ import WebVTT
     errors += corpus.map { CitationsError.corpus($0) } + indexFormat.map { CitationsError.indexFormat($0) }
     errors += indexBuild.map { CitationsError.indexBuild($0) } + queries.map { CitationsError.query($0) }
     errors += [
-      CitationsError.emptyCorpus(path: "/tmp/Corpus"), CitationsError.unknownCitation("x/1@0:01", reason: "no such document"),
+      CitationsError.emptyCorpus(path: "/tmp/Corpus"),
+      CitationsError.unknownCitation("x/1@0:01", reason: "no such document"),
       CitationsError.checklist(line: 2, reason: "not a list item"),
     ]
     // Errors from beneath the library.

@@ -30,11 +30,13 @@ import Testing
     #expect(home.origin == .workingDirectory)
   }
 
-  @Test("Falls back to the XDG data home off macOS", arguments: [
-    (["XDG_DATA_HOME": "/data", "HOME": "/u"], "/data/duo-kb"),
-    (["HOME": "/u"], "/u/.local/share/duo-kb"),
-    (["XDG_DATA_HOME": "relative", "HOME": "/u"], "/u/.local/share/duo-kb"),  // XDG: relative paths are ignored
-  ])
+  @Test(
+    "Falls back to the XDG data home off macOS",
+    arguments: [
+      (["XDG_DATA_HOME": "/data", "HOME": "/u"], "/data/duo-kb"),
+      (["HOME": "/u"], "/u/.local/share/duo-kb"),
+      (["XDG_DATA_HOME": "relative", "HOME": "/u"], "/u/.local/share/duo-kb"),  // XDG: relative paths are ignored
+    ])
   func fallsBackToDataHome(environment: [String: String], expected: String) {
     let home = HomeDirectory.resolve(
       option: nil, environment: environment, workingDirectory: work, platform: .other, fileExists: { _ in false })
@@ -59,10 +61,15 @@ import Testing
     let runs = [
       (await runCLI(["status", "--home", project]), "home: \(project) (from --home)\n"),
       (await runCLI(["status"], environment: ["DUO_KB_HOME": project]), "home: \(project) (from DUO_KB_HOME)\n"),
-      (await runCLI(["status"], in: scratch.url.appendingPathComponent("project/sub")),
-       "home: \(project) (the nearest directory with Corpus/sources.json at or above the working one)\n"),
-      (await runCLI(["status"], in: scratch.url, environment: ["HOME": scratch.url.path, "XDG_DATA_HOME": "/nonexistent-data"]),
-       "home: \(HomeDirectory.defaultURL(environment: ["HOME": scratch.url.path, "XDG_DATA_HOME": "/nonexistent-data"]).path) (the default on this system)\n"),
+      (
+        await runCLI(["status"], in: scratch.url.appendingPathComponent("project/sub")),
+        "home: \(project) (the nearest directory with Corpus/sources.json at or above the working one)\n"
+      ),
+      (
+        await runCLI(
+          ["status"], in: scratch.url, environment: ["HOME": scratch.url.path, "XDG_DATA_HOME": "/nonexistent-data"]),
+        "home: \(HomeDirectory.defaultURL(environment: ["HOME": scratch.url.path, "XDG_DATA_HOME": "/nonexistent-data"]).path) (the default on this system)\n"
+      ),
     ]
     for (run, line) in runs {
       #expect(run.stdout.hasPrefix(line), "\(run.stdout)")

@@ -34,7 +34,9 @@ import Testing
       while let name = walker?.nextObject() as? String {
         var isFolder: ObjCBool = false
         let path = outside.appendingPathComponent(name).path
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else { continue }
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue else {
+          continue
+        }
         found[name] = try String(contentsOfFile: path, encoding: .utf8)
       }
       return found
@@ -98,7 +100,9 @@ import Testing
     let setup = try Setup()
     try setup.scratch.write(
       #"{"doc": "tech-talks/1", "text": "Inside words stay searchable."}"# + "\n", to: "inside.jsonl")
-    #expect(await runCLI(["import", setup.scratch.url.appendingPathComponent("inside.jsonl").path, "--home", setup.home.path]).status == .success)
+    #expect(
+      await runCLI(["import", setup.scratch.url.appendingPathComponent("inside.jsonl").path, "--home", setup.home.path])
+        .status == .success)
     // A complete document outside the home, linked in as a document of the corpus.
     let document = try setup.scratch.read("home/Corpus/documents/tech-talks/1.json")
       .replacingOccurrences(of: "tech-talks/1", with: "tech-talks/2")

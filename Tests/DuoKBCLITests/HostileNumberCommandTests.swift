@@ -3,12 +3,14 @@ import Testing
 
 /// Numbers from the command line or the home that do not fit give a clear answer, never a trap.
 @Suite struct HostileNumberCommandTests {
-  @Test("Options past their bound are usage errors", arguments: [
-    (["refresh", "--jobs", "2305843009213693952"], "--jobs takes at most 64"),
-    (["refresh", "--jobs", "9223372036854775808"], "--jobs needs a positive whole number"),
-    (["search", "scrolling", "--limit", "9223372036854775807"], "--limit takes at most 10000"),
-    (["audit", "checklist.md", "--quotes", "51"], "--quotes takes at most 50"),
-  ])
+  @Test(
+    "Options past their bound are usage errors",
+    arguments: [
+      (["refresh", "--jobs", "2305843009213693952"], "--jobs takes at most 64"),
+      (["refresh", "--jobs", "9223372036854775808"], "--jobs needs a positive whole number"),
+      (["search", "scrolling", "--limit", "9223372036854775807"], "--limit takes at most 10000"),
+      (["audit", "checklist.md", "--quotes", "51"], "--quotes takes at most 50"),
+    ])
   func optionPastItsBound(arguments: [String], message: String) async throws {
     let home = try await SearchCommandTests().corpus()
     try home.write("{\"version\": 1, \"sources\": []}\n", to: "Corpus/sources.json")
@@ -26,7 +28,8 @@ import Testing
     let file = try #require(files.first { $0.hasSuffix(".json") })
     // The year 2400: more nanoseconds since 1970 than Int64 holds.
     try FileManager.default.setAttributes(
-      [.modificationDate: Date(timeIntervalSince1970: 13_569_465_600)], ofItemAtPath: documents.appendingPathComponent(file).path)
+      [.modificationDate: Date(timeIntervalSince1970: 13_569_465_600)],
+      ofItemAtPath: documents.appendingPathComponent(file).path)
     let run = await runCLI(["index"], environment: env)
     #expect(run.status == .success, "\(run.stderr)")
     #expect(await runCLI(["status"], environment: env).status == .success)

@@ -3,10 +3,12 @@ import Testing
 
 /// quote, cite, verify and audit answer from a rebuilt index when the one on disk is damaged.
 @Suite struct IndexRepairCommandTests {
-  @Test("Each command rebuilds a damaged index and answers", arguments: [
-    ["quote", "tech-talks/111463@3:46"], ["cite", "tech-talks/111463@3:46"], ["cite", "scrolling"],
-    ["audit", "checklist.md"], ["verify", "report.md"],
-  ])
+  @Test(
+    "Each command rebuilds a damaged index and answers",
+    arguments: [
+      ["quote", "tech-talks/111463@3:46"], ["cite", "tech-talks/111463@3:46"], ["cite", "scrolling"],
+      ["audit", "checklist.md"], ["verify", "report.md"],
+    ])
   func rebuildsAndAnswers(arguments: [String]) async throws {
     let home = try await SearchCommandTests().corpus()
     try home.write("- Scrolling content does not displace\n", to: "checklist.md")

@@ -6,12 +6,14 @@ import Testing
 @Suite struct LanguageOptionTests {
   static let talk = "https://developer.apple.com/videos/play/wwdc2024/10173/"
 
-  @Test("add records the languages as tags", arguments: [
-    (["--language", "ja"], ["ja"]),
-    (["--language", "en", "--language", "Japanese"], ["en", "ja"]),
-    (["--language", "en,ko, zh"], ["en", "ko", "zh-Hans"]),
-    (["--language", "ja", "--language", "jpn"], ["ja"]),
-  ])
+  @Test(
+    "add records the languages as tags",
+    arguments: [
+      (["--language", "ja"], ["ja"]),
+      (["--language", "en", "--language", "Japanese"], ["en", "ja"]),
+      (["--language", "en,ko, zh"], ["en", "ko", "zh-Hans"]),
+      (["--language", "ja", "--language", "jpn"], ["ja"]),
+    ])
   func addRecordsLanguages(options: [String], expected: [String]) async throws {
     let scratch = try ScratchDirectory()
     let run = await runCLI(["add", Self.talk] + options, environment: ["DUO_KB_HOME": scratch.url.path])
@@ -43,8 +45,10 @@ import Testing
     let scratch = try ScratchDirectory()
     // Nothing to reach: the refresh fails, the list is written first.
     let run = await runCLI(
-      ["setup", "--without-hig", "--catalog-url", "http://127.0.0.1:9/videos/all-videos/", "--language", "en,ja",
-       "--quiet"],
+      [
+        "setup", "--without-hig", "--catalog-url", "http://127.0.0.1:9/videos/all-videos/", "--language", "en,ja",
+        "--quiet",
+      ],
       environment: ["DUO_KB_HOME": scratch.url.path])
     _ = run
     let list = try SourceList.load(from: scratch.url.appendingPathComponent("Corpus/sources.json"))

@@ -31,7 +31,8 @@ import Testing
     let install = try #require(lines.firstIndex(of: "def install"))
     let end = try #require(lines[install...].firstIndex(of: "end"))
     let steps = Array(lines[(install + 1)..<end])
-    #expect(steps.contains { $0.hasPrefix("system \"scripts/release-build\"") && $0.contains("\"--product\", \"duo-kb\"") })
+    #expect(
+      steps.contains { $0.hasPrefix("system \"scripts/release-build\"") && $0.contains("\"--product\", \"duo-kb\"") })
     #expect(steps.contains("bin.install \".build/release/duo-kb\""))
     #expect(steps.contains("man1.install \"man/duo-kb.1\""))
     #expect(steps.contains("generate_completions_from_executable(bin/\"duo-kb\", \"completions\")"))
@@ -49,7 +50,9 @@ import Testing
       #expect(script.contains(directory), "\(path) does not write \(directory)")
       #expect(script.contains((file as NSString).lastPathComponent), "\(path): \(file)")
     }
-    #expect(script.contains("scripts/build-progress\" --product duo-kb") || script.contains("scripts/build-progress --product duo-kb"))
+    #expect(
+      script.contains("scripts/build-progress\" --product duo-kb")
+        || script.contains("scripts/build-progress --product duo-kb"))
   }
 
   @Test func installsWhereTheScheduleFilesLook() throws {

@@ -38,7 +38,8 @@ import Testing
 
   @Test func tellsTheKindFromTheBytesWhenTheNameSaysNothing() async throws {
     let home = try ScratchDirectory()
-    try home.write("#EXTM3U\n#EXT-X-TARGETDURATION:7.0\n#EXTINF:6.006\nsequence_0.webvtt\n#EXT-X-ENDLIST\n", to: "playlist")
+    try home.write(
+      "#EXTM3U\n#EXT-X-TARGETDURATION:7.0\n#EXTINF:6.006\nsequence_0.webvtt\n#EXT-X-ENDLIST\n", to: "playlist")
     let run = await runCLI(["parse", "playlist"], in: home.url)
     #expect(run.stdout.hasPrefix("Media playlist: 1 segments"))
   }
@@ -59,10 +60,12 @@ import Testing
     #expect(json.stdout.contains("\"level\" : 6") || json.stdout.contains("\"level\":6"), "\(json.stdout)")
   }
 
-  @Test("Unreadable or malformed input is an error, not a crash", arguments: [
-    ("missing.vtt", nil as String?), ("bad.vtt", "NOT A VTT"), ("bad.m3u8", "<html></html>"),
-    ("bad.json", "<html></html>"),
-  ])
+  @Test(
+    "Unreadable or malformed input is an error, not a crash",
+    arguments: [
+      ("missing.vtt", nil as String?), ("bad.vtt", "NOT A VTT"), ("bad.m3u8", "<html></html>"),
+      ("bad.json", "<html></html>"),
+    ])
   func badInputIsAnError(name: String, content: String?) async throws {
     let home = try ScratchDirectory()
     if let content { try home.write(content, to: name) }

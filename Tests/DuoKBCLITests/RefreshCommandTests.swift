@@ -12,7 +12,9 @@ import Testing
     return scratch
   }
 
-  static func refresh(_ scratch: ScratchDirectory, _ extra: [String] = [], environment: [String: String] = [:]) async -> CLIRun {
+  static func refresh(_ scratch: ScratchDirectory, _ extra: [String] = [], environment: [String: String] = [:]) async
+    -> CLIRun
+  {
     await refresh(home: scratch.url, extra, environment: environment)
   }
 
@@ -57,9 +59,11 @@ import Testing
     // Twelve hours on: with the default period (7 days) none is due yet; with an hour, all.
     let later = ["SOURCE_DATE_EPOCH": "1800043200"]
     let ordinary = await Self.refresh(scratch, ["--format", "json"], environment: later)
-    #expect((try JSONSerialization.jsonObject(with: Data(ordinary.stdout.utf8)) as? [String: Any])?["requests"] as? Int == 2)
+    #expect(
+      (try JSONSerialization.jsonObject(with: Data(ordinary.stdout.utf8)) as? [String: Any])?["requests"] as? Int == 2)
     let daily = await Self.refresh(scratch, ["--deep-every", "1h", "--format", "json"], environment: later)
-    #expect((try JSONSerialization.jsonObject(with: Data(daily.stdout.utf8)) as? [String: Any])?["requests"] as? Int == 10)
+    #expect(
+      (try JSONSerialization.jsonObject(with: Data(daily.stdout.utf8)) as? [String: Any])?["requests"] as? Int == 10)
   }
 
   @Test func jsonReportHasEntriesCountsAndTheIndex() async throws {
@@ -113,7 +117,8 @@ import Testing
     #expect(draws.count == 3, "\(err.text.debugDescription)")
     #expect(draws.first?.hasPrefix("[######--------------] 1/3 sources, ") == true, "\(draws)")
     #expect(draws.first?.contains("about ") == true && draws.first?.contains(" left") == true)
-    #expect(draws.last?.hasPrefix("[####################] 3/3 sources, ") == true && draws.last?.hasSuffix("\n") == true)
+    #expect(
+      draws.last?.hasPrefix("[####################] 3/3 sources, ") == true && draws.last?.hasSuffix("\n") == true)
     #expect(draws.allSatisfy { $0.contains(" requests, ") })
   }
 
@@ -124,7 +129,9 @@ import Testing
     defer { held.release() }
     let run = await Self.refresh(scratch)
     #expect(run.status == .usage)
-    #expect(run.stderr.contains("another refresh is running (pid \(ProcessInfo.processInfo.processIdentifier))"), "\(run.stderr)")
+    #expect(
+      run.stderr.contains("another refresh is running (pid \(ProcessInfo.processInfo.processIdentifier))"),
+      "\(run.stderr)")
     #expect(site.server.requests.isEmpty)
   }
 
@@ -163,10 +170,12 @@ import Testing
     #expect(run.stdout.contains("not attempted: deadline") || run.stdout.contains("deadline passed"), "\(run.stdout)")
   }
 
-  @Test("Refuses bad options with status 2", arguments: [
-    ["--deep-every", "soon"], ["--timeout", "-1"], ["--source-timeout", "0"], ["--source-timeout", "nan"],
-    ["--format", "xml"], ["extra"],
-  ])
+  @Test(
+    "Refuses bad options with status 2",
+    arguments: [
+      ["--deep-every", "soon"], ["--timeout", "-1"], ["--source-timeout", "0"], ["--source-timeout", "nan"],
+      ["--format", "xml"], ["extra"],
+    ])
   func refusesBadOptions(_ arguments: [String]) async throws {
     let site = try RefreshFixtureSite(count: 1)
     let scratch = try Self.home(site)

@@ -14,7 +14,8 @@ struct RefreshFixtureSite {
     var routes: [String: LoopbackResponse] = [:]
     for number in numbers {
       for (path, body) in Self.talk(number) {
-        var response = LoopbackResponse.entity(body, etag: "\"\(path.hashValue & 0xffff)-\(body.utf8.count)\"", lastModified: nil)
+        var response = LoopbackResponse.entity(
+          body, etag: "\"\(path.hashValue & 0xffff)-\(body.utf8.count)\"", lastModified: nil)
         if failing.contains(number), path.hasSuffix("sequence_1.webvtt") { response = .status(404) }
         routes[path] = delayMilliseconds > 0 ? .delayed(milliseconds: delayMilliseconds, response) : response
       }
@@ -60,8 +61,10 @@ struct RefreshFixtureSite {
       #EXT-X-ENDLIST
 
       """
-    let first = "WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:181083,LOCAL:00:00:00.000\n\n00:00:01.000 --> 00:00:04.000\n\(quote)\n\n"
-    let second = "WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:181083,LOCAL:00:00:00.000\n\n00:00:07.000 --> 00:00:10.000\nThis is talk number \(number).\n\n"
+    let first =
+      "WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:181083,LOCAL:00:00:00.000\n\n00:00:01.000 --> 00:00:04.000\n\(quote)\n\n"
+    let second =
+      "WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:181083,LOCAL:00:00:00.000\n\n00:00:07.000 --> 00:00:10.000\nThis is talk number \(number).\n\n"
     return [
       "/videos/play/wwdc2025/\(number)/": page, "\(folder)/cmaf.m3u8": master,
       "\(folder)/subtitles/eng/prog_index.m3u8": media,

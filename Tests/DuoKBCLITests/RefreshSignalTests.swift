@@ -78,7 +78,8 @@ import Testing
     let object = try JSONSerialization.jsonObject(with: Data(status.stdout.utf8)) as? [String: Any]
     #expect(object?["indexMatchesCorpus"] as? Bool == true)
     #expect(try store.readAll().allSatisfy { !$0.passages.isEmpty })
-    let leftovers = FileManager.default.enumerator(atPath: store.directory.path)?
+    let leftovers =
+      FileManager.default.enumerator(atPath: store.directory.path)?
       .compactMap { $0 as? String }.filter { $0.hasSuffix(".tmp") } ?? []
     #expect(leftovers.isEmpty, "half-written files of killed refreshes are swept: \(leftovers)")
   }

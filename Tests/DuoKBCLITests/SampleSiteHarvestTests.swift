@@ -23,14 +23,15 @@ import Testing
 
   static func serveSite() throws -> LoopbackServer {
     let root = site
-    return try LoopbackServer(fallback: .handler { request in
-      var path = request.path
-      if path.hasSuffix("/") { path += "index.html" }
-      guard !path.contains("..") else { return .status(400) }
-      let file = root.appendingPathComponent(String(path.dropFirst()))
-      guard FileManager.default.fileExists(atPath: file.path) else { return .status(404) }
-      return .fixture(file)
-    })
+    return try LoopbackServer(
+      fallback: .handler { request in
+        var path = request.path
+        if path.hasSuffix("/") { path += "index.html" }
+        guard !path.contains("..") else { return .status(400) }
+        let file = root.appendingPathComponent(String(path.dropFirst()))
+        guard FileManager.default.fileExists(atPath: file.path) else { return .status(404) }
+        return .fixture(file)
+      })
   }
 
   @Test func harvestsEveryQuoteExactlyAtItsTime() async throws {
@@ -38,11 +39,14 @@ import Testing
     defer { server.stop() }
     let home = try ScratchDirectory()
     let run = await runCLI(
-      ["refresh", "--sources", Self.site.appendingPathComponent("sources.json").path, "--allow-host", "127.0.0.1",
-       "--mirror", "https://developer.apple.com=\(server.baseURL)", "--format", "json"],
+      [
+        "refresh", "--sources", Self.site.appendingPathComponent("sources.json").path, "--allow-host", "127.0.0.1",
+        "--mirror", "https://developer.apple.com=\(server.baseURL)", "--format", "json",
+      ],
       environment: ["DUO_KB_HOME": home.url.path, "SOURCE_DATE_EPOCH": "1789516800"])
     #expect(run.status == .success, "\(run.stderr)")
-    let quotes = try JSONDecoder().decode(Quotes.self, from: Data(contentsOf: Self.site.appendingPathComponent("quotes.json")))
+    let quotes = try JSONDecoder().decode(
+      Quotes.self, from: Data(contentsOf: Self.site.appendingPathComponent("quotes.json")))
     for talk in quotes.talks {
       let file = home.url.appendingPathComponent("Corpus/documents/\(talk.collection)/\(talk.id).json")
       let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])

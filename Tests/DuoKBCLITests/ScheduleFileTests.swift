@@ -10,8 +10,10 @@ import Testing
   static let files: [(path: String, binary: String, workingDirectory: String)] = [
     ("scripts/schedule/duo-kb-refresh.service", "%h/.local/bin/duo-kb", "WorkingDirectory=/"),
     ("scripts/schedule/crontab.txt", "\"$HOME/.local/bin/duo-kb\"", "cd / &&"),
-    ("scripts/schedule/duo-kb.refresh.plist", "<string>/Users/USER/.local/bin/duo-kb</string>",
-     "<key>WorkingDirectory</key>\n  <string>/</string>"),
+    (
+      "scripts/schedule/duo-kb.refresh.plist", "<string>/Users/USER/.local/bin/duo-kb</string>",
+      "<key>WorkingDirectory</key>\n  <string>/</string>"
+    ),
   ]
 
   /// The text without `#` comment lines and `<!-- ... -->` comments.
@@ -39,16 +41,19 @@ import Testing
     #expect(text.contains("refresh") && text.contains("--quiet"))
   }
 
-  @Test("From /, with no variable, the home is the platform default", arguments: [
-    HomeDirectory.Platform.macOS, .other,
-  ])
+  @Test(
+    "From /, with no variable, the home is the platform default",
+    arguments: [
+      HomeDirectory.Platform.macOS, .other,
+    ])
   func fromTheRootTheHomeIsTheDefault(platform: HomeDirectory.Platform) {
     let environment = ["HOME": "/Users/USER"]
     let home = HomeDirectory.resolve(
       option: nil, environment: environment, workingDirectory: URL(fileURLWithPath: "/"), platform: platform,
       fileExists: { _ in false })
     #expect(home.origin == .dataHome)
-    let expected = platform == .macOS
+    let expected =
+      platform == .macOS
       ? "/Users/USER/Library/Application Support/duo-kb" : "/Users/USER/.local/share/duo-kb"
     #expect(home.url.path == expected)
   }

@@ -25,7 +25,9 @@ import Testing
     let first = await runCLI(["search", "scrolling content"], environment: env)
     #expect(first.status == .success)
     #expect(first.stderr.contains("built the index"))
-    #expect(first.stdout.contains("“Continuous scrolling content like articles, feeds, documents, and lists don’t displace.”"))
+    #expect(
+      first.stdout.contains("“Continuous scrolling content like articles, feeds, documents, and lists don’t displace.”")
+    )
     #expect(first.stdout.contains("https://developer.apple.com/videos/play/tech-talks/111463/?time=226"))
     #expect(first.stdout.contains("tech-talks/111463@3:46"))
     let second = await runCLI(["search", "scrolling content"], environment: env)
@@ -35,7 +37,8 @@ import Testing
 
   @Test func jsonKeepsTheDocumentedNames() async throws {
     let home = try await corpus()
-    let run = await runCLI(["search", "hinge OR scrolling", "--format", "json", "--limit", "1"], environment: ["DUO_KB_HOME": home.url.path])
+    let run = await runCLI(
+      ["search", "hinge OR scrolling", "--format", "json", "--limit", "1"], environment: ["DUO_KB_HOME": home.url.path])
     #expect(run.status == .success)
     let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
     #expect(object["query"] as? String == "hinge OR scrolling")
@@ -60,7 +63,8 @@ import Testing
     let hit = try #require((object["results"] as? [[String: Any]])?.first)
     #expect(hit["start"] is NSNull && hit["end"] is NSNull && hit["timestamp"] is NSNull)
     #expect(hit["anchor"] as? String == "Best-practices")
-    #expect(hit["link"] as? String == "https://developer.apple.com/design/human-interface-guidelines/layout#Best-practices")
+    #expect(
+      hit["link"] as? String == "https://developer.apple.com/design/human-interface-guidelines/layout#Best-practices")
     #expect(hit["citation"] as? String == "hig/layout#Best-practices")
   }
 
@@ -103,7 +107,9 @@ import Testing
       stdin: "hinge\nzebra\n\"unclosed\nscrolling\n")
     let lines = run.stdout.split(separator: "\n")
     #expect(lines.count == 4)
-    let objects = try lines.map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+    let objects = try lines.map {
+      try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
     #expect(objects.map { $0["query"] as? String } == ["hinge", "zebra", "\"unclosed", "scrolling"])
     #expect(objects.map { $0["total"] as? Int } == [1, 0, nil, 2])
     #expect(objects[0]["micros"] is Int)
@@ -115,13 +121,15 @@ import Testing
   @Test func batchHonoursFormatAndExitsLikeOneSearch() async throws {
     let home = try await corpus()
     let environment = ["DUO_KB_HOME": home.url.path]
-    let text = await runCLI(["search", "--batch", "-", "--format", "text"], environment: environment, stdin: "hinge\nzebra\n")
+    let text = await runCLI(
+      ["search", "--batch", "-", "--format", "text"], environment: environment, stdin: "hinge\nzebra\n")
     #expect(text.stdout.hasPrefix("== hinge\n1. "), "\(text.stdout)")
     #expect(text.stdout.contains("== zebra\n0 matching passages"))
     #expect(text.status == .success)
     let none = await runCLI(["search", "--batch", "-"], environment: environment, stdin: "zebra\nquagga\n")
     #expect(none.status == .failure)
-    let markdown = await runCLI(["search", "--batch", "-", "--format", "markdown"], environment: environment, stdin: "hinge\n")
+    let markdown = await runCLI(
+      ["search", "--batch", "-", "--format", "markdown"], environment: environment, stdin: "hinge\n")
     #expect(markdown.stdout.hasPrefix("## Search: hinge"))
   }
 
@@ -136,7 +144,9 @@ import Testing
     #expect(forced.stdout.hasPrefix("indexed 3 documents"))
   }
 
-  @Test("A damaged or missing index is rebuilt, never read as garbage", arguments: ["terms.dki", "postings.dki", "store.dki", "CURRENT"])
+  @Test(
+    "A damaged or missing index is rebuilt, never read as garbage",
+    arguments: ["terms.dki", "postings.dki", "store.dki", "CURRENT"])
   func damagedIndexIsRebuilt(file: String) async throws {
     let home = try await corpus()
     let env = ["DUO_KB_HOME": home.url.path]
@@ -144,7 +154,8 @@ import Testing
     let index = home.url.appendingPathComponent("Index")
     let generation = try String(contentsOf: index.appendingPathComponent("CURRENT"), encoding: .utf8)
       .trimmingCharacters(in: .whitespacesAndNewlines)
-    let target = file == "CURRENT" ? index.appendingPathComponent(file) : index.appendingPathComponent("\(generation)/\(file)")
+    let target =
+      file == "CURRENT" ? index.appendingPathComponent(file) : index.appendingPathComponent("\(generation)/\(file)")
     var bytes = try Data(contentsOf: target)
     bytes[bytes.count / 2] ^= 0xFF
     try bytes.write(to: target)
@@ -185,7 +196,8 @@ import Testing
 
   @Test func colorOnlyOnATerminalAndNeverWithNoColor() async throws {
     let home = try await corpus()
-    let terminal = await runCLI(["search", "hinge"], environment: ["DUO_KB_HOME": home.url.path], stdoutIsTerminal: true)
+    let terminal = await runCLI(
+      ["search", "hinge"], environment: ["DUO_KB_HOME": home.url.path], stdoutIsTerminal: true)
     #expect(terminal.stdout.contains("\u{1B}["))
     let noColor = await runCLI(
       ["search", "hinge"], environment: ["DUO_KB_HOME": home.url.path, "NO_COLOR": "1"], stdoutIsTerminal: true)
@@ -204,19 +216,21 @@ import Testing
 }
 
 @Suite struct ImportCommandTests {
-  @Test("Bad JSON Lines are refused with file and line, and nothing is written", arguments: [
-    ("{\"doc\": \"a/1\", \"text\": \"ok\"}\nnot json\n", ":2:"),
-    ("{\"doc\": \"../../etc\", \"text\": \"x\"}\n", "not a valid document id"),
-    ("{\"doc\": \"a/1\"}\n", "missing field 'text'"),
-    ("{\"doc\": \"a/1\", \"text\": \"x\", \"kind\": \"podcast\"}\n", "kind must be"),
-    ("{\"doc\": \"a/1\", \"text\": \"x\", \"start\": 5, \"end\": 1}\n", "start and end"),
-    // A time too large for whole milliseconds, or negative, is refused on its own too.
-    ("{\"doc\": \"x/1\", \"text\": \"hello\", \"start\": 1e300}\n", "start must be between 0 and"),
-    ("{\"doc\": \"x/1\", \"text\": \"hello\", \"start\": -5}\n", "start must be between 0 and"),
-    ("{\"doc\": \"x/1\", \"text\": \"hello\", \"end\": 1e19}\n", "end must be between 0 and"),
-    ("{\"doc\": \"x/1\", \"text\": \"hello\", \"start\": 1, \"end\": 1e300}\n", "end must be between 0 and"),
-    ("\n\n", "no passages"),
-  ])
+  @Test(
+    "Bad JSON Lines are refused with file and line, and nothing is written",
+    arguments: [
+      ("{\"doc\": \"a/1\", \"text\": \"ok\"}\nnot json\n", ":2:"),
+      ("{\"doc\": \"../../etc\", \"text\": \"x\"}\n", "not a valid document id"),
+      ("{\"doc\": \"a/1\"}\n", "missing field 'text'"),
+      ("{\"doc\": \"a/1\", \"text\": \"x\", \"kind\": \"podcast\"}\n", "kind must be"),
+      ("{\"doc\": \"a/1\", \"text\": \"x\", \"start\": 5, \"end\": 1}\n", "start and end"),
+      // A time too large for whole milliseconds, or negative, is refused on its own too.
+      ("{\"doc\": \"x/1\", \"text\": \"hello\", \"start\": 1e300}\n", "start must be between 0 and"),
+      ("{\"doc\": \"x/1\", \"text\": \"hello\", \"start\": -5}\n", "start must be between 0 and"),
+      ("{\"doc\": \"x/1\", \"text\": \"hello\", \"end\": 1e19}\n", "end must be between 0 and"),
+      ("{\"doc\": \"x/1\", \"text\": \"hello\", \"start\": 1, \"end\": 1e300}\n", "end must be between 0 and"),
+      ("\n\n", "no passages"),
+    ])
   func refusesBadLines(input: String, message: String) async throws {
     let home = try ScratchDirectory()
     let run = await runCLI(["import", "-"], environment: ["DUO_KB_HOME": home.url.path], stdin: input)
@@ -259,7 +273,8 @@ import Testing
     let search = await runCLI(["search", "APFS OR morning", "--format", "json"], environment: env)
     let object = try #require(try JSONSerialization.jsonObject(with: Data(search.stdout.utf8)) as? [String: Any])
     let results = try #require(object["results"] as? [[String: Any]])
-    #expect(Set(results.compactMap { $0["quote"] as? String }) == ["APFS is now ready to come to the Mac.", "Good morning."])
+    #expect(
+      Set(results.compactMap { $0["quote"] as? String }) == ["APFS is now ready to come to the Mac.", "Good morning."])
     #expect(results.first { $0["quote"] as? String == "Good morning." }?["speaker"] as? String == "Greg Christie")
   }
 }

@@ -15,7 +15,8 @@ import Testing
       Passage(kind: .text, text: text, anchor: "Adaptability", heading: "Adaptability", layout: layout)
     }
     let page = Document(
-      id: "hig/layout", kind: .hig, title: "Layout", url: "https://developer.apple.com/design/human-interface-guidelines/layout",
+      id: "hig/layout", kind: .hig, title: "Layout",
+      url: "https://developer.apple.com/design/human-interface-guidelines/layout",
       passages: [
         passage("Avoid widths < 320 points.", PassageLayout(role: .paragraph, block: 0)),
         passage("Size classes", PassageLayout(role: .listItem, block: 1, depth: 1)),
@@ -34,20 +35,30 @@ import Testing
     let environment = ["DUO_KB_HOME": scratch.url.path]
     let quote = await runCLI(["quote", "hig/layout#Adaptability"], in: scratch.url, environment: environment)
     #expect(quote.status == .success, "\(quote.stderr)")
-    #expect(quote.stdout.hasSuffix("""
-      > [Adaptability]
-      >   Avoid widths < 320 points.
-      >
-      >   - Size classes
-      >   - Split View and window resizing
-      >
-      >   Device | Width
-      >   Outer | Compact
+    #expect(
+      quote.stdout.hasSuffix(
+        """
+        > [Adaptability]
+        >   Avoid widths < 320 points.
+        >
+        >   - Size classes
+        >   - Split View and window resizing
+        >
+        >   Device | Width
+        >   Outer | Compact
 
-      """), "\(quote.stdout)")
-    let cite = await runCLI(["cite", "hig/layout#Adaptability", "--format", "text"], in: scratch.url, environment: environment)
-    #expect(cite.stdout.hasPrefix("“Avoid widths < 320 points.\n\n- Size classes\n- Split View and window resizing\n\nDevice | Width\nOuter | Compact”\n— Layout › Adaptability, "), "\(cite.stdout)")
-    let markdown = await runCLI(["quote", "hig/layout#Adaptability", "--format", "markdown"], in: scratch.url, environment: environment)
-    #expect(markdown.stdout.contains("> - Size classes\n> - Split View and window resizing\n>\n> | Device | Width |\n> | --- | --- |\n> | Outer | Compact |\n"), "\(markdown.stdout)")
+        """), "\(quote.stdout)")
+    let cite = await runCLI(
+      ["cite", "hig/layout#Adaptability", "--format", "text"], in: scratch.url, environment: environment)
+    #expect(
+      cite.stdout.hasPrefix(
+        "“Avoid widths < 320 points.\n\n- Size classes\n- Split View and window resizing\n\nDevice | Width\nOuter | Compact”\n— Layout › Adaptability, "
+      ), "\(cite.stdout)")
+    let markdown = await runCLI(
+      ["quote", "hig/layout#Adaptability", "--format", "markdown"], in: scratch.url, environment: environment)
+    #expect(
+      markdown.stdout.contains(
+        "> - Size classes\n> - Split View and window resizing\n>\n> | Device | Width |\n> | --- | --- |\n> | Outer | Compact |\n"
+      ), "\(markdown.stdout)")
   }
 }

@@ -11,7 +11,8 @@ struct SeedVerifyTests {
   static func sampleHome() throws -> ScratchDirectory {
     let scratch = try ScratchDirectory()
     try FileManager.default.copyItem(
-      at: ConformanceData.repositoryRoot.appendingPathComponent("Corpus"), to: scratch.url.appendingPathComponent("Corpus"))
+      at: ConformanceData.repositoryRoot.appendingPathComponent("Corpus"),
+      to: scratch.url.appendingPathComponent("Corpus"))
     return scratch
   }
 
@@ -20,8 +21,10 @@ struct SeedVerifyTests {
   {
     try scratch.write(text, to: "write-up.md")
     let run = await runCLI(
-      ["verify", "write-up.md", "--format", "json"] + extra, in: scratch.url, environment: ["DUO_KB_HOME": scratch.url.path])
-    let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "\(run.stderr)")
+      ["verify", "write-up.md", "--format", "json"] + extra, in: scratch.url,
+      environment: ["DUO_KB_HOME": scratch.url.path])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any], "\(run.stderr)")
     return (run, object)
   }
 
@@ -108,7 +111,9 @@ struct SeedVerifyTests {
       ], "\(run.stdout)")
     let quotations = try #require(report["quotations"] as? [[String: Any]])
     let omitted = try #require(quotations[11]["diff"] as? [String: Any])
-    #expect(omitted["text"] as? String == "Continuous scrolling content like [-articles feeds documents and-] lists don’t displace")
+    #expect(
+      omitted["text"] as? String
+        == "Continuous scrolling content like [-articles feeds documents and-] lists don’t displace")
     #expect(omitted["omitted"] as? Int == 4)
     #expect(omitted["added"] as? Int == 0)
     let elsewhere = quotations[12]
@@ -117,7 +122,9 @@ struct SeedVerifyTests {
     #expect((elsewhere["note"] as? String)?.contains("not in “Design for iPhone Duo”") == true)
     #expect(quotations[8]["time"] as? String == "4:09")
     let reversed = try #require(quotations[0]["diff"] as? [String: Any])
-    #expect(reversed["text"] as? String == "Continuous scrolling content like articles feeds documents and lists [-don’t-] {+always+} displace")
+    #expect(
+      reversed["text"] as? String
+        == "Continuous scrolling content like articles feeds documents and lists [-don’t-] {+always+} displace")
     let counts = try #require(report["counts"] as? [String: Int])
     #expect(counts.values.reduce(0, +) == quotations.count)
   }
@@ -157,7 +164,8 @@ struct SeedVerifyTests {
     #expect(lines[2] == "> Buttons are easy to tap in the fold. ✗[^duo-kb-2]")
     #expect(run.stdout.contains("[^duo-kb-1]: verified: tech-talks/111463@4:09"))
     #expect(run.stdout.contains("[^duo-kb-2]: misquoted"))
-    let bad = await runCLI(["verify", "review.md", "--annotate"], in: scratch.url, environment: ["DUO_KB_HOME": scratch.url.path])
+    let bad = await runCLI(
+      ["verify", "review.md", "--annotate"], in: scratch.url, environment: ["DUO_KB_HOME": scratch.url.path])
     #expect(bad.status == .usage)
   }
 }
@@ -190,8 +198,11 @@ extension SeedVerifyTests {
       seed: "001",
       edits: [
         ("and lists don’t displace.” (3:46)", "and lists don’t displace.” (3:16)", "wrong-time"),
-        ("“elements like alerts move to the trailing side” (4:09)", "“elements like alerts move to the leading side” (4:09)",
-          "misquoted"),
+        (
+          "“elements like alerts move to the trailing side” (4:09)",
+          "“elements like alerts move to the leading side” (4:09)",
+          "misquoted"
+        ),
         ("hinges on knowing when to adapt” (2:25)", "hinges on knowing when to wait” (2:25)", "misquoted"),
         ("horizontal bars,” (5:27)", "horizontal bars,” (5:2O)", "wrong-time"),
         ("“buttons are tough to tap when they land", "“buttons are easy to tap when they land", "misquoted"),
@@ -199,7 +210,10 @@ extension SeedVerifyTests {
     Doctoring(
       seed: "002",
       edits: [
-        ("\"will be deprecated in a future release\" (03:57)", "\"will be removed in a future release\" (03:57)", "misquoted"),
+        (
+          "\"will be deprecated in a future release\" (03:57)", "\"will be removed in a future release\" (03:57)",
+          "misquoted"
+        ),
         ("doesn't honor", "always honors", "not-found"),
       ]),
   ]
@@ -227,7 +241,8 @@ extension SeedVerifyTests {
     var planted = 0
     for (was, now) in zip(beforeQuotations, afterQuotations) {
       let text = now["quotation"] as? String ?? ""
-      let changed = text != was["quotation"] as? String || now["claimedTime"] as? String != was["claimedTime"] as? String
+      let changed =
+        text != was["quotation"] as? String || now["claimedTime"] as? String != was["claimedTime"] as? String
       if changed, planted < inOrder.count {
         #expect(now["status"] as? String == inOrder[planted].status, "“\(text)”: \(now["note"] ?? "")")
         planted += 1

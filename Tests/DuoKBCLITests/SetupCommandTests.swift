@@ -16,16 +16,19 @@ import Testing
 @Suite(.serialized) struct SetupCommandTests {
   /// A catalog JSON on its own loopback server naming the site's talks, plus `extra` items.
   static func catalog(_ site: RefreshFixtureSite, extra: [String] = []) throws -> LoopbackServer {
-    let items = site.numbers.map {
-      "{\"id\": \"wwdc2025-\($0)\", \"eventId\": \"wwdc2025\", \"title\": \"Talk \($0)\", \"webPermalink\": \"\(site.pageURL($0))\"}"
-    } + extra
+    let items =
+      site.numbers.map {
+        "{\"id\": \"wwdc2025-\($0)\", \"eventId\": \"wwdc2025\", \"title\": \"Talk \($0)\", \"webPermalink\": \"\(site.pageURL($0))\"}"
+      } + extra
     let body = "{\"contents\": [\(items.joined(separator: ", "))]}"
     return try LoopbackServer(routes: ["/catalog.json": .entity(body, etag: "\"catalog-1\"", lastModified: nil)])
   }
 
   static func arguments(_ home: ScratchDirectory, catalog: LoopbackServer) -> [String] {
-    ["setup", "--home", home.url.path, "--catalog-url", catalog.url("/catalog.json"), "--without-hig",
-     "--since", "2020", "--allow-host", "127.0.0.1"]
+    [
+      "setup", "--home", home.url.path, "--catalog-url", catalog.url("/catalog.json"), "--without-hig",
+      "--since", "2020", "--allow-host", "127.0.0.1",
+    ]
   }
 
   static func documentCount(_ home: ScratchDirectory) throws -> Int {
@@ -35,14 +38,16 @@ import Testing
   @Test(.tags(.large)) func harvestsThe300TalkCatalogAndASecondRunContinues() async throws {
     let site = try RefreshFixtureSite(count: 300, delayMilliseconds: 50)
     // A 2019 talk the --since filter leaves out (the site does not even serve it).
-    let old = "{\"id\": \"wwdc2019-100\", \"eventId\": \"wwdc2019\", \"title\": \"Old\", "
+    let old =
+      "{\"id\": \"wwdc2019-100\", \"eventId\": \"wwdc2019\", \"title\": \"Old\", "
       + "\"webPermalink\": \"\(site.server.url("/videos/play/wwdc2019/100/"))\"}"
     let catalog = try Self.catalog(site, extra: [old])
     let home = try ScratchDirectory()
     let first = await runCLI(Self.arguments(home, catalog: catalog))
     #expect(first.status == .success, "\(first.stderr)")
     // The catalog itself counts as one unchanged source.
-    #expect(first.stdout.contains("300 added, 0 changed, 1 unchanged, 0 gone, 0 failed; 1501 requests"), "\(first.stdout)")
+    #expect(
+      first.stdout.contains("300 added, 0 changed, 1 unchanged, 0 gone, 0 failed; 1501 requests"), "\(first.stdout)")
     #expect(first.stdout.contains("index rebuilt: 300 documents"))
     #expect(try Self.documentCount(home) == 300)
     let list = try SourceList.load(from: home.url.appendingPathComponent("Corpus/sources.json"))
@@ -51,7 +56,8 @@ import Testing
 
     let second = await runCLI(Self.arguments(home, catalog: catalog))
     #expect(second.status == .success, "\(second.stderr)")
-    #expect(second.stdout.contains("0 added, 0 changed, 301 unchanged, 0 gone, 0 failed; 301 requests"), "\(second.stdout)")
+    #expect(
+      second.stdout.contains("0 added, 0 changed, 301 unchanged, 0 gone, 0 failed; 301 requests"), "\(second.stdout)")
     let again = try SourceList.load(from: home.url.appendingPathComponent("Corpus/sources.json"))
     #expect(again == list, "a second setup lists nothing twice")
   }
@@ -92,7 +98,8 @@ import Testing
       "{\"id\": \"wwdc2025-\($0)\", \"eventId\": \"wwdc2025\", \"title\": \"Talk \($0)\", \"webPermalink\": \"\(site.pageURL($0))\"}"
     }
     var routes: [String: LoopbackResponse] = [
-      "/catalog.json": .entity("{\"contents\": [\(items.joined(separator: ", "))]}", etag: "\"catalog-1\"", lastModified: nil)
+      "/catalog.json": .entity(
+        "{\"contents\": [\(items.joined(separator: ", "))]}", etag: "\"catalog-1\"", lastModified: nil)
     ]
     for page in pages { routes[page.jsonPath] = .body(page.json()) }
     let server = try LoopbackServer(routes: routes)

@@ -84,13 +84,16 @@ import Testing
     // The pointer cannot be replaced: a folder stands where CURRENT is written.
     let index = home.url.appendingPathComponent("Index")
     try FileManager.default.removeItem(at: index.appendingPathComponent("CURRENT"))
-    try FileManager.default.createDirectory(at: index.appendingPathComponent("CURRENT"), withIntermediateDirectories: false)
+    try FileManager.default.createDirectory(
+      at: index.appendingPathComponent("CURRENT"), withIntermediateDirectories: false)
     let run = await runCLI(reader, environment: env)
     #expect(run.status == .success, "\(run.stderr)")
     #expect(run.stdout.contains("Continuous scrolling content"), "\(run.stdout)")
     #expect(run.stderr.contains("answering from the last good index (generation-1), which is stale"), "\(run.stderr)")
     #expect(run.stderr.contains("CURRENT"), "why: \(run.stderr)")
-    let generations = try FileManager.default.contentsOfDirectory(atPath: index.path).filter { $0.hasPrefix("generation-") }
+    let generations = try FileManager.default.contentsOfDirectory(atPath: index.path).filter {
+      $0.hasPrefix("generation-")
+    }
     #expect(generations == ["generation-1"], "a generation that could not be made current is not left behind")
   }
 

@@ -51,7 +51,8 @@ import Testing
     let (site, scratch, gone) = try Self.homeWithAGoneSource()
     let refresh = await RefreshCommandTests.refresh(scratch)
     #expect(refresh.stdout.contains("1 added, 0 changed, 0 unchanged, 1 gone, 0 failed"), "\(refresh.stdout)")
-    #expect(refresh.stdout.contains("gone       \(gone): HTTP 404; never harvested, nothing kept\n"), "\(refresh.stdout)")
+    #expect(
+      refresh.stdout.contains("gone       \(gone): HTTP 404; never harvested, nothing kept\n"), "\(refresh.stdout)")
     #expect(!refresh.stdout.contains("failed "))
 
     let status = await runCLI(["status", "--home", scratch.url.path])

@@ -14,7 +14,8 @@ import Testing
     #expect(run.status == .failure, "a failing source needs attention")
     #expect(run.stdout.contains("corpus: 2 documents (0 hig, 2 talk)"), "\(run.stdout)")
     #expect(run.stdout.contains("index: ") && run.stdout.contains("matches the corpus"))
-    #expect(run.stdout.contains("last refresh: ") && run.stdout.contains("0 added, 0 changed, 2 unchanged, 0 gone, 1 failed"))
+    #expect(
+      run.stdout.contains("last refresh: ") && run.stdout.contains("0 added, 0 changed, 2 unchanged, 0 gone, 1 failed"))
     #expect(run.stdout.contains("failing: \(site.pageURL(20_002)) (2 refreshes in a row): "))
     #expect(run.stdout.contains("stale: \(site.pageURL(20_002)): listed but not in the corpus"))
   }

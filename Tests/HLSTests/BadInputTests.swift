@@ -24,14 +24,16 @@ import Testing
     }
   }
 
-  @Test("Missing #EXTM3U", arguments: [
-    ("#EXTINF:6.006,\nsequence_0.webvtt\n", 1),
-    ("", 1),
-    ("\n\n# only a comment\n", 3),
-    ("WEBVTT\n\n00:00.000 --> 00:01.000\nHello\n", 1),
-    ("#EXTM3Ux\n", 1),
-    ("\n  \n<html><body>Not Found</body></html>", 3),  // an error page served as a playlist
-  ])
+  @Test(
+    "Missing #EXTM3U",
+    arguments: [
+      ("#EXTINF:6.006,\nsequence_0.webvtt\n", 1),
+      ("", 1),
+      ("\n\n# only a comment\n", 3),
+      ("WEBVTT\n\n00:00.000 --> 00:01.000\nHello\n", 1),
+      ("#EXTM3Ux\n", 1),
+      ("\n  \n<html><body>Not Found</body></html>", 3),  // an error page served as a playlist
+    ])
   func missingHeader(text: String, line: Int) {
     #expect(throws: HLSError.missingHeader(url: Self.url, line: line)) { try Self.parse(text) }
   }
@@ -194,9 +196,9 @@ import Testing
   @Test func nulBytesAndLineEndings() throws {
     let nul = "#EXTM3U\n#EXTINF:1,\u{0}\na\u{0}.ts\n"
     guard case .media(let withNul) = try Self.parse(nul) else {
-        Issue.record("not media")
-        return
-      }
+      Issue.record("not media")
+      return
+    }
     #expect(withNul.segments.first?.title == "\u{0}")
     for ending in ["\r\n", "\r", "\n"] {
       let text = ["#EXTM3U", "#EXTINF:6.006", "sequence_0.webvtt", "#EXT-X-ENDLIST"].joined(separator: ending)

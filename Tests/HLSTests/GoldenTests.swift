@@ -19,7 +19,8 @@ import Testing
 
   @Test func appleSubtitlePlaylistDump() throws {
     let text = AppleFixtures.currentSubtitles(segmentCount: 4)
-      .replacingOccurrences(of: "#EXT-X-ENDLIST\n", with: "#EXT-X-DISCONTINUITY\n#EXTINF:3.5,last part\nsequence_4.webvtt?v=2\n")
+      .replacingOccurrences(
+        of: "#EXT-X-ENDLIST\n", with: "#EXT-X-DISCONTINUITY\n#EXTINF:3.5,last part\nsequence_4.webvtt?v=2\n")
     let playlist = try AppleFixtures.parse(text, url: AppleFixtures.subtitlesURL)
     try Golden.check(playlist.dump(), named: "apple-subtitles.txt")
   }

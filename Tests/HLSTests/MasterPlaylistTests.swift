@@ -50,10 +50,12 @@ import Testing
     #expect(iFrame.resolution?.description == "1920x1080")
   }
 
-  @Test("Every TYPE of EXT-X-MEDIA", arguments: [
-    ("AUDIO", Rendition.MediaType.audio), ("VIDEO", .video), ("SUBTITLES", .subtitles),
-    ("CLOSED-CAPTIONS", .closedCaptions), ("METADATA", .other("METADATA")),
-  ])
+  @Test(
+    "Every TYPE of EXT-X-MEDIA",
+    arguments: [
+      ("AUDIO", Rendition.MediaType.audio), ("VIDEO", .video), ("SUBTITLES", .subtitles),
+      ("CLOSED-CAPTIONS", .closedCaptions), ("METADATA", .other("METADATA")),
+    ])
   func readsEveryType(type: String, mediaType: Rendition.MediaType) throws {
     let playlist = try AppleFixtures.master(
       "#EXTM3U\n#EXT-X-MEDIA:TYPE=\(type),GROUP-ID=\"g\",NAME=\"n\",ASSOC-LANGUAGE=\"fr\",URI=\"r.m3u8\"\n")

@@ -30,16 +30,18 @@ import Testing
     #expect(playlist.segments.map(\.duration) == [60, 60, 12.512])
   }
 
-  @Test("EXTINF duration and title", arguments: [
-    ("6.006", 6.006 as Double?, ""),  // Apple: no comma
-    ("6.006,", 6.006, ""),
-    ("10,Title, with a comma", 10, "Title, with a comma"),
-    ("6.00000,\t", 6, "\t"),  // the title is kept as written
-    (" 5 ,x", 5, "x"),
-    ("abc,", nil, ""),  // not a number: unknown duration
-    ("", nil, ""),
-    ("-1,", -1, ""),
-  ])
+  @Test(
+    "EXTINF duration and title",
+    arguments: [
+      ("6.006", 6.006 as Double?, ""),  // Apple: no comma
+      ("6.006,", 6.006, ""),
+      ("10,Title, with a comma", 10, "Title, with a comma"),
+      ("6.00000,\t", 6, "\t"),  // the title is kept as written
+      (" 5 ,x", 5, "x"),
+      ("abc,", nil, ""),  // not a number: unknown duration
+      ("", nil, ""),
+      ("-1,", -1, ""),
+    ])
   func readsExtinf(value: String, duration: Double?, title: String) throws {
     let playlist = try AppleFixtures.media("#EXTM3U\n#EXTINF:\(value)\na.webvtt\n")
     let segment = try #require(playlist.segments.first)
@@ -54,22 +56,39 @@ import Testing
     #expect(playlist.warnings.map(\.line) == [3, 5])
   }
 
-  @Test("Byte ranges (RFC 8216 §4.3.2.2)", arguments: [
-    // explicit
-    ("#EXT-X-BYTERANGE:100@0\na.ts\n#EXT-X-BYTERANGE:50@100\na.ts", [ByteRange(length: 100, offset: 0), ByteRange(length: 50, offset: 100)]),
-    // implicit: continues the previous sub-range of the same resource
-    ("#EXT-X-BYTERANGE:100@10\na.ts\n#EXT-X-BYTERANGE:50\na.ts", [ByteRange(length: 100, offset: 10), ByteRange(length: 50, offset: 110, isOffsetImplicit: true)]),
-    // implicit after another resource: undefined, offset nil
-    ("#EXT-X-BYTERANGE:100@0\na.ts\n#EXT-X-BYTERANGE:50\nb.ts", [ByteRange(length: 100, offset: 0), ByteRange(length: 50, offset: nil, isOffsetImplicit: true)]),
-    // implicit on the first segment: nothing to continue
-    ("#EXT-X-BYTERANGE:50\na.ts", [ByteRange(length: 50, offset: nil, isOffsetImplicit: true)]),
-    // implicit after a whole-resource segment: nothing to continue
-    ("a.ts\n#EXT-X-BYTERANGE:50\na.ts", [nil, ByteRange(length: 50, offset: nil, isOffsetImplicit: true)]),
-    // implicit after an unknown offset stays unknown
-    ("#EXT-X-BYTERANGE:5\na.ts\n#EXT-X-BYTERANGE:5\na.ts", [ByteRange(length: 5, offset: nil, isOffsetImplicit: true), ByteRange(length: 5, offset: nil, isOffsetImplicit: true)]),
-    // malformed: ignored
-    ("#EXT-X-BYTERANGE:abc\na.ts\n#EXT-X-BYTERANGE:1@2@3\na.ts", [nil, nil]),
-  ] as [(String, [ByteRange?])])
+  @Test(
+    "Byte ranges (RFC 8216 §4.3.2.2)",
+    arguments: [
+      // explicit
+      (
+        "#EXT-X-BYTERANGE:100@0\na.ts\n#EXT-X-BYTERANGE:50@100\na.ts",
+        [ByteRange(length: 100, offset: 0), ByteRange(length: 50, offset: 100)]
+      ),
+      // implicit: continues the previous sub-range of the same resource
+      (
+        "#EXT-X-BYTERANGE:100@10\na.ts\n#EXT-X-BYTERANGE:50\na.ts",
+        [ByteRange(length: 100, offset: 10), ByteRange(length: 50, offset: 110, isOffsetImplicit: true)]
+      ),
+      // implicit after another resource: undefined, offset nil
+      (
+        "#EXT-X-BYTERANGE:100@0\na.ts\n#EXT-X-BYTERANGE:50\nb.ts",
+        [ByteRange(length: 100, offset: 0), ByteRange(length: 50, offset: nil, isOffsetImplicit: true)]
+      ),
+      // implicit on the first segment: nothing to continue
+      ("#EXT-X-BYTERANGE:50\na.ts", [ByteRange(length: 50, offset: nil, isOffsetImplicit: true)]),
+      // implicit after a whole-resource segment: nothing to continue
+      ("a.ts\n#EXT-X-BYTERANGE:50\na.ts", [nil, ByteRange(length: 50, offset: nil, isOffsetImplicit: true)]),
+      // implicit after an unknown offset stays unknown
+      (
+        "#EXT-X-BYTERANGE:5\na.ts\n#EXT-X-BYTERANGE:5\na.ts",
+        [
+          ByteRange(length: 5, offset: nil, isOffsetImplicit: true),
+          ByteRange(length: 5, offset: nil, isOffsetImplicit: true),
+        ]
+      ),
+      // malformed: ignored
+      ("#EXT-X-BYTERANGE:abc\na.ts\n#EXT-X-BYTERANGE:1@2@3\na.ts", [nil, nil]),
+    ] as [(String, [ByteRange?])])
   func readsByteRanges(body: String, ranges: [ByteRange?]) throws {
     let playlist = try AppleFixtures.media("#EXTM3U\n" + body + "\n")
     #expect(playlist.segments.map(\.byteRange) == ranges)

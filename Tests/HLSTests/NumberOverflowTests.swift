@@ -15,15 +15,29 @@ import Testing
   /// 18 nines: the longest BYTERANGE number the parser reads.
   static let nines = String(repeating: "9", count: 18)
 
-  @Test("Overflow gives a typed error naming the tag", arguments: [
-    // The first segment is numbered Int.max; the second would be Int.max + 1.
-    ("#EXT-X-MEDIA-SEQUENCE:9223372036854775807\n#EXTINF:1,\na.webvtt\n#EXTINF:1,\nb.webvtt\n", 6, "EXT-X-MEDIA-SEQUENCE"),
-    ("#EXT-X-DISCONTINUITY-SEQUENCE:9223372036854775807\n#EXTINF:1,\na.webvtt\n#EXT-X-DISCONTINUITY\n#EXTINF:1,\nb.webvtt\n", 7, "EXT-X-DISCONTINUITY-SEQUENCE"),
-    // Each implicit offset continues the previous range: ten of 10^18 bytes pass Int.max.
-    ("#EXT-X-BYTERANGE:\(nines)@0\na.mp4\n" + String(repeating: "#EXT-X-BYTERANGE:\(nines)\na.mp4\n", count: 9), 20, "EXT-X-BYTERANGE"),
-    // An explicit offset near the top plus a length past it.
-    ("#EXT-X-BYTERANGE:\(nines)@\(nines)\na.mp4\n" + String(repeating: "#EXT-X-BYTERANGE:\(nines)\na.mp4\n", count: 8), 18, "EXT-X-BYTERANGE"),
-  ])
+  @Test(
+    "Overflow gives a typed error naming the tag",
+    arguments: [
+      // The first segment is numbered Int.max; the second would be Int.max + 1.
+      (
+        "#EXT-X-MEDIA-SEQUENCE:9223372036854775807\n#EXTINF:1,\na.webvtt\n#EXTINF:1,\nb.webvtt\n", 6,
+        "EXT-X-MEDIA-SEQUENCE"
+      ),
+      (
+        "#EXT-X-DISCONTINUITY-SEQUENCE:9223372036854775807\n#EXTINF:1,\na.webvtt\n#EXT-X-DISCONTINUITY\n#EXTINF:1,\nb.webvtt\n",
+        7, "EXT-X-DISCONTINUITY-SEQUENCE"
+      ),
+      // Each implicit offset continues the previous range: ten of 10^18 bytes pass Int.max.
+      (
+        "#EXT-X-BYTERANGE:\(nines)@0\na.mp4\n" + String(repeating: "#EXT-X-BYTERANGE:\(nines)\na.mp4\n", count: 9), 20,
+        "EXT-X-BYTERANGE"
+      ),
+      // An explicit offset near the top plus a length past it.
+      (
+        "#EXT-X-BYTERANGE:\(nines)@\(nines)\na.mp4\n"
+          + String(repeating: "#EXT-X-BYTERANGE:\(nines)\na.mp4\n", count: 8), 18, "EXT-X-BYTERANGE"
+      ),
+    ])
   func overflowIsTyped(text: String, line: Int, tag: String) {
     #expect(throws: HLSError.numberOutOfRange(url: Self.url, line: line, tag: tag)) { try Self.parse(text) }
   }
@@ -48,7 +62,8 @@ import Testing
   }
 
   @Test func sequenceNumberPastIntMaxIsAWarningNotAnError() throws {
-    guard case .media(let media) = try Self.parse("#EXT-X-MEDIA-SEQUENCE:9223372036854775808\n#EXTINF:1,\na.webvtt\n") else {
+    guard case .media(let media) = try Self.parse("#EXT-X-MEDIA-SEQUENCE:9223372036854775808\n#EXTINF:1,\na.webvtt\n")
+    else {
       Issue.record("not a media playlist")
       return
     }

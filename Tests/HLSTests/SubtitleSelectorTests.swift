@@ -30,73 +30,151 @@ import Testing
   }
 
   @Test(arguments: [
-    Case(testDescription: "ISO 639-2 eng matches en",
-      renditions: [#"GROUP-ID="s",NAME="Japanese",LANGUAGE="ja",URI="j.m3u8""#, #"GROUP-ID="s",NAME="English",LANGUAGE="eng",URI="e.m3u8""#],
+    Case(
+      testDescription: "ISO 639-2 eng matches en",
+      renditions: [
+        #"GROUP-ID="s",NAME="Japanese",LANGUAGE="ja",URI="j.m3u8""#,
+        #"GROUP-ID="s",NAME="English",LANGUAGE="eng",URI="e.m3u8""#,
+      ],
       chosen: "English"),
-    Case(testDescription: "en-US preference matches en",
-      renditions: [#"GROUP-ID="s",NAME="Deutsch",LANGUAGE="de",URI="d.m3u8""#, #"GROUP-ID="s",NAME="English",LANGUAGE="en",URI="e.m3u8""#],
+    Case(
+      testDescription: "en-US preference matches en",
+      renditions: [
+        #"GROUP-ID="s",NAME="Deutsch",LANGUAGE="de",URI="d.m3u8""#,
+        #"GROUP-ID="s",NAME="English",LANGUAGE="en",URI="e.m3u8""#,
+      ],
       languages: ["en-US"], chosen: "English"),
-    Case(testDescription: "a whole-tag match beats a primary-language match",
-      renditions: [#"GROUP-ID="s",NAME="British",LANGUAGE="en-GB",URI="b.m3u8""#, #"GROUP-ID="s",NAME="American",LANGUAGE="en-US",URI="a.m3u8""#],
+    Case(
+      testDescription: "a whole-tag match beats a primary-language match",
+      renditions: [
+        #"GROUP-ID="s",NAME="British",LANGUAGE="en-GB",URI="b.m3u8""#,
+        #"GROUP-ID="s",NAME="American",LANGUAGE="en-US",URI="a.m3u8""#,
+      ],
       languages: ["en-US"], chosen: "American"),
-    Case(testDescription: "English name Japanese matches ja",
-      renditions: [#"GROUP-ID="s",NAME="English",LANGUAGE="en",URI="e.m3u8""#, #"GROUP-ID="s",NAME="日本語",LANGUAGE="Japanese",URI="j.m3u8""#],
+    Case(
+      testDescription: "English name Japanese matches ja",
+      renditions: [
+        #"GROUP-ID="s",NAME="English",LANGUAGE="en",URI="e.m3u8""#,
+        #"GROUP-ID="s",NAME="日本語",LANGUAGE="Japanese",URI="j.m3u8""#,
+      ],
       languages: ["ja"], chosen: "日本語"),
-    Case(testDescription: "jpn preference matches ja",
-      renditions: [#"GROUP-ID="s",NAME="English",LANGUAGE="en",URI="e.m3u8""#, #"GROUP-ID="s",NAME="Nihongo",LANGUAGE="ja",URI="j.m3u8""#],
+    Case(
+      testDescription: "jpn preference matches ja",
+      renditions: [
+        #"GROUP-ID="s",NAME="English",LANGUAGE="en",URI="e.m3u8""#,
+        #"GROUP-ID="s",NAME="Nihongo",LANGUAGE="ja",URI="j.m3u8""#,
+      ],
       languages: ["jpn"], chosen: "Nihongo"),
-    Case(testDescription: "chi and zh-Hans meet on zh",
-      renditions: [#"GROUP-ID="s",NAME="English",LANGUAGE="en",URI="e.m3u8""#, #"GROUP-ID="s",NAME="Zhongwen",LANGUAGE="chi",URI="z.m3u8""#],
+    Case(
+      testDescription: "chi and zh-Hans meet on zh",
+      renditions: [
+        #"GROUP-ID="s",NAME="English",LANGUAGE="en",URI="e.m3u8""#,
+        #"GROUP-ID="s",NAME="Zhongwen",LANGUAGE="chi",URI="z.m3u8""#,
+      ],
       languages: ["zh-Hans"], chosen: "Zhongwen"),
-    Case(testDescription: "URI folder eng when LANGUAGE is missing",
-      renditions: [#"GROUP-ID="s",NAME="Track 1",URI="subtitles/jpn/prog_index.m3u8""#, #"GROUP-ID="s",NAME="Track 2",URI="subtitles/eng/prog_index.m3u8""#],
+    Case(
+      testDescription: "URI folder eng when LANGUAGE is missing",
+      renditions: [
+        #"GROUP-ID="s",NAME="Track 1",URI="subtitles/jpn/prog_index.m3u8""#,
+        #"GROUP-ID="s",NAME="Track 2",URI="subtitles/eng/prog_index.m3u8""#,
+      ],
       chosen: "Track 2"),
-    Case(testDescription: "keynote-style cc/<lang>/<lang>.m3u8 folders",
+    Case(
+      testDescription: "keynote-style cc/<lang>/<lang>.m3u8 folders",
       renditions: [#"GROUP-ID="s",NAME="CC",URI="cc/ja/ja.m3u8""#, #"GROUP-ID="s",NAME="CC",URI="cc/en/en.m3u8?v=1""#],
       chosen: "CC"),
-    Case(testDescription: "NAME English when LANGUAGE is missing",
-      renditions: [#"GROUP-ID="s",NAME="Deutsch",LANGUAGE="de",DEFAULT=YES,URI="d.m3u8""#, #"GROUP-ID="s",NAME="English",URI="e.m3u8""#],
+    Case(
+      testDescription: "NAME English when LANGUAGE is missing",
+      renditions: [
+        #"GROUP-ID="s",NAME="Deutsch",LANGUAGE="de",DEFAULT=YES,URI="d.m3u8""#,
+        #"GROUP-ID="s",NAME="English",URI="e.m3u8""#,
+      ],
       chosen: "English"),
-    Case(testDescription: "preference order decides between two languages",
-      renditions: [#"GROUP-ID="s",NAME="English",LANGUAGE="en",DEFAULT=YES,URI="e.m3u8""#, #"GROUP-ID="s",NAME="Français",LANGUAGE="fre",URI="f.m3u8""#],
+    Case(
+      testDescription: "preference order decides between two languages",
+      renditions: [
+        #"GROUP-ID="s",NAME="English",LANGUAGE="en",DEFAULT=YES,URI="e.m3u8""#,
+        #"GROUP-ID="s",NAME="Français",LANGUAGE="fre",URI="f.m3u8""#,
+      ],
       languages: ["fr", "en"], chosen: "Français"),
-    Case(testDescription: "the group the variants name (subs over subsC)",
-      renditions: [#"GROUP-ID="subsC",NAME="English C",LANGUAGE="en",DEFAULT=YES,URI="subtitles/engc/p.m3u8""#, #"GROUP-ID="subs",NAME="English",LANGUAGE="en",URI="subtitles/eng/p.m3u8""#],
+    Case(
+      testDescription: "the group the variants name (subs over subsC)",
+      renditions: [
+        #"GROUP-ID="subsC",NAME="English C",LANGUAGE="en",DEFAULT=YES,URI="subtitles/engc/p.m3u8""#,
+        #"GROUP-ID="subs",NAME="English",LANGUAGE="en",URI="subtitles/eng/p.m3u8""#,
+      ],
       groups: ["subs"], chosen: "English"),
-    Case(testDescription: "the group the variants name (subsC when it is the one named)",
-      renditions: [#"GROUP-ID="subs",NAME="English",LANGUAGE="en",URI="subtitles/eng/p.m3u8""#, #"GROUP-ID="subsC",NAME="English C",LANGUAGE="en",URI="subtitles/engc/p.m3u8""#],
+    Case(
+      testDescription: "the group the variants name (subsC when it is the one named)",
+      renditions: [
+        #"GROUP-ID="subs",NAME="English",LANGUAGE="en",URI="subtitles/eng/p.m3u8""#,
+        #"GROUP-ID="subsC",NAME="English C",LANGUAGE="en",URI="subtitles/engc/p.m3u8""#,
+      ],
       groups: ["subsC"], chosen: "English C"),
-    Case(testDescription: "plain before SDH",
-      renditions: [#"GROUP-ID="s",NAME="English SDH",LANGUAGE="en",DEFAULT=YES,CHARACTERISTICS="public.accessibility.transcribes-spoken-dialog,public.accessibility.describes-music-and-sound",URI="sdh.m3u8""#, #"GROUP-ID="s",NAME="English",LANGUAGE="en",URI="e.m3u8""#],
+    Case(
+      testDescription: "plain before SDH",
+      renditions: [
+        #"GROUP-ID="s",NAME="English SDH",LANGUAGE="en",DEFAULT=YES,CHARACTERISTICS="public.accessibility.transcribes-spoken-dialog,public.accessibility.describes-music-and-sound",URI="sdh.m3u8""#,
+        #"GROUP-ID="s",NAME="English",LANGUAGE="en",URI="e.m3u8""#,
+      ],
       chosen: "English"),
-    Case(testDescription: "SDH when asked for",
-      renditions: [#"GROUP-ID="s",NAME="English",LANGUAGE="en",URI="e.m3u8""#, #"GROUP-ID="s",NAME="English SDH",LANGUAGE="en",CHARACTERISTICS="public.accessibility.describes-music-and-sound",URI="sdh.m3u8""#],
+    Case(
+      testDescription: "SDH when asked for",
+      renditions: [
+        #"GROUP-ID="s",NAME="English",LANGUAGE="en",URI="e.m3u8""#,
+        #"GROUP-ID="s",NAME="English SDH",LANGUAGE="en",CHARACTERISTICS="public.accessibility.describes-music-and-sound",URI="sdh.m3u8""#,
+      ],
       sdh: true, chosen: "English SDH"),
-    Case(testDescription: "never FORCED when a full track exists, even in another language",
-      renditions: [#"GROUP-ID="s",NAME="English forced",LANGUAGE="en",FORCED=YES,DEFAULT=YES,URI="f.m3u8""#, #"GROUP-ID="s",NAME="Deutsch",LANGUAGE="de",URI="d.m3u8""#],
+    Case(
+      testDescription: "never FORCED when a full track exists, even in another language",
+      renditions: [
+        #"GROUP-ID="s",NAME="English forced",LANGUAGE="en",FORCED=YES,DEFAULT=YES,URI="f.m3u8""#,
+        #"GROUP-ID="s",NAME="Deutsch",LANGUAGE="de",URI="d.m3u8""#,
+      ],
       chosen: "Deutsch"),
-    Case(testDescription: "FORCED when it is all there is",
+    Case(
+      testDescription: "FORCED when it is all there is",
       renditions: [#"GROUP-ID="s",NAME="English forced",LANGUAGE="en",FORCED=YES,URI="f.m3u8""#],
       chosen: "English forced"),
-    Case(testDescription: "DEFAULT=YES among equals",
-      renditions: [#"GROUP-ID="s",NAME="A",LANGUAGE="en",DEFAULT=NO,AUTOSELECT=YES,URI="a.m3u8""#, #"GROUP-ID="s",NAME="B",LANGUAGE="en",DEFAULT=YES,URI="b.m3u8""#],
+    Case(
+      testDescription: "DEFAULT=YES among equals",
+      renditions: [
+        #"GROUP-ID="s",NAME="A",LANGUAGE="en",DEFAULT=NO,AUTOSELECT=YES,URI="a.m3u8""#,
+        #"GROUP-ID="s",NAME="B",LANGUAGE="en",DEFAULT=YES,URI="b.m3u8""#,
+      ],
       chosen: "B"),
-    Case(testDescription: "AUTOSELECT=YES after DEFAULT",
-      renditions: [#"GROUP-ID="s",NAME="A",LANGUAGE="en",URI="a.m3u8""#, #"GROUP-ID="s",NAME="B",LANGUAGE="en",AUTOSELECT=YES,URI="b.m3u8""#],
+    Case(
+      testDescription: "AUTOSELECT=YES after DEFAULT",
+      renditions: [
+        #"GROUP-ID="s",NAME="A",LANGUAGE="en",URI="a.m3u8""#,
+        #"GROUP-ID="s",NAME="B",LANGUAGE="en",AUTOSELECT=YES,URI="b.m3u8""#,
+      ],
       chosen: "B"),
-    Case(testDescription: "file order last",
-      renditions: [#"GROUP-ID="s",NAME="A",LANGUAGE="en",URI="a.m3u8""#, #"GROUP-ID="s",NAME="B",LANGUAGE="en",URI="b.m3u8""#],
+    Case(
+      testDescription: "file order last",
+      renditions: [
+        #"GROUP-ID="s",NAME="A",LANGUAGE="en",URI="a.m3u8""#, #"GROUP-ID="s",NAME="B",LANGUAGE="en",URI="b.m3u8""#,
+      ],
       chosen: "A"),
-    Case(testDescription: "no language matches: DEFAULT decides",
-      renditions: [#"GROUP-ID="s",NAME="Deutsch",LANGUAGE="de",URI="d.m3u8""#, #"GROUP-ID="s",NAME="Français",LANGUAGE="fr",DEFAULT=YES,URI="f.m3u8""#],
+    Case(
+      testDescription: "no language matches: DEFAULT decides",
+      renditions: [
+        #"GROUP-ID="s",NAME="Deutsch",LANGUAGE="de",URI="d.m3u8""#,
+        #"GROUP-ID="s",NAME="Français",LANGUAGE="fr",DEFAULT=YES,URI="f.m3u8""#,
+      ],
       languages: ["ko"], chosen: "Français"),
-    Case(testDescription: "a rendition without URI is never chosen",
-      renditions: [#"GROUP-ID="s",NAME="English",LANGUAGE="en",DEFAULT=YES"#, #"GROUP-ID="s",NAME="Deutsch",LANGUAGE="de",URI="d.m3u8""#],
+    Case(
+      testDescription: "a rendition without URI is never chosen",
+      renditions: [
+        #"GROUP-ID="s",NAME="English",LANGUAGE="en",DEFAULT=YES"#,
+        #"GROUP-ID="s",NAME="Deutsch",LANGUAGE="de",URI="d.m3u8""#,
+      ],
       chosen: "Deutsch"),
   ])
   func choosesRendition(_ testCase: Case) throws {
     #expect(
-      try Self.chosenName(testCase.renditions, groups: testCase.groups, languages: testCase.languages, sdh: testCase.sdh)
+      try Self.chosenName(
+        testCase.renditions, groups: testCase.groups, languages: testCase.languages, sdh: testCase.sdh)
         == testCase.chosen)
   }
 
@@ -127,7 +205,9 @@ import Testing
   }
 
   @Test func folderEvidenceIsNamedInTheReasons() throws {
-    let master = try Self.master([#"GROUP-ID="s",NAME="CC",URI="cc/ja/ja.m3u8""#, #"GROUP-ID="s",NAME="CC",URI="cc/en/en.m3u8""#])
+    let master = try Self.master([
+      #"GROUP-ID="s",NAME="CC",URI="cc/ja/ja.m3u8""#, #"GROUP-ID="s",NAME="CC",URI="cc/en/en.m3u8""#,
+    ])
     let choice = try #require(SubtitleSelector().choose(from: master))
     #expect(choice.rendition.uri == "cc/en/en.m3u8")
     #expect(choice.reasons.first == #"URI folder "en" matches preference en"#)
@@ -138,12 +218,14 @@ import Testing
     #expect(SubtitleSelector().choose(from: try Self.master([#"GROUP-ID="s",NAME="English""#])) == nil)
   }
 
-  @Test("Language names and codes", arguments: [
-    ("eng", "en" as String?), ("en", "en"), ("en-US", "en"), ("English", "en"), ("Japanese", "ja"),
-    ("jpn", "ja"), ("zho", "zh"), ("chi", "zh"), ("zh-Hant", "zh"), ("fre", "fr"), ("fra", "fr"),
-    ("ger", "de"), ("deu", "de"), ("spa", "es"), ("kor", "ko"), ("por", "pt"), ("ita", "it"),
-    ("pt_BR", "pt"), ("Klingon", nil), ("subtitles", nil), ("", nil),
-  ])
+  @Test(
+    "Language names and codes",
+    arguments: [
+      ("eng", "en" as String?), ("en", "en"), ("en-US", "en"), ("English", "en"), ("Japanese", "ja"),
+      ("jpn", "ja"), ("zho", "zh"), ("chi", "zh"), ("zh-Hant", "zh"), ("fre", "fr"), ("fra", "fr"),
+      ("ger", "de"), ("deu", "de"), ("spa", "es"), ("kor", "ko"), ("por", "pt"), ("ita", "it"),
+      ("pt_BR", "pt"), ("Klingon", nil), ("subtitles", nil), ("", nil),
+    ])
   func languageCode(text: String, code: String?) {
     #expect(LanguageCode.primary(of: text) == code)
   }

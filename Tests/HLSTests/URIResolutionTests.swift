@@ -6,20 +6,28 @@ import Testing
 @Suite struct URIResolutionTests {
   static let base = "https://videos.example.com/videos/wwdc/2020/10163/cmaf.m3u8"
 
-  @Test("Resolves against the playlist URL (RFC 3986 §5)", arguments: [
-    (base, "subtitles/eng/prog_index.m3u8", "https://videos.example.com/videos/wwdc/2020/10163/subtitles/eng/prog_index.m3u8"),
-    (base, "/media/subs.m3u8", "https://videos.example.com/media/subs.m3u8"),  // absolute-path
-    (base, "//cdn.example.net/a/b.ts", "https://cdn.example.net/a/b.ts"),  // scheme-relative
-    (base, "http://other.example.org/x.ts", "http://other.example.org/x.ts"),  // absolute
-    (base, "seg.ts?token=a%20b&x=1", "https://videos.example.com/videos/wwdc/2020/10163/seg.ts?token=a%20b&x=1"),
-    (base, "../up/one.ts", "https://videos.example.com/videos/wwdc/2020/up/one.ts"),
-    (base, "hls,v6/v6.m3u8", "https://videos.example.com/videos/wwdc/2020/10163/hls,v6/v6.m3u8"),
-    (base, "my file.ts", "https://videos.example.com/videos/wwdc/2020/10163/my%20file.ts"),
-    // The base's own query string does not carry over.
-    ("https://h.example.com/a/b.m3u8?sig=1", "c.ts", "https://h.example.com/a/c.ts"),
-    ("https://h.example.com/a/b.m3u8?sig=1", "c.ts?sig=2", "https://h.example.com/a/c.ts?sig=2"),
-    ("file:///tmp/talk/master.m3u8", "subtitles/eng/prog_index.m3u8", "file:///tmp/talk/subtitles/eng/prog_index.m3u8"),
-  ])
+  @Test(
+    "Resolves against the playlist URL (RFC 3986 §5)",
+    arguments: [
+      (
+        base, "subtitles/eng/prog_index.m3u8",
+        "https://videos.example.com/videos/wwdc/2020/10163/subtitles/eng/prog_index.m3u8"
+      ),
+      (base, "/media/subs.m3u8", "https://videos.example.com/media/subs.m3u8"),  // absolute-path
+      (base, "//cdn.example.net/a/b.ts", "https://cdn.example.net/a/b.ts"),  // scheme-relative
+      (base, "http://other.example.org/x.ts", "http://other.example.org/x.ts"),  // absolute
+      (base, "seg.ts?token=a%20b&x=1", "https://videos.example.com/videos/wwdc/2020/10163/seg.ts?token=a%20b&x=1"),
+      (base, "../up/one.ts", "https://videos.example.com/videos/wwdc/2020/up/one.ts"),
+      (base, "hls,v6/v6.m3u8", "https://videos.example.com/videos/wwdc/2020/10163/hls,v6/v6.m3u8"),
+      (base, "my file.ts", "https://videos.example.com/videos/wwdc/2020/10163/my%20file.ts"),
+      // The base's own query string does not carry over.
+      ("https://h.example.com/a/b.m3u8?sig=1", "c.ts", "https://h.example.com/a/c.ts"),
+      ("https://h.example.com/a/b.m3u8?sig=1", "c.ts?sig=2", "https://h.example.com/a/c.ts?sig=2"),
+      (
+        "file:///tmp/talk/master.m3u8", "subtitles/eng/prog_index.m3u8",
+        "file:///tmp/talk/subtitles/eng/prog_index.m3u8"
+      ),
+    ])
   func resolves(base: String, reference: String, expected: String) throws {
     let baseURL = try #require(URL(string: base))
     #expect(URIResolution.resolve(reference, against: baseURL)?.absoluteString == expected)

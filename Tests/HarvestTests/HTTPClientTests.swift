@@ -80,8 +80,10 @@ import Testing
     let server = try LoopbackServer(routes: ["/ok": .body("ok"), "/missing": .status(404)])
     let client = try makeLoopbackClient()
     let results = await client.fetchAll(
-      [HTTPRequest(url: server.url("/ok")), HTTPRequest(url: server.url("/missing")),
-       HTTPRequest(url: "https://example.com/")])
+      [
+        HTTPRequest(url: server.url("/ok")), HTTPRequest(url: server.url("/missing")),
+        HTTPRequest(url: "https://example.com/"),
+      ])
     #expect((try? results[0].get().text) == "ok")
     #expect(throws: HTTPError.status(code: 404, url: server.url("/missing"))) { try results[1].get() }
     #expect(throws: HTTPError.hostNotAllowed(url: "https://example.com/", host: "example.com")) {
@@ -141,12 +143,14 @@ import Testing
     for server in servers { #expect(server.totalRequestCount == 20) }
   }
 
-  @Test("Takes the CA file from SSL_CERT_FILE unless one is given", arguments: [
-    (nil as String?, ["SSL_CERT_FILE": "env.pem"], "env.pem" as String?),
-    ("given.pem", ["SSL_CERT_FILE": "env.pem"], "given.pem"),
-    (nil, ["SSL_CERT_FILE": ""], nil),
-    (nil, [:], nil),
-  ])
+  @Test(
+    "Takes the CA file from SSL_CERT_FILE unless one is given",
+    arguments: [
+      (nil as String?, ["SSL_CERT_FILE": "env.pem"], "env.pem" as String?),
+      ("given.pem", ["SSL_CERT_FILE": "env.pem"], "given.pem"),
+      (nil, ["SSL_CERT_FILE": ""], nil),
+      (nil, [:], nil),
+    ])
   func caFileFromEnvironment(given: String?, environment: [String: String], expected: String?) {
     let configuration = HTTPClientConfiguration(caFile: given).withEnvironmentCAFile(environment)
     #expect(configuration.caFile == expected)

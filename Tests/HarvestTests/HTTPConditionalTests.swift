@@ -21,11 +21,13 @@ import Testing
     #expect(response.lastModified == LoopbackHTTPDate.format(Self.modified))
   }
 
-  @Test("A matching validator gets 304, as a result and not an error", arguments: [
-    (etag: "\"abc\"" as String?, lastModified: nil as String?),
-    (etag: nil, lastModified: "Tue, 14 Nov 2023 22:13:20 GMT"),
-    (etag: nil, lastModified: "Wed, 15 Nov 2023 00:00:00 GMT"),
-  ])
+  @Test(
+    "A matching validator gets 304, as a result and not an error",
+    arguments: [
+      (etag: "\"abc\"" as String?, lastModified: nil as String?),
+      (etag: nil, lastModified: "Tue, 14 Nov 2023 22:13:20 GMT"),
+      (etag: nil, lastModified: "Wed, 15 Nov 2023 00:00:00 GMT"),
+    ])
   func notModified(etag: String?, lastModified: String?) async throws {
     let server = try makeServer()
     let client = try makeLoopbackClient()
@@ -39,12 +41,14 @@ import Testing
     #expect(sent.header("If-Modified-Since") == lastModified)
   }
 
-  @Test("A stale validator gets the new body", arguments: [
-    (etag: "\"old\"" as String?, lastModified: nil as String?),
-    (etag: nil, lastModified: "Mon, 13 Nov 2023 00:00:00 GMT"),
-    // If-None-Match wins over If-Modified-Since (RFC 9110 §13.2.2).
-    (etag: "\"old\"", lastModified: "Wed, 15 Nov 2023 00:00:00 GMT"),
-  ])
+  @Test(
+    "A stale validator gets the new body",
+    arguments: [
+      (etag: "\"old\"" as String?, lastModified: nil as String?),
+      (etag: nil, lastModified: "Mon, 13 Nov 2023 00:00:00 GMT"),
+      // If-None-Match wins over If-Modified-Since (RFC 9110 §13.2.2).
+      (etag: "\"old\"", lastModified: "Wed, 15 Nov 2023 00:00:00 GMT"),
+    ])
   func modified(etag: String?, lastModified: String?) async throws {
     let server = try makeServer()
     let client = try makeLoopbackClient()

@@ -23,11 +23,13 @@ import Testing
     #expect(error == .truncated(url: server.url("/t"), expectedBytes: 100, receivedBytes: 5))
   }
 
-  @Test("Refuses a body over the size limit", arguments: [
-    LoopbackResponse.body(String(repeating: "x", count: 5_000)),  // Content-Length known up front
-    LoopbackResponse.unsized(String(repeating: "x", count: 5_000)),  // found while reading
-    LoopbackResponse.gzipped(String(repeating: "x", count: 5_000)),
-  ])
+  @Test(
+    "Refuses a body over the size limit",
+    arguments: [
+      LoopbackResponse.body(String(repeating: "x", count: 5_000)),  // Content-Length known up front
+      LoopbackResponse.unsized(String(repeating: "x", count: 5_000)),  // found while reading
+      LoopbackResponse.gzipped(String(repeating: "x", count: 5_000)),
+    ])
   func refusesOversizedBody(response: LoopbackResponse) async throws {
     let server = try LoopbackServer(routes: ["/big": response])
     let client = try makeLoopbackClient(maxBodyBytes: 1_000)

@@ -19,11 +19,13 @@ import Testing
     #expect(response.redirectCount == 2)
   }
 
-  @Test("Resolves a relative Location against the URL that sent it", arguments: [
-    ("next", "/dir/next"),
-    ("../up", "/up"),
-    ("/root", "/root"),
-  ])
+  @Test(
+    "Resolves a relative Location against the URL that sent it",
+    arguments: [
+      ("next", "/dir/next"),
+      ("../up", "/up"),
+      ("/root", "/root"),
+    ])
   func resolvesRelativeLocation(location: String, path: String) async throws {
     let server = try LoopbackServer(routes: [
       "/dir/start": .status(302, headers: ["Location": location]),
@@ -44,10 +46,12 @@ import Testing
     #expect(server.requestCount("/loop") == 6)
   }
 
-  @Test("Refuses a redirect to a host outside the allow-list", arguments: [
-    ("http://example.invalid/x", "example.invalid"),
-    ("https://localhost/x", "localhost"),  // the same machine, but not an allowed name
-  ])
+  @Test(
+    "Refuses a redirect to a host outside the allow-list",
+    arguments: [
+      ("http://example.invalid/x", "example.invalid"),
+      ("https://localhost/x", "localhost"),  // the same machine, but not an allowed name
+    ])
   func refusesRedirectToDisallowedHost(location: String, host: String) async throws {
     let server = try LoopbackServer(routes: ["/away": .redirect(to: location)])
     let client = try makeLoopbackClient()
@@ -55,11 +59,13 @@ import Testing
     #expect(error == .hostNotAllowed(url: location, host: host))
   }
 
-  @Test("Refuses a host outside the allow-list before connecting", arguments: [
-    "https://example.com/", "http://developer.apple.com.evil.test/", "http://127.0.0.2/",
-    "http://127.0.0.1@example.com/",  // userinfo before the real host
-    "http://localhost/",
-  ])
+  @Test(
+    "Refuses a host outside the allow-list before connecting",
+    arguments: [
+      "https://example.com/", "http://developer.apple.com.evil.test/", "http://127.0.0.2/",
+      "http://127.0.0.1@example.com/",  // userinfo before the real host
+      "http://localhost/",
+    ])
   func refusesDisallowedHost(url: String) async throws {
     let client = try makeLoopbackClient()
     let error = await httpError { () async throws(HTTPError) in try await client.fetch(url) }

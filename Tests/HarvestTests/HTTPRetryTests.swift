@@ -5,7 +5,8 @@ import Testing
 @testable import Harvest
 
 @Suite struct HTTPRetryTests {
-  static let fast = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(100), maxDelay: .seconds(60), jitterFraction: 0)
+  static let fast = RetryPolicy(
+    maxAttempts: 3, baseDelay: .milliseconds(100), maxDelay: .seconds(60), jitterFraction: 0)
 
   @Test func doesNotRetryA404() async throws {
     let server = try LoopbackServer(routes: [:])

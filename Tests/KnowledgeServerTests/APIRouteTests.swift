@@ -57,7 +57,8 @@ import Testing
     #expect(malformed.status == 400)
   }
 
-  @Test("cite gives the cite record with the text in the format asked for", arguments: ["markdown", "text", "csl-json"])
+  @Test(
+    "cite gives the cite record with the text in the format asked for", arguments: ["markdown", "text", "csl-json"])
   func citeMatchesTheCLI(format: String) async throws {
     let fixture = try ServerFixture()
     let response = try fixture.client.get("/api/cite?id=wwdc2024/900002@1:10&format=\(format)")
@@ -66,7 +67,8 @@ import Testing
     let cli = await fixture.cli(["cite", "wwdc2024/900002@1:10", "--format", format])
     #expect((response.object["text"] as? String).map { $0 + "\n" } == cli.stdout)
     let json = await fixture.cli(["cite", "wwdc2024/900002@1:10", "--format", "json"])
-    #expect((decodedJSON(json.stdout) as? [String: Any])?["hit"] as? NSDictionary == response.object["hit"] as? NSDictionary)
+    #expect(
+      (decodedJSON(json.stdout) as? [String: Any])?["hit"] as? NSDictionary == response.object["hit"] as? NSDictionary)
   }
 
   @Test("verify reads the posted document and answers 'duo-kb verify --format json'")

@@ -9,7 +9,9 @@ import Testing
     """
   static let accept = ("Accept", "application/json, text/event-stream")
 
-  func post(_ fixture: ServerFixture, _ body: String, session: String? = nil, accept: String? = nil) throws -> RawResponse {
+  func post(_ fixture: ServerFixture, _ body: String, session: String? = nil, accept: String? = nil) throws
+    -> RawResponse
+  {
     var headers = [("Accept", accept ?? Self.accept.1)]
     if let session { headers.append(("Mcp-Session-Id", session)) }
     return try fixture.client.post("/mcp", contentType: "application/json", body, headers: headers)
@@ -25,9 +27,11 @@ import Testing
     let result = opened.object["result"] as? [String: Any]
     #expect(result?["protocolVersion"] as? String == "2025-06-18")
     #expect((result?["instructions"] as? String)?.contains("exact words") == true)
-    #expect(try post(fixture, #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#, session: session).status == 202)
+    #expect(
+      try post(fixture, #"{"jsonrpc":"2.0","method":"notifications/initialized"}"#, session: session).status == 202)
     let call = try post(
-      fixture, #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"search","arguments":{"query":"toolbar side"}}}"#,
+      fixture,
+      #"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"search","arguments":{"query":"toolbar side"}}}"#,
       session: session)
     #expect(call.status == 200)
     let structured = ((call.object["result"] as? [String: Any])?["structuredContent"] as? [String: Any])
@@ -60,7 +64,9 @@ import Testing
       """
     let response = try post(fixture, modern)
     #expect(response.status == 200)
-    let tools = ((response.object["result"] as? [String: Any])?["tools"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
+    let tools = ((response.object["result"] as? [String: Any])?["tools"] as? [[String: Any]] ?? []).compactMap {
+      $0["name"] as? String
+    }
     #expect(tools.contains("search"))
   }
 
@@ -74,7 +80,8 @@ import Testing
     #expect(text.status == 415)
     #expect(try post(fixture, Self.initialize, accept: "text/html").status == 406)
     let version = try fixture.client.post(
-      "/mcp", contentType: "application/json", Self.initialize, headers: [Self.accept, ("MCP-Protocol-Version", "1999-01-01")])
+      "/mcp", contentType: "application/json", Self.initialize,
+      headers: [Self.accept, ("MCP-Protocol-Version", "1999-01-01")])
     #expect(version.status == 400)
     let get = try fixture.client.get("/mcp", headers: [Self.accept])
     #expect(get.status == 405)

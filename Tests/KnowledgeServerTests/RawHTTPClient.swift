@@ -35,7 +35,9 @@ final class RawConnection {
     address.sin_port = UInt16(port).bigEndian
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
     let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
     }
     guard fd >= 0, connected == 0 else { throw POSIXError(.ECONNREFUSED) }
     // A server that never answers must not hang the test run.
@@ -116,7 +118,9 @@ struct RawHTTPClient {
     try request("GET", target, headers: headers)
   }
 
-  func post(_ target: String, contentType: String, _ text: String, headers: [(String, String)] = []) throws -> RawResponse {
+  func post(_ target: String, contentType: String, _ text: String, headers: [(String, String)] = []) throws
+    -> RawResponse
+  {
     try request("POST", target, headers: [("Content-Type", contentType)] + headers, body: Array(text.utf8))
   }
 }

@@ -66,7 +66,8 @@ import Testing
     #expect(longer.status == 401)
     let right = try fixture.client.get("/api/status", headers: [("Authorization", "Bearer s3cret-token")])
     #expect(right.status == 200)
-    let mcp = try fixture.client.post("/mcp", contentType: "application/json", #"{"jsonrpc":"2.0","id":1,"method":"ping"}"#)
+    let mcp = try fixture.client.post(
+      "/mcp", contentType: "application/json", #"{"jsonrpc":"2.0","id":1,"method":"ping"}"#)
     #expect(mcp.status == 401)
     // The page itself carries no data; it asks for the token.
     #expect(try fixture.client.get("/").status == 200)

@@ -1,5 +1,5 @@
-import JSON
 import Foundation
+import JSON
 import Testing
 
 @testable import MCPServer
@@ -17,7 +17,10 @@ import Testing
     let harness = try ServerHarness()
     harness.initialize()
     let tools = try #require(harness.request("tools/list")["result"]?["tools"]?.arrayValue)
-    #expect(tools.compactMap { $0["name"]?.stringValue } == ["search", "quote", "cite", "verify", "audit", "documents", "status"])
+    #expect(
+      tools.compactMap { $0["name"]?.stringValue } == [
+        "search", "quote", "cite", "verify", "audit", "documents", "status",
+      ])
     for tool in tools {
       #expect(tool["annotations"]?["readOnlyHint"] == true)
       #expect(tool["annotations"]?["idempotentHint"] == true)
@@ -48,7 +51,8 @@ import Testing
     harness.initialize()
     let result = harness.call("audit", ["checklist": "no list here"])["result"]
     #expect(result?["isError"] == true)
-    #expect(result?["content"]?.arrayValue?.first?["text"]?.stringValue?.hasPrefix("The checklist cannot be read") == true)
+    #expect(
+      result?["content"]?.arrayValue?.first?["text"]?.stringValue?.hasPrefix("The checklist cannot be read") == true)
   }
 
   @Test("documents lists what the knowledge base holds, filtered by kind, event and year")
@@ -80,7 +84,8 @@ import Testing
   func initializeDescribes() throws {
     let harness = try ServerHarness()
     let response = harness.request(
-      "initialize", ["protocolVersion": "2025-11-25", "capabilities": [:], "clientInfo": ["name": "t", "version": "1"]])
+      "initialize",
+      ["protocolVersion": "2025-11-25", "capabilities": [:], "clientInfo": ["name": "t", "version": "1"]])
     let result = try #require(response["result"])
     #expect(result["capabilities"]?["prompts"] != nil)
     let instructions = try #require(result["instructions"]?.stringValue)

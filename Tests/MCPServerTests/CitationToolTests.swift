@@ -1,8 +1,9 @@
-import JSON
-import Foundation
 import Citations
-@testable import MCPServer
+import Foundation
+import JSON
 import Testing
+
+@testable import MCPServer
 
 /// `quote`, `cite` and `verify` over the Citations API.
 @Suite struct CitationToolTests {
@@ -11,7 +12,8 @@ import Testing
   }
 
   static func outputSchema(_ harness: ServerHarness, _ name: String) -> JSONValue? {
-    harness.request("tools/list")["result"]?["tools"]?.arrayValue?.first { $0["name"] == .string(name) }?["outputSchema"]
+    harness.request("tools/list")["result"]?["tools"]?.arrayValue?.first { $0["name"] == .string(name) }?[
+      "outputSchema"]
   }
 
   static let quoteCalls: [JSONValue] = [
@@ -31,7 +33,8 @@ import Testing
     #expect(structured["target"]?["link"] == .string(TestCorpus.talkURL + "?time=226"))
     #expect(structured["before"]?.arrayValue?.last?["quote"] == "Two displays change how people hold the phone.")
     #expect(structured["after"]?.arrayValue?.first?["source"]?["kind"] == "code")
-    #expect(SchemaValidator.violation(of: structured, against: try #require(Self.outputSchema(harness, "quote"))) == nil)
+    #expect(
+      SchemaValidator.violation(of: structured, against: try #require(Self.outputSchema(harness, "quote"))) == nil)
   }
 
   @Test func quoteOfAHIGSection() throws {
@@ -86,8 +89,9 @@ import Testing
   @Test func citeAsCSLJSONIsJSON() throws {
     let harness = try ServerHarness()
     harness.initialize()
-    let text = harness.call("cite", ["query": "wwdc2026/101@3:46", "format": "csl-json"])["result"]?[
-      "structuredContent"]?["text"]?.stringValue ?? ""
+    let text =
+      harness.call("cite", ["query": "wwdc2026/101@3:46", "format": "csl-json"])["result"]?[
+        "structuredContent"]?["text"]?.stringValue ?? ""
     #expect(JSONValue.decode(Data(text.utf8))?.arrayValue?.count == 1)
   }
 

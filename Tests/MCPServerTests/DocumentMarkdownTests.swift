@@ -8,7 +8,9 @@ import Testing
       id: "wwdc2026/7", kind: .talk, title: "T", url: "https://developer.apple.com/videos/play/wwdc2026/7/",
       passages: [Passage(kind: .code, text: "let s = \"```\"", startMilliseconds: 61_000)])
     let markdown = DocumentMarkdown.render(document)
-    #expect(markdown.contains("[1:01](https://developer.apple.com/videos/play/wwdc2026/7/?time=61) Code:\n\n````\nlet s = \"```\"\n````\n"))
+    #expect(
+      markdown.contains(
+        "[1:01](https://developer.apple.com/videos/play/wwdc2026/7/?time=61) Code:\n\n````\nlet s = \"```\"\n````\n"))
   }
 
   @Test func passageTextIsNotEscaped() {
@@ -19,7 +21,8 @@ import Testing
   }
 
   @Test func removedDocumentsSaySo() {
-    let document = Document(id: "hig/y", kind: .hig, title: "Y", url: "https://example.invalid/y", isRemovedUpstream: true)
+    let document = Document(
+      id: "hig/y", kind: .hig, title: "Y", url: "https://example.invalid/y", isRemovedUpstream: true)
     #expect(DocumentMarkdown.render(document).contains("no longer published"))
   }
 

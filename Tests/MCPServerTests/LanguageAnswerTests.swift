@@ -9,9 +9,14 @@ import Testing
     id: "wwdc2026/101/ko", kind: .talk, title: "새로운 디자인",
     url: "https://developer.apple.com/kr/videos/play/wwdc2026/101/", language: "ko", event: "wwdc2026", year: 2026,
     passages: [
-      Passage(kind: .speech, text: "레이아웃을 조정하는 방법을 알아봅시다", startMilliseconds: 13_000, endMilliseconds: 16_000, firstCue: 0, lastCue: 0)
+      Passage(
+        kind: .speech, text: "레이아웃을 조정하는 방법을 알아봅시다", startMilliseconds: 13_000, endMilliseconds: 16_000, firstCue: 0,
+        lastCue: 0)
     ],
-    cues: [StoredCue(startMilliseconds: 13_000, endMilliseconds: 16_000, raw: "레이아웃을 조정하는 방법을 알아봅시다", text: "레이아웃을 조정하는 방법을 알아봅시다")])
+    cues: [
+      StoredCue(
+        startMilliseconds: 13_000, endMilliseconds: 16_000, raw: "레이아웃을 조정하는 방법을 알아봅시다", text: "레이아웃을 조정하는 방법을 알아봅시다")
+    ])
 
   @Test func searchAndQuoteCarryTheLanguage() throws {
     let harness = try ServerHarness(documents: TestCorpus.documents + [Self.korean])

@@ -3,14 +3,16 @@ import Testing
 
 /// The handshake era (2025-11-25 basic/lifecycle) and the stateless one (2026-07-28 basic/versioning).
 @Suite struct LifecycleTests {
-  @Test("initialize answers with the client's revision when served, else the latest legacy one", arguments: [
-    ("2025-11-25", "2025-11-25"),
-    ("2025-06-18", "2025-06-18"),
-    ("2025-03-26", "2025-03-26"),
-    ("2024-11-05", "2024-11-05"),
-    ("2026-07-28", "2025-11-25"),  // the stateless revision has no initialize
-    ("1900-01-01", "2025-11-25"),
-  ])
+  @Test(
+    "initialize answers with the client's revision when served, else the latest legacy one",
+    arguments: [
+      ("2025-11-25", "2025-11-25"),
+      ("2025-06-18", "2025-06-18"),
+      ("2025-03-26", "2025-03-26"),
+      ("2024-11-05", "2024-11-05"),
+      ("2026-07-28", "2025-11-25"),  // the stateless revision has no initialize
+      ("1900-01-01", "2025-11-25"),
+    ])
   func negotiatesVersion(requested: String, expected: String) throws {
     let harness = try ServerHarness()
     #expect(harness.initialize(requested) == expected)
@@ -95,8 +97,9 @@ import Testing
     #expect(result?["ttlMs"]?.intValue != nil)
   }
 
-  @Test("An unsupported revision in _meta is UnsupportedProtocolVersion (-32022) listing ours",
-        arguments: ["1900-01-01", "2025-11-25"])
+  @Test(
+    "An unsupported revision in _meta is UnsupportedProtocolVersion (-32022) listing ours",
+    arguments: ["1900-01-01", "2025-11-25"])
   func unsupportedModernVersion(version: String) throws {
     let harness = try ServerHarness()
     let error = harness.modern("tools/list", version: version)["error"]

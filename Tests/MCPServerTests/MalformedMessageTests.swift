@@ -1,14 +1,16 @@
-import JSON
 import Foundation
+import JSON
 import MCPServer
 import Testing
 
 /// Bad input never kills the server: each gets a JSON-RPC error (JSON-RPC 2.0 §5.1), and the
 /// next message is served.
 @Suite struct MalformedMessageTests {
-  @Test("Not JSON is a parse error with a null id", arguments: [
-    "garbage", "{", #"{"jsonrpc":"2.0","id":1,"method":"ping""#, "[1,2", "\u{1}", #"{"a":tru}"#,
-  ])
+  @Test(
+    "Not JSON is a parse error with a null id",
+    arguments: [
+      "garbage", "{", #"{"jsonrpc":"2.0","id":1,"method":"ping""#, "[1,2", "\u{1}", #"{"a":tru}"#,
+    ])
   func parseError(line: String) throws {
     let harness = try ServerHarness()
     let response = harness.send(line)
@@ -23,17 +25,19 @@ import Testing
     #expect(response?["error"]?["code"] == -32700)
   }
 
-  @Test("Invalid requests", arguments: [
-    (#"42"#, JSONValue.null),
-    (#""ping""#, .null),
-    (#"{"id":1,"method":"ping"}"#, 1),  // no jsonrpc
-    (#"{"jsonrpc":"1.0","id":1,"method":"ping"}"#, 1),
-    (#"{"jsonrpc":"2.0","id":1}"#, 1),  // no method
-    (#"{"jsonrpc":"2.0","id":1,"method":7}"#, 1),
-    (#"{"jsonrpc":"2.0","id":null,"method":"ping"}"#, .null),  // MCP: ids are never null
-    (#"{"jsonrpc":"2.0","id":{"a":1},"method":"ping"}"#, .null),
-    (#"{"jsonrpc":"2.0","id":1.5,"method":"ping"}"#, .null),
-  ])
+  @Test(
+    "Invalid requests",
+    arguments: [
+      (#"42"#, JSONValue.null),
+      (#""ping""#, .null),
+      (#"{"id":1,"method":"ping"}"#, 1),  // no jsonrpc
+      (#"{"jsonrpc":"1.0","id":1,"method":"ping"}"#, 1),
+      (#"{"jsonrpc":"2.0","id":1}"#, 1),  // no method
+      (#"{"jsonrpc":"2.0","id":1,"method":7}"#, 1),
+      (#"{"jsonrpc":"2.0","id":null,"method":"ping"}"#, .null),  // MCP: ids are never null
+      (#"{"jsonrpc":"2.0","id":{"a":1},"method":"ping"}"#, .null),
+      (#"{"jsonrpc":"2.0","id":1.5,"method":"ping"}"#, .null),
+    ])
   func invalidRequest(line: String, id: JSONValue) throws {
     let harness = try ServerHarness()
     let response = harness.send(line)
@@ -72,7 +76,8 @@ import Testing
     let depth = 100_000
     let line = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
     #expect(harness.send(line)?["error"]?["code"] == -32700)
-    let object = #"{"jsonrpc":"2.0","id":1,"method":"ping","params":{"a":"# + String(repeating: "[", count: depth)
+    let object =
+      #"{"jsonrpc":"2.0","id":1,"method":"ping","params":{"a":"# + String(repeating: "[", count: depth)
       + String(repeating: "]", count: depth) + "}}"
     #expect(harness.send(object)?["error"]?["code"] == -32700)
     #expect(harness.request("ping")["result"] == [:])
@@ -90,7 +95,8 @@ import Testing
     let harness = try ServerHarness()
     harness.initialize("2025-03-26")
     let response = harness.send(
-      #"[{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","method":"notifications/initialized"},{"jsonrpc":"2.0","id":2,"method":"nope"}]"#)
+      #"[{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","method":"notifications/initialized"},{"jsonrpc":"2.0","id":2,"method":"nope"}]"#
+    )
     let responses = try #require(response?.arrayValue)
     #expect(responses.count == 2)
     #expect(responses[0]["result"] == [:])

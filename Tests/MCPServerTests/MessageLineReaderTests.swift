@@ -13,16 +13,21 @@ import Testing
 
   @Test("Splits at newlines, at any chunk size", arguments: [1, 2, 3, 7, 4096])
   func splitsAtNewlines(chunkSize: Int) {
-    #expect(Self.lines("{\"a\":1}\n{\"b\":2}\n", chunkSize: chunkSize) == [Self.message("{\"a\":1}"), Self.message("{\"b\":2}")])
+    #expect(
+      Self.lines("{\"a\":1}\n{\"b\":2}\n", chunkSize: chunkSize) == [
+        Self.message("{\"a\":1}"), Self.message("{\"b\":2}"),
+      ])
   }
 
-  @Test("Leniencies: CRLF, blank lines, a last line without newline", arguments: [
-    ("a\r\nb\n", ["a", "b"]),
-    ("\n\n  \na\n\n", ["a"]),
-    ("a\nb", ["a", "b"]),
-    ("", []),
-    ("\n", []),
-  ])
+  @Test(
+    "Leniencies: CRLF, blank lines, a last line without newline",
+    arguments: [
+      ("a\r\nb\n", ["a", "b"]),
+      ("\n\n  \na\n\n", ["a"]),
+      ("a\nb", ["a", "b"]),
+      ("", []),
+      ("\n", []),
+    ])
   func leniencies(text: String, expected: [String]) {
     #expect(Self.lines(text) == expected.map(Self.message))
   }

@@ -9,7 +9,8 @@ import Testing
     let harness = try ServerHarness()
     harness.initialize()
     let resources = try #require(harness.request("resources/list")["result"]?["resources"]?.arrayValue)
-    #expect(resources.map { $0["uri"] } == ["duokb://document/hig/designing-for-iphone-duo", "duokb://document/wwdc2026/101"])
+    #expect(
+      resources.map { $0["uri"] } == ["duokb://document/hig/designing-for-iphone-duo", "duokb://document/wwdc2026/101"])
     let talk = try #require(resources.last)
     #expect(talk["name"] == "wwdc2026/101")
     #expect(talk["title"] == "Meet iPhone Duo")
@@ -33,16 +34,19 @@ import Testing
   @Test func pageReadsAsMarkdownWithLinkedHeadings() throws {
     let harness = try ServerHarness()
     harness.initialize()
-    let markdown = harness.request("resources/read", ["uri": "duokb://document/hig/designing-for-iphone-duo"])[
-      "result"]?["contents"]?.arrayValue?.first?["text"]?.stringValue ?? ""
+    let markdown =
+      harness.request("resources/read", ["uri": "duokb://document/hig/designing-for-iphone-duo"])[
+        "result"]?["contents"]?.arrayValue?.first?["text"]?.stringValue ?? ""
     #expect(markdown.contains("### [Toolbars](\(TestCorpus.pageURL)#Toolbars)"))
     try Golden.check(markdown, named: "page.md")
   }
 
-  @Test("Unknown or hostile URIs are not found: -32002 before 2026-07-28", arguments: [
-    "duokb://document/wwdc2026/999", "duokb://document/../../etc/passwd", "duokb://document/", "file:///etc/passwd",
-    "duokb://document/wwdc2026/101/../101",
-  ])
+  @Test(
+    "Unknown or hostile URIs are not found: -32002 before 2026-07-28",
+    arguments: [
+      "duokb://document/wwdc2026/999", "duokb://document/../../etc/passwd", "duokb://document/", "file:///etc/passwd",
+      "duokb://document/wwdc2026/101/../101",
+    ])
   func notFound(uri: String) throws {
     let harness = try ServerHarness()
     harness.initialize()

@@ -1,6 +1,7 @@
 import JSON
-@testable import MCPServer
 import Testing
+
+@testable import MCPServer
 
 @Suite struct SchemaValidatorTests {
   static let schema: JSONValue = [

@@ -1,6 +1,6 @@
-import JSON
 import DuoKBCLI
 import Foundation
+import JSON
 import MCPServer
 import Testing
 

@@ -1,7 +1,7 @@
-import JSON
 import Citations
 import Corpus
 import Foundation
+import JSON
 import MCPServer
 import Normalize
 
@@ -80,14 +80,18 @@ enum TestCorpus {
   static let talk = Document(
     id: "wwdc2026/101", kind: .talk, title: "Meet iPhone Duo", url: talkURL, event: "wwdc2026", year: 2026,
     passages: [
-      Passage(kind: .speech, text: "Welcome to the session.", startMilliseconds: 5_000, endMilliseconds: 7_000,
-              heading: "Introduction", speaker: "Anna"),
-      Passage(kind: .speech, text: "Two displays change how people hold the phone.", startMilliseconds: 8_000,
-              endMilliseconds: 11_500, heading: "Introduction", speaker: "Anna"),
-      Passage(kind: .speech, text: scrollingQuote, startMilliseconds: 226_400, endMilliseconds: 231_400,
-              heading: "Layout", speaker: "Maria"),
-      Passage(kind: .code, text: "let bar = Toolbar(placement: .vertical)", startMilliseconds: 240_000,
-              endMilliseconds: 250_000, heading: "Layout"),
+      Passage(
+        kind: .speech, text: "Welcome to the session.", startMilliseconds: 5_000, endMilliseconds: 7_000,
+        heading: "Introduction", speaker: "Anna"),
+      Passage(
+        kind: .speech, text: "Two displays change how people hold the phone.", startMilliseconds: 8_000,
+        endMilliseconds: 11_500, heading: "Introduction", speaker: "Anna"),
+      Passage(
+        kind: .speech, text: scrollingQuote, startMilliseconds: 226_400, endMilliseconds: 231_400,
+        heading: "Layout", speaker: "Maria"),
+      Passage(
+        kind: .code, text: "let bar = Toolbar(placement: .vertical)", startMilliseconds: 240_000,
+        endMilliseconds: 250_000, heading: "Layout"),
     ])
 
   static let page = Document(
@@ -95,8 +99,9 @@ enum TestCorpus {
     summary: "Two displays, one device.",
     passages: [
       Passage(kind: .text, text: "iPhone Duo has two displays joined by a hinge."),
-      Passage(kind: .text, text: "Keep primary actions within reach of either thumb.", anchor: "Best-practices",
-              heading: "Best practices"),
+      Passage(
+        kind: .text, text: "Keep primary actions within reach of either thumb.", anchor: "Best-practices",
+        heading: "Best practices"),
       Passage(kind: .text, text: "Place a vertical toolbar along the hinge.", anchor: "Toolbars", heading: "Toolbars"),
     ],
     sections: [

@@ -1,7 +1,8 @@
-import JSON
 import Foundation
-@testable import MCPServer
+import JSON
 import Testing
+
+@testable import MCPServer
 
 @Suite struct ToolTests {
   @Test func toolsListGivesSchemasForInputAndOutput() throws {
@@ -85,7 +86,8 @@ import Testing
     #expect(hit["timestamp"] == .null)
     let code = harness.call("search", ["query": "toolbar", "kind": "code"])["result"]?["structuredContent"]
     #expect(code?["results"]?.arrayValue?.first?["source"]?["kind"] == "code")
-    let talkOnly = harness.call("search", ["query": "displays", "source": "wwdc2026/101"])["result"]?["structuredContent"]
+    let talkOnly = harness.call("search", ["query": "displays", "source": "wwdc2026/101"])["result"]?[
+      "structuredContent"]
     #expect(talkOnly?["results"]?.arrayValue?.allSatisfy { $0["source"]?["id"] == "wwdc2026/101" } == true)
   }
 

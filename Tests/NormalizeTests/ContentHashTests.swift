@@ -1,8 +1,11 @@
 import Testing
+
 @testable import Normalize
 
 @Suite struct ContentHashTests {
-  let passages = [Passage(kind: .speech, text: "Hello.", startMilliseconds: 0, endMilliseconds: 1_000, firstCue: 0, lastCue: 0)]
+  let passages = [
+    Passage(kind: .speech, text: "Hello.", startMilliseconds: 0, endMilliseconds: 1_000, firstCue: 0, lastCue: 0)
+  ]
   let cues = [cue(0, 1_000, "Hello.")]
 
   @Test("The hash is 64 lower-case hex digits and stable for the same content")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Normalize
 
 @Suite struct CueMergerTests {
@@ -27,17 +28,19 @@ import Testing
     #expect(merged.report.segmentsWithoutMap == 0)
   }
 
-  @Test("Later segments with different maps move by the difference from the first", arguments: [
-    // (first mpegts, first local, later mpegts, later local, expected shift ms)
-    (Int64(900_000), 0, Int64(1_440_000), 0, 6_000),  // 540000 ticks = 6 s later
-    (Int64(900_000), 0, Int64(1_440_000), 6_000, 0),  // same instant, expressed through LOCAL
-    (Int64(900_000), 10_000, Int64(900_000), 0, 10_000),  // LOCAL only differs
-    (Int64(1_440_000), 0, Int64(900_000), 0, -6_000),  // earlier map
-    ((Int64(1) << 33) - 90_000, 0, Int64(450_000), 0, 6_000),  // wrapped past 2^33: 1 s + 5 s
-    (Int64(450_000), 0, (Int64(1) << 33) - 90_000, 0, -6_000),  // the other way round
-    (Int64(0), 0, Int64(45), 0, 1),  // half a millisecond rounds away from zero
-    (Int64(0), 0, Int64(44), 0, 0),
-  ])
+  @Test(
+    "Later segments with different maps move by the difference from the first",
+    arguments: [
+      // (first mpegts, first local, later mpegts, later local, expected shift ms)
+      (Int64(900_000), 0, Int64(1_440_000), 0, 6_000),  // 540000 ticks = 6 s later
+      (Int64(900_000), 0, Int64(1_440_000), 6_000, 0),  // same instant, expressed through LOCAL
+      (Int64(900_000), 10_000, Int64(900_000), 0, 10_000),  // LOCAL only differs
+      (Int64(1_440_000), 0, Int64(900_000), 0, -6_000),  // earlier map
+      ((Int64(1) << 33) - 90_000, 0, Int64(450_000), 0, 6_000),  // wrapped past 2^33: 1 s + 5 s
+      (Int64(450_000), 0, (Int64(1) << 33) - 90_000, 0, -6_000),  // the other way round
+      (Int64(0), 0, Int64(45), 0, 1),  // half a millisecond rounds away from zero
+      (Int64(0), 0, Int64(44), 0, 0),
+    ])
   func differentMapsShift(firstTicks: Int64, firstLocal: Int, laterTicks: Int64, laterLocal: Int, shift: Int) {
     let segments = [
       SegmentCues(mpegts: firstTicks, localMilliseconds: firstLocal, cues: [cue(0, 500, "A.")]),
@@ -109,12 +112,14 @@ import Testing
     #expect(merged.report.emptySegments == 1)
   }
 
-  @Test("A repeat must match start, end, settings and raw text", arguments: [
-    (cue(4_000, 6_000, "Same.", settings: "align:middle"), cue(4_000, 6_000, "Same.", settings: "A:middle")),
-    (cue(4_000, 6_000, "Same."), cue(4_000, 6_001, "Same.")),
-    (cue(4_000, 6_000, "Same."), cue(4_001, 6_000, "Same.")),
-    (cue(4_000, 6_000, "Same.", raw: "<i>Same.</i>"), cue(4_000, 6_000, "Same.")),
-  ])
+  @Test(
+    "A repeat must match start, end, settings and raw text",
+    arguments: [
+      (cue(4_000, 6_000, "Same.", settings: "align:middle"), cue(4_000, 6_000, "Same.", settings: "A:middle")),
+      (cue(4_000, 6_000, "Same."), cue(4_000, 6_001, "Same.")),
+      (cue(4_000, 6_000, "Same."), cue(4_001, 6_000, "Same.")),
+      (cue(4_000, 6_000, "Same.", raw: "<i>Same.</i>"), cue(4_000, 6_000, "Same.")),
+    ])
   func nearRepeatsAreKept(last: StoredCue, first: StoredCue) {
     let merged = merger.merge([SegmentCues(cues: [last]), SegmentCues(cues: [first])])
     #expect(merged.cues.count == 2)
@@ -130,7 +135,8 @@ import Testing
     let merged = merger.merge(segments)
     #expect(
       merged.cues == [
-        cue(0, 1_000, "Before."), cue(4_000, 7_500, "Split cue.", settings: "align:middle"), cue(8_000, 9_000, "After."),
+        cue(0, 1_000, "Before."), cue(4_000, 7_500, "Split cue.", settings: "align:middle"),
+        cue(8_000, 9_000, "After."),
       ])
     #expect(merged.report.splitsJoined == 1)
   }
@@ -147,18 +153,30 @@ import Testing
     #expect(merged.report.splitsJoined == 1)
   }
 
-  @Test("Not a split", arguments: [
-    // touching cues with the same text inside one segment are two cues
-    ([SegmentCues(cues: [cue(0, 1_000, "Yes."), cue(1_000, 2_000, "Yes.")])], 2),
-    // a gap at the boundary
-    ([SegmentCues(cues: [cue(0, 1_000, "Yes.")]), SegmentCues(cues: [cue(1_001, 2_000, "Yes.")])], 2),
-    // different settings
-    ([SegmentCues(cues: [cue(0, 1_000, "Yes.", settings: "line:90%")]), SegmentCues(cues: [cue(1_000, 2_000, "Yes.")])], 2),
-    // different text
-    ([SegmentCues(cues: [cue(0, 1_000, "Yes.")]), SegmentCues(cues: [cue(1_000, 2_000, "Yes!")])], 2),
-    // only the first cue after the boundary can continue the last one before it
-    ([SegmentCues(cues: [cue(0, 1_000, "Yes.")]), SegmentCues(cues: [cue(0, 500, "Hm."), cue(1_000, 2_000, "Yes.")])], 3),
-  ])
+  @Test(
+    "Not a split",
+    arguments: [
+      // touching cues with the same text inside one segment are two cues
+      ([SegmentCues(cues: [cue(0, 1_000, "Yes."), cue(1_000, 2_000, "Yes.")])], 2),
+      // a gap at the boundary
+      ([SegmentCues(cues: [cue(0, 1_000, "Yes.")]), SegmentCues(cues: [cue(1_001, 2_000, "Yes.")])], 2),
+      // different settings
+      (
+        [
+          SegmentCues(cues: [cue(0, 1_000, "Yes.", settings: "line:90%")]),
+          SegmentCues(cues: [cue(1_000, 2_000, "Yes.")]),
+        ], 2
+      ),
+      // different text
+      ([SegmentCues(cues: [cue(0, 1_000, "Yes.")]), SegmentCues(cues: [cue(1_000, 2_000, "Yes!")])], 2),
+      // only the first cue after the boundary can continue the last one before it
+      (
+        [
+          SegmentCues(cues: [cue(0, 1_000, "Yes.")]),
+          SegmentCues(cues: [cue(0, 500, "Hm."), cue(1_000, 2_000, "Yes.")]),
+        ], 3
+      ),
+    ])
   func notSplits(segments: [SegmentCues], count: Int) {
     let merged = merger.merge(segments)
     #expect(merged.cues.count == count)
@@ -178,16 +196,25 @@ import Testing
 
   /// A whole-file track is Apple's segments glued together without their headers: each
   /// boundary repeat stands twice inside one file, back to back or further apart.
-  @Test("An identical cue inside one segment or file is one cue, whatever lies between", arguments: [
-    // back to back, as a glued boundary
-    ([cue(0, 2_000, "APFS is now ready"), cue(2_000, 4_000, "to come to the Mac."), cue(2_000, 4_000, "to come to the Mac."),
-      cue(4_000, 6_000, "Next.")], ["APFS is now ready", "to come to the Mac.", "Next."]),
-    // with other cues between
-    ([cue(0, 2_000, "One."), cue(2_000, 4_000, "Two."), cue(4_000, 5_000, "Three."), cue(2_000, 4_000, "Two.")],
-     ["One.", "Two.", "Three."]),
-    // same times, other text: two cues; same text, other settings: two cues
-    ([cue(0, 2_000, "One."), cue(0, 2_000, "Uno.")], ["One.", "Uno."]),
-  ])
+  @Test(
+    "An identical cue inside one segment or file is one cue, whatever lies between",
+    arguments: [
+      // back to back, as a glued boundary
+      (
+        [
+          cue(0, 2_000, "APFS is now ready"), cue(2_000, 4_000, "to come to the Mac."),
+          cue(2_000, 4_000, "to come to the Mac."),
+          cue(4_000, 6_000, "Next."),
+        ], ["APFS is now ready", "to come to the Mac.", "Next."]
+      ),
+      // with other cues between
+      (
+        [cue(0, 2_000, "One."), cue(2_000, 4_000, "Two."), cue(4_000, 5_000, "Three."), cue(2_000, 4_000, "Two.")],
+        ["One.", "Two.", "Three."]
+      ),
+      // same times, other text: two cues; same text, other settings: two cues
+      ([cue(0, 2_000, "One."), cue(0, 2_000, "Uno.")], ["One.", "Uno."]),
+    ])
   func identicalCuesInsideOneSegment(cues: [StoredCue], texts: [String]) {
     let merged = merger.merge([SegmentCues(cues: cues)])
     #expect(merged.cues.map(\.raw) == texts)
@@ -227,7 +254,8 @@ import Testing
     #expect(merger.merge([SegmentCues(cues: [original])]).cues == [original])
   }
 
-  @Test("Segments with boundary repeats merge back to the original track (seeded)", arguments: [1, 2, 3, 42] as [UInt64])
+  @Test(
+    "Segments with boundary repeats merge back to the original track (seeded)", arguments: [1, 2, 3, 42] as [UInt64])
   func repeatsRoundTrip(seed: UInt64) {
     var random = SplitMix64(seed: seed)
     var original: [StoredCue] = []

@@ -1,14 +1,17 @@
 import Foundation
 import Testing
+
 @testable import Normalize
 
 /// A talk's document in another language: `base/<tag>`, English keeping the base.
 @Suite struct DocumentIDLanguageTests {
-  @Test("Localized ids", arguments: [
-    ("wwdc2024/10173", "en", "wwdc2024/10173"), ("wwdc2024/10173", "en-US", "wwdc2024/10173"),
-    ("wwdc2024/10173", "ja", "wwdc2024/10173/ja"), ("wwdc2024/10173", "zh-Hans", "wwdc2024/10173/zh-hans"),
-    ("tech-talks/111466", "ko", "tech-talks/111466/ko"), ("keynotes/wwdc2026", "pt-BR", "keynotes/wwdc2026/pt-br"),
-  ])
+  @Test(
+    "Localized ids",
+    arguments: [
+      ("wwdc2024/10173", "en", "wwdc2024/10173"), ("wwdc2024/10173", "en-US", "wwdc2024/10173"),
+      ("wwdc2024/10173", "ja", "wwdc2024/10173/ja"), ("wwdc2024/10173", "zh-Hans", "wwdc2024/10173/zh-hans"),
+      ("tech-talks/111466", "ko", "tech-talks/111466/ko"), ("keynotes/wwdc2026", "pt-BR", "keynotes/wwdc2026/pt-br"),
+    ])
   func localized(base: String, language: String, expected: String) throws {
     let id = try DocumentID.localized(base, language: language)
     #expect(id == expected)
@@ -16,18 +19,22 @@ import Testing
     #expect(DocumentID.language(of: id) == (expected == base ? nil : language.lowercased()))
   }
 
-  @Test("What is no language tag, or too long an id, is refused", arguments: [
-    ("wwdc2024/10173", "日本語"), ("wwdc2024/10173", "../x"), ("wwdc2024/10173", "j"), ("wwdc2024/10173", "ja-"),
-    ("a/b/c/d", "ja"),
-  ])
+  @Test(
+    "What is no language tag, or too long an id, is refused",
+    arguments: [
+      ("wwdc2024/10173", "日本語"), ("wwdc2024/10173", "../x"), ("wwdc2024/10173", "j"), ("wwdc2024/10173", "ja-"),
+      ("a/b/c/d", "ja"),
+    ])
   func refused(base: String, language: String) {
     #expect(throws: NormalizeError.self) { try DocumentID.localized(base, language: language) }
   }
 
-  @Test("Ids a source may not give itself", arguments: [
-    ("keynotes/ja", true), ("keynotes/2026/zh-hans", true), ("hig", true), ("hig/layout", true),
-    ("keynotes/wwdc2026", false), ("tech-talks/111466", false), ("keynote", false), ("wwdc2024/10173", false),
-  ])
+  @Test(
+    "Ids a source may not give itself",
+    arguments: [
+      ("keynotes/ja", true), ("keynotes/2026/zh-hans", true), ("hig", true), ("hig/layout", true),
+      ("keynotes/wwdc2026", false), ("tech-talks/111466", false), ("keynote", false), ("wwdc2024/10173", false),
+    ])
   func reserved(id: String, isReserved: Bool) {
     #expect(DocumentID.isReservedForLanguages(id) == isReserved)
   }
@@ -35,7 +42,9 @@ import Testing
   /// No localized id is an id that a talk page URL, a HIG page or an allowed source id gives.
   @Test func localizedIDsCannotCollide() throws {
     let bases = ["wwdc2024/10173", "tech-talks/111466", "keynotes/wwdc2026", "keynote"]
-    let localized = try bases.flatMap { base in try ["ja", "ko", "zh-Hans", "fr"].map { try DocumentID.localized(base, language: $0) } }
+    let localized = try bases.flatMap { base in
+      try ["ja", "ko", "zh-Hans", "fr"].map { try DocumentID.localized(base, language: $0) }
+    }
     for id in localized {
       #expect(DocumentID.isReservedForLanguages(id), "\(id)")
       #expect(!id.hasPrefix("hig/"))
@@ -47,17 +56,43 @@ import Testing
     #expect(Set(localized).isDisjoint(with: bases))
   }
 
-  @Test("Apple's localized talk pages", arguments: [
-    ("https://developer.apple.com/videos/play/wwdc2024/10173/", "ja", "https://developer.apple.com/jp/videos/play/wwdc2024/10173/"),
-    ("https://developer.apple.com/videos/play/wwdc2024/10173/?time=5", "ko", "https://developer.apple.com/kr/videos/play/wwdc2024/10173/"),
-    ("https://developer.apple.com/videos/play/wwdc2024/10173/", "zh-Hans", "https://developer.apple.com/cn/videos/play/wwdc2024/10173/"),
-    ("https://developer.apple.com/videos/play/wwdc2024/10173/", "zh", "https://developer.apple.com/cn/videos/play/wwdc2024/10173/"),
-    ("https://developer.apple.com/jp/videos/play/wwdc2024/10173/", "en", "https://developer.apple.com/videos/play/wwdc2024/10173/"),
-    ("https://developer.apple.com/jp/videos/play/wwdc2024/10173/", "ko", "https://developer.apple.com/kr/videos/play/wwdc2024/10173/"),
-    // No localized pages: the English page.
-    ("https://developer.apple.com/videos/play/wwdc2024/10173/", "fr", "https://developer.apple.com/videos/play/wwdc2024/10173/"),
-    ("https://developer.apple.com/videos/play/wwdc2024/10173/", "zh-Hant", "https://developer.apple.com/videos/play/wwdc2024/10173/"),
-  ])
+  @Test(
+    "Apple's localized talk pages",
+    arguments: [
+      (
+        "https://developer.apple.com/videos/play/wwdc2024/10173/", "ja",
+        "https://developer.apple.com/jp/videos/play/wwdc2024/10173/"
+      ),
+      (
+        "https://developer.apple.com/videos/play/wwdc2024/10173/?time=5", "ko",
+        "https://developer.apple.com/kr/videos/play/wwdc2024/10173/"
+      ),
+      (
+        "https://developer.apple.com/videos/play/wwdc2024/10173/", "zh-Hans",
+        "https://developer.apple.com/cn/videos/play/wwdc2024/10173/"
+      ),
+      (
+        "https://developer.apple.com/videos/play/wwdc2024/10173/", "zh",
+        "https://developer.apple.com/cn/videos/play/wwdc2024/10173/"
+      ),
+      (
+        "https://developer.apple.com/jp/videos/play/wwdc2024/10173/", "en",
+        "https://developer.apple.com/videos/play/wwdc2024/10173/"
+      ),
+      (
+        "https://developer.apple.com/jp/videos/play/wwdc2024/10173/", "ko",
+        "https://developer.apple.com/kr/videos/play/wwdc2024/10173/"
+      ),
+      // No localized pages: the English page.
+      (
+        "https://developer.apple.com/videos/play/wwdc2024/10173/", "fr",
+        "https://developer.apple.com/videos/play/wwdc2024/10173/"
+      ),
+      (
+        "https://developer.apple.com/videos/play/wwdc2024/10173/", "zh-Hant",
+        "https://developer.apple.com/videos/play/wwdc2024/10173/"
+      ),
+    ])
   func localizedPage(page: String, language: String, expected: String) throws {
     #expect(LocalizedSite.talkPage(try #require(URL(string: page)), language: language)?.absoluteString == expected)
   }

@@ -35,22 +35,24 @@ import Testing
   @Test func passagesRecordTheirBlocks() throws {
     let rendered = try RenderPageDecoder().decode(Data(Self.page.utf8), url: nil)
     let passages = HIGNormalizer().passages(from: HIGSectionInput.inputs(from: rendered))
-    #expect(passages.map(\.text) == [
-      "Design for every size.", "Avoid widths < 320 points.", "Size classes", "Dynamic Type", "Larger sizes",
-      "Test early.", "Device", "Width", "Outer", "Compact",
-    ])
-    #expect(passages.map(\.layout) == [
-      PassageLayout(role: .paragraph, block: 0),
-      PassageLayout(role: .paragraph, block: 0),
-      PassageLayout(role: .listItem, block: 1, depth: 1),
-      PassageLayout(role: .listItem, block: 2, depth: 1),
-      PassageLayout(role: .listItem, block: 3, depth: 2),
-      PassageLayout(role: .listItem, block: 4, depth: 1, number: 3),
-      PassageLayout(role: .tableHeaderCell, block: 5, table: 0, row: 0, column: 0),
-      PassageLayout(role: .tableHeaderCell, block: 6, table: 0, row: 0, column: 1),
-      PassageLayout(role: .tableCell, block: 7, table: 0, row: 1, column: 0),
-      PassageLayout(role: .tableCell, block: 8, table: 0, row: 1, column: 1),
-    ])
+    #expect(
+      passages.map(\.text) == [
+        "Design for every size.", "Avoid widths < 320 points.", "Size classes", "Dynamic Type", "Larger sizes",
+        "Test early.", "Device", "Width", "Outer", "Compact",
+      ])
+    #expect(
+      passages.map(\.layout) == [
+        PassageLayout(role: .paragraph, block: 0),
+        PassageLayout(role: .paragraph, block: 0),
+        PassageLayout(role: .listItem, block: 1, depth: 1),
+        PassageLayout(role: .listItem, block: 2, depth: 1),
+        PassageLayout(role: .listItem, block: 3, depth: 2),
+        PassageLayout(role: .listItem, block: 4, depth: 1, number: 3),
+        PassageLayout(role: .tableHeaderCell, block: 5, table: 0, row: 0, column: 0),
+        PassageLayout(role: .tableHeaderCell, block: 6, table: 0, row: 0, column: 1),
+        PassageLayout(role: .tableCell, block: 7, table: 0, row: 1, column: 0),
+        PassageLayout(role: .tableCell, block: 8, table: 0, row: 1, column: 1),
+      ])
   }
 
   /// A document written before layouts were recorded still decodes, without them, and keeps

@@ -1,24 +1,35 @@
 import Testing
+
 @testable import Normalize
 
 @Suite struct HIGNormalizerTests {
   let normalizer = HIGNormalizer()
 
-  func passages(_ blocks: [HIGBlockInput], anchor: String? = "Best-practices", heading: String? = "Best practices") -> [Passage] {
+  func passages(_ blocks: [HIGBlockInput], anchor: String? = "Best-practices", heading: String? = "Best practices")
+    -> [Passage]
+  {
     normalizer.passages(from: [HIGSectionInput(heading: heading, anchor: anchor, level: 2, blocks: blocks)])
   }
 
-  @Test("Each block kind becomes the passages documented for it", arguments: [
-    (HIGBlockKind.paragraph, "Prefer size classes.  Avoid fixed\nwidths.", [PassageKind.text, .text], ["Prefer size classes.", "Avoid fixed widths."]),
-    (.asideParagraph, "Test both displays. Fold often.", [.text, .text], ["Test both displays.", "Fold often."]),
-    (.definition, "A width class. It changes.", [.text, .text], ["A width class.", "It changes."]),
-    (.caption, "The outer display. Closed.", [.text, .text], ["The outer display.", "Closed."]),
-    (.other, "Unknown node text. Kept.", [.text, .text], ["Unknown node text.", "Kept."]),
-    (.listItem, "Use layout margins. Respect safe areas.", [.text], ["Use layout margins. Respect safe areas."]),
-    (.tableCell, "Compact.  Regular.", [.text], ["Compact. Regular."]),
-    (.term, "Size  class", [.text], ["Size class"]),
-    (.code, "let x = 1\r\n  if x > 0 {\n    print(x)  \n  }", [.code], ["let x = 1\n  if x > 0 {\n    print(x)  \n  }"]),
-  ])
+  @Test(
+    "Each block kind becomes the passages documented for it",
+    arguments: [
+      (
+        HIGBlockKind.paragraph, "Prefer size classes.  Avoid fixed\nwidths.", [PassageKind.text, .text],
+        ["Prefer size classes.", "Avoid fixed widths."]
+      ),
+      (.asideParagraph, "Test both displays. Fold often.", [.text, .text], ["Test both displays.", "Fold often."]),
+      (.definition, "A width class. It changes.", [.text, .text], ["A width class.", "It changes."]),
+      (.caption, "The outer display. Closed.", [.text, .text], ["The outer display.", "Closed."]),
+      (.other, "Unknown node text. Kept.", [.text, .text], ["Unknown node text.", "Kept."]),
+      (.listItem, "Use layout margins. Respect safe areas.", [.text], ["Use layout margins. Respect safe areas."]),
+      (.tableCell, "Compact.  Regular.", [.text], ["Compact. Regular."]),
+      (.term, "Size  class", [.text], ["Size class"]),
+      (
+        .code, "let x = 1\r\n  if x > 0 {\n    print(x)  \n  }", [.code],
+        ["let x = 1\n  if x > 0 {\n    print(x)  \n  }"]
+      ),
+    ])
   func blockKinds(kind: HIGBlockKind, text: String, kinds: [PassageKind], texts: [String]) {
     let result = passages([HIGBlockInput(kind: kind, text: text)])
     #expect(result.map(\.kind) == kinds)
@@ -30,11 +41,18 @@ import Testing
   @Test("A list item longer than the limit is split into sentences")
   func longListItem() {
     let normalizer = HIGNormalizer(maximumPassageLength: 20)
-    let sections = [HIGSectionInput(heading: "H", anchor: "H", level: 2, blocks: [
-      HIGBlockInput(kind: .listItem, text: "Short item."),
-      HIGBlockInput(kind: .listItem, text: "A longer first sentence. And a second one."),
-    ])]
-    #expect(normalizer.passages(from: sections).map(\.text) == ["Short item.", "A longer first sentence.", "And a second one."])
+    let sections = [
+      HIGSectionInput(
+        heading: "H", anchor: "H", level: 2,
+        blocks: [
+          HIGBlockInput(kind: .listItem, text: "Short item."),
+          HIGBlockInput(kind: .listItem, text: "A longer first sentence. And a second one."),
+        ])
+    ]
+    #expect(
+      normalizer.passages(from: sections).map(\.text) == [
+        "Short item.", "A longer first sentence.", "And a second one.",
+      ])
   }
 
   @Test("Blank blocks give nothing; an aside's style is not quoted")
@@ -52,8 +70,12 @@ import Testing
   func anchors() {
     let sections = [
       HIGSectionInput(heading: nil, anchor: nil, level: 0, blocks: [HIGBlockInput(kind: .paragraph, text: "Intro.")]),
-      HIGSectionInput(heading: "Layout\nmargins", anchor: "Layout-margins", level: 2, blocks: [HIGBlockInput(kind: .paragraph, text: "Use them.")]),
-      HIGSectionInput(heading: "No anchor here", anchor: nil, level: 3, blocks: [HIGBlockInput(kind: .paragraph, text: "Still text.")]),
+      HIGSectionInput(
+        heading: "Layout\nmargins", anchor: "Layout-margins", level: 2,
+        blocks: [HIGBlockInput(kind: .paragraph, text: "Use them.")]),
+      HIGSectionInput(
+        heading: "No anchor here", anchor: nil, level: 3, blocks: [HIGBlockInput(kind: .paragraph, text: "Still text.")]
+      ),
     ]
     let result = normalizer.passages(from: sections)
     #expect(result.map(\.anchor) == [nil, "Layout-margins", nil])
@@ -68,7 +90,8 @@ import Testing
   @Test("Empty input gives nothing")
   func emptyInput() {
     #expect(normalizer.passages(from: []).isEmpty)
-    #expect(normalizer.passages(from: [HIGSectionInput(heading: "Empty", anchor: "Empty", level: 2, blocks: [])]).isEmpty)
+    #expect(
+      normalizer.passages(from: [HIGSectionInput(heading: "Empty", anchor: "Empty", level: 2, blocks: [])]).isEmpty)
   }
 
   @Test("A megabyte paragraph without a sentence end is cut into bounded passages at spaces")
@@ -82,7 +105,9 @@ import Testing
   @Test("Every prose passage is a slice of its block's collapsed text (seeded)", arguments: [3, 5, 8] as [UInt64])
   func slices(seed: UInt64) {
     var random = SplitMix64(seed: seed)
-    let words = ["Use", "size", "classes.", "e.g.", "iOS", "27.1", "Don't", "hide", "it!", "Why?", "“Fold”", "\n", "  "]
+    let words = [
+      "Use", "size", "classes.", "e.g.", "iOS", "27.1", "Don't", "hide", "it!", "Why?", "“Fold”", "\n", "  ",
+    ]
     for _ in 0..<50 {
       let text = (0..<Int.random(in: 1...40, using: &random)).map { _ in words.randomElement(using: &random)! }
         .joined(separator: " ")

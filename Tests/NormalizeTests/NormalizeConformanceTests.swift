@@ -2,6 +2,7 @@ import DuoKBTestSupport
 import Foundation
 import Testing
 import WebVTT
+
 @testable import Normalize
 
 /// Merging and normalizing the cues of third-party WebVTT conformance cases, read in place
@@ -55,7 +56,9 @@ import WebVTT
   /// nothing shifts, header-only segments are counted, playlist order is kept.
   @Test(.enabled(if: ConformanceData.shouldRun))
   func sharedMapShiftsNothing() throws {
-    let segments = try (69...73).map { try Self.segment("webvtt/shaka-player/hls-text-offset__vtt-0\($0).expected.json") }
+    let segments = try (69...73).map {
+      try Self.segment("webvtt/shaka-player/hls-text-offset__vtt-0\($0).expected.json")
+    }
     #expect(segments.allSatisfy { $0.mpegts == 324_000_000 && $0.localMilliseconds == 3_600_000 })
     let merged = CueMerger().merge(segments)
     #expect(merged.cues == segments.flatMap(\.cues))

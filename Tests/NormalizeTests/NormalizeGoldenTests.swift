@@ -1,6 +1,7 @@
 import DuoKBTestSupport
 import Foundation
 import Testing
+
 @testable import Normalize
 
 /// Whole-pipeline dumps for a talk (segments -> merged cues -> passages) and a HIG page
@@ -26,7 +27,9 @@ import Testing
         + "segmentsReordered=\(report.segmentsReordered)"
     ]
     for (index, cue) in merged.cues.enumerated() {
-      lines.append("cue \(index) \(clock(cue.startMilliseconds))-\(clock(cue.endMilliseconds)) voice=\(cue.voice ?? "-") | \(cue.raw.replacingOccurrences(of: "\n", with: "\\n"))")
+      lines.append(
+        "cue \(index) \(clock(cue.startMilliseconds))-\(clock(cue.endMilliseconds)) voice=\(cue.voice ?? "-") | \(cue.raw.replacingOccurrences(of: "\n", with: "\\n"))"
+      )
     }
     for passage in passages {
       lines.append(
@@ -48,7 +51,9 @@ import Testing
       lines.append("section \(heading.level) #\(heading.anchor ?? "-") \(heading.title)")
     }
     for passage in normalizer.passages(from: sections) {
-      lines.append("passage \(passage.kind.rawValue) #\(passage.anchor ?? "-") | \(passage.text.replacingOccurrences(of: "\n", with: "\\n"))")
+      lines.append(
+        "passage \(passage.kind.rawValue) #\(passage.anchor ?? "-") | \(passage.text.replacingOccurrences(of: "\n", with: "\\n"))"
+      )
     }
     try Golden.check(lines.joined(separator: "\n") + "\n", named: "hig-passages.txt")
   }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Normalize
 
 @Suite struct SentenceSegmenterTests {
@@ -8,44 +9,48 @@ import Testing
     segmenter.sentences(in: text[...]).map(String.init)
   }
 
-  @Test("Splits at terminators followed by a sentence start", arguments: [
-    ("One. Two.", ["One.", "Two."]),
-    ("Really? Yes! Good.", ["Really?", "Yes!", "Good."]),
-    ("What?! No.", ["What?!", "No."]),
-    ("It ships in 2026. 3 things matter.", ["It ships in 2026.", "3 things matter."]),
-    ("He said \"stop.\" Then he left.", ["He said \"stop.\"", "Then he left."]),
-    ("He said “stop.” Then he left.", ["He said “stop.”", "Then he left."]),
-    ("(It works.) Next.", ["(It works.)", "Next."]),
-    ("Done. \"Quoted\" next.", ["Done.", "\"Quoted\" next."]),
-    ("Done. iPhone Duo is next.", ["Done.", "iPhone Duo is next."]),  // a name with a capital inside
-    ("Done. macOS too.", ["Done.", "macOS too."]),
-    ("No terminator at the end", ["No terminator at the end"]),
-    ("Trailing space. ", ["Trailing space."]),
-    ("", []),
-    ("これはペンです。あれは本です。", ["これはペンです。", "あれは本です。"]),
-  ])
+  @Test(
+    "Splits at terminators followed by a sentence start",
+    arguments: [
+      ("One. Two.", ["One.", "Two."]),
+      ("Really? Yes! Good.", ["Really?", "Yes!", "Good."]),
+      ("What?! No.", ["What?!", "No."]),
+      ("It ships in 2026. 3 things matter.", ["It ships in 2026.", "3 things matter."]),
+      ("He said \"stop.\" Then he left.", ["He said \"stop.\"", "Then he left."]),
+      ("He said “stop.” Then he left.", ["He said “stop.”", "Then he left."]),
+      ("(It works.) Next.", ["(It works.)", "Next."]),
+      ("Done. \"Quoted\" next.", ["Done.", "\"Quoted\" next."]),
+      ("Done. iPhone Duo is next.", ["Done.", "iPhone Duo is next."]),  // a name with a capital inside
+      ("Done. macOS too.", ["Done.", "macOS too."]),
+      ("No terminator at the end", ["No terminator at the end"]),
+      ("Trailing space. ", ["Trailing space."]),
+      ("", []),
+      ("これはペンです。あれは本です。", ["これはペンです。", "あれは本です。"]),
+    ])
   func splits(text: String, expected: [String]) {
     #expect(sentences(text) == expected)
   }
 
-  @Test("Abbreviations, versions, identifiers and ellipses do not end a sentence", arguments: [
-    "Use a standard control, e.g. a toggle, here.",
-    "Use a standard control, e.g. UISwitch, here.",
-    "That is, i.e. Apple's layout, done.",
-    "Ask Dr. Appleseed about it.",
-    "Mr. Lee and Mrs. Lee and Ms. Kim agree.",
-    "SwiftUI vs. UIKit is not the question.",
-    "Rows, columns, etc. are all views.",
-    "Built in the U.S. by Apple.",
-    "Install iOS 27.1 first.",
-    "It is 3.5 inches wide.",
-    "Read UIView.frame before layout.",
-    "Go to developer.apple.com for more.",
-    "So... we waited.",
-    "So… we waited.",
-    "J. Appleseed wrote it.",
-    "Version 2.0.1 fixed it.",
-  ])
+  @Test(
+    "Abbreviations, versions, identifiers and ellipses do not end a sentence",
+    arguments: [
+      "Use a standard control, e.g. a toggle, here.",
+      "Use a standard control, e.g. UISwitch, here.",
+      "That is, i.e. Apple's layout, done.",
+      "Ask Dr. Appleseed about it.",
+      "Mr. Lee and Mrs. Lee and Ms. Kim agree.",
+      "SwiftUI vs. UIKit is not the question.",
+      "Rows, columns, etc. are all views.",
+      "Built in the U.S. by Apple.",
+      "Install iOS 27.1 first.",
+      "It is 3.5 inches wide.",
+      "Read UIView.frame before layout.",
+      "Go to developer.apple.com for more.",
+      "So... we waited.",
+      "So… we waited.",
+      "J. Appleseed wrote it.",
+      "Version 2.0.1 fixed it.",
+    ])
   func noSplit(text: String) {
     #expect(sentences(text) == [text])
   }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Normalize
 
 @Suite struct TalkChapterTests {
@@ -28,10 +29,14 @@ import Testing
   @Test("Segments to cues and passages in one step, chapters named")
   func transcript() {
     let segments = [
-      SegmentCues(mpegts: 900_000, localMilliseconds: 0, cues: [cue(1_000, 2_000, "Welcome to"), cue(2_000, 3_000, "the talk.")]),
-      SegmentCues(mpegts: 900_000, localMilliseconds: 0, cues: [cue(2_000, 3_000, "the talk."), cue(80_000, 81_000, "Sizes matter.")]),
+      SegmentCues(
+        mpegts: 900_000, localMilliseconds: 0, cues: [cue(1_000, 2_000, "Welcome to"), cue(2_000, 3_000, "the talk.")]),
+      SegmentCues(
+        mpegts: 900_000, localMilliseconds: 0,
+        cues: [cue(2_000, 3_000, "the talk."), cue(80_000, 81_000, "Sizes matter.")]),
     ]
-    let transcript = TalkTranscript(segments: segments, chapters: [TalkChapter(title: "Sizes", startMilliseconds: 75_000)])
+    let transcript = TalkTranscript(
+      segments: segments, chapters: [TalkChapter(title: "Sizes", startMilliseconds: 75_000)])
     #expect(transcript.cues.count == 3)
     #expect(transcript.mergeReport.repeatsDropped == 1)
     #expect(transcript.passages.map(\.text) == ["Welcome to the talk.", "Sizes matter."])

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Normalize
 
 /// Properties of `TalkNormalizer` over seeded random cue lists shaped like Apple's
@@ -87,7 +88,8 @@ import Testing
     let (cues, soundCues) = Self.talk(seed: seed)
     for passage in TalkNormalizer().passages(from: cues) {
       #expect(!soundCues.contains { passage.firstCue! <= $0 && $0 <= passage.lastCue! }, "\(passage.text)")
-      #expect(!passage.text.contains("♪") && !passage.text.contains("[MUSIC]") && !passage.text.contains("[ Applause ]"))
+      #expect(
+        !passage.text.contains("♪") && !passage.text.contains("[MUSIC]") && !passage.text.contains("[ Applause ]"))
       #expect(!passage.text.contains(">>") && !passage.text.contains("FEMALE SPEAKER"))
       #expect(passage.text == TextNormalization.collapseWhitespace(passage.text))
       #expect(!passage.text.isEmpty)
@@ -108,6 +110,7 @@ import Testing
     let quoted = passages.map(\.text).joined(separator: " ").split(separator: " ")
     let firstDifference = zip(quoted, spoken).enumerated().first { $0.element.0 != $0.element.1 }
     #expect(quoted.count == spoken.count)
-    #expect(firstDifference == nil, "word \(firstDifference?.offset ?? -1): \(firstDifference.map { "\($0.element)" } ?? "")")
+    #expect(
+      firstDifference == nil, "word \(firstDifference?.offset ?? -1): \(firstDifference.map { "\($0.element)" } ?? "")")
   }
 }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Normalize
 
 @Suite struct TalkNormalizerTests {
@@ -14,16 +15,21 @@ import Testing
     let passages = normalizer.passages(from: cues)
     #expect(
       passages == [
-        Passage(kind: .speech, text: "Design for compact width on the outer display.", startMilliseconds: 1_000,
-                endMilliseconds: 4_000, firstCue: 0, lastCue: 1),
-        Passage(kind: .speech, text: "Then go wide.", startMilliseconds: 4_000, endMilliseconds: 5_000, firstCue: 2, lastCue: 2),
+        Passage(
+          kind: .speech, text: "Design for compact width on the outer display.", startMilliseconds: 1_000,
+          endMilliseconds: 4_000, firstCue: 0, lastCue: 1),
+        Passage(
+          kind: .speech, text: "Then go wide.", startMilliseconds: 4_000, endMilliseconds: 5_000, firstCue: 2,
+          lastCue: 2),
       ])
   }
 
-  @Test("A pause of 1.5 s or more ends the sentence; a shorter one does not", arguments: [
-    (4_000, ["move to the trailing side", "the bottom region works well"]),
-    (3_900, ["move to the trailing side the bottom region works well"]),
-  ])
+  @Test(
+    "A pause of 1.5 s or more ends the sentence; a shorter one does not",
+    arguments: [
+      (4_000, ["move to the trailing side", "the bottom region works well"]),
+      (3_900, ["move to the trailing side the bottom region works well"]),
+    ])
   func pauseEndsTheSentence(nextStart: Int, expected: [String]) {
     let cues = [cue(1_000, 2_500, "move to the trailing side"), cue(nextStart, 6_000, "the bottom region works well")]
     #expect(normalizer.passages(from: cues).map(\.text) == expected)
@@ -104,7 +110,10 @@ import Testing
     let text = String(repeating: "word ", count: 200_000)
     let passages = TalkNormalizer().passages(from: [cue(0, 5_000, text)])
     #expect(passages.count > 400)
-    #expect(passages.allSatisfy { $0.text.unicodeScalars.count <= 2_000 && !$0.text.hasPrefix(" ") && !$0.text.hasSuffix(" ") })
+    #expect(
+      passages.allSatisfy {
+        $0.text.unicodeScalars.count <= 2_000 && !$0.text.hasPrefix(" ") && !$0.text.hasSuffix(" ")
+      })
     #expect(passages.map(\.text).joined(separator: " ") == TextNormalization.collapseWhitespace(text))
   }
 
@@ -115,12 +124,14 @@ import Testing
     #expect(passages.map(\.text.count) == [2_000, 2_000, 1_000])
   }
 
-  @Test("Empty input, empty cues, only sound cues, only markers: no passages", arguments: [
-    [StoredCue](),
-    [cue(0, 1, ""), cue(1, 2, "  \n ")],
-    [cue(0, 1, "♪ ♪"), cue(1, 2, "[ Applause ]")],
-    [cue(0, 1, ">>"), cue(1, 2, ">> FEMALE SPEAKER:")],
-  ])
+  @Test(
+    "Empty input, empty cues, only sound cues, only markers: no passages",
+    arguments: [
+      [StoredCue](),
+      [cue(0, 1, ""), cue(1, 2, "  \n ")],
+      [cue(0, 1, "♪ ♪"), cue(1, 2, "[ Applause ]")],
+      [cue(0, 1, ">>"), cue(1, 2, ">> FEMALE SPEAKER:")],
+    ])
   func nothingToQuote(cues: [StoredCue]) {
     #expect(normalizer.passages(from: cues).isEmpty)
   }

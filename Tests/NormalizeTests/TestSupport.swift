@@ -4,9 +4,9 @@ import Normalize
 func cue(
   _ start: Int, _ end: Int, _ text: String, settings: String? = nil, voice: String? = nil, raw: String? = nil
 ) -> StoredCue {
-  StoredCue(startMilliseconds: start, endMilliseconds: end, raw: raw ?? text, text: text, settings: settings, voice: voice)
+  StoredCue(
+    startMilliseconds: start, endMilliseconds: end, raw: raw ?? text, text: text, settings: settings, voice: voice)
 }
-
 
 /// Whether `needle`'s UTF-8 bytes occur in `haystack`'s (byte-exact, no Unicode equivalence).
 func isByteSlice(_ needle: String, of haystack: String) -> Bool {
@@ -27,7 +27,8 @@ func clock(_ milliseconds: Int?) -> String {
   let minutes = seconds / 60
   let secondsText = String(seconds % 60)
   let msText = String(milliseconds % 1000)
-  return "\(minutes):\(secondsText.count < 2 ? "0" : "")\(secondsText).\(String(repeating: "0", count: 3 - msText.count))\(msText)"
+  return
+    "\(minutes):\(secondsText.count < 2 ? "0" : "")\(secondsText).\(String(repeating: "0", count: 3 - msText.count))\(msText)"
 }
 
 /// Whether the characters of `needle` other than spaces appear in `haystack` in order.

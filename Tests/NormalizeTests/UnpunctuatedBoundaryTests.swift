@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Normalize
 
 /// Japanese and Chinese captions without sentence punctuation end passages at cue
@@ -12,9 +13,10 @@ import Testing
       cue(0, 2_000, "得点を管理します"), cue(2_000, 4_000, "みんな 競争が好きですよね"),
       cue(4_000, 6_000, "このアプリでは"), cue(6_000, 8_000, "Xcodeを使います"),
     ]
-    #expect(normalizer.passages(from: cues).map(\.text) == [
-      "得点を管理します", "みんな 競争が好きですよね", "このアプリでは Xcodeを使います",
-    ])
+    #expect(
+      normalizer.passages(from: cues).map(\.text) == [
+        "得点を管理します", "みんな 競争が好きですよね", "このアプリでは Xcodeを使います",
+      ])
   }
 
   @Test("A pause between cues ends the passage; back-to-back cues go on")

@@ -16,7 +16,8 @@ final class LinkedHome {
     base = FileManager.default.temporaryDirectory
       .appendingPathComponent("duo-kb-owned-\(UUID().uuidString)", isDirectory: true)
     try FileManager.default.createDirectory(at: base.appendingPathComponent("home"), withIntermediateDirectories: true)
-    try FileManager.default.createDirectory(at: base.appendingPathComponent("outside"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: base.appendingPathComponent("outside"), withIntermediateDirectories: true)
     outsideFile = base.appendingPathComponent("outside/target.txt")
     try Data(Self.outsideText.utf8).write(to: outsideFile)
   }
@@ -67,7 +68,8 @@ final class LinkedHome {
     #expect(names == ["sources.json"], "no temporary file left behind")
   }
 
-  @Test("A linked folder on the way is refused", arguments: ["Corpus", "Corpus/documents", "Corpus/documents/tech-talks"])
+  @Test(
+    "A linked folder on the way is refused", arguments: ["Corpus", "Corpus/documents", "Corpus/documents/tech-talks"])
   func linkedFolderIsRefused(linked: String) throws {
     let home = try LinkedHome()
     try home.link(linked, to: home.outside)
@@ -83,7 +85,9 @@ final class LinkedHome {
     #expect(try home.outsideContents() == ["target.txt": LinkedHome.outsideText])
   }
 
-  @Test("Opening a linked file to append or update is refused", arguments: [OwnedFile.Access.appending, .updating, .reading])
+  @Test(
+    "Opening a linked file to append or update is refused",
+    arguments: [OwnedFile.Access.appending, .updating, .reading])
   func openThroughLinkIsRefused(access: OwnedFile.Access) throws {
     let home = try LinkedHome()
     try home.link(".refresh.lock", to: home.outsideFile)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SearchIndex
 
 @Suite struct AnalyzerTests {
@@ -6,31 +7,38 @@ import Testing
     Analyzer(options: options).tokens(text).map(\.description).joined(separator: " ")
   }
 
-  @Test("Tokens with slots; + marks extras", arguments: [
-    ("Hello, World!", "hello@0 world@1"),
-    ("Crème Brûlée", "creme@0 brulee@1"),  // diacritics folded
-    ("don't stop", "don't@0 +dont@0 stop@1"),  // apostrophe kept inside, joined form extra
-    ("don’t", "don't@0 +dont@0"),  // typographic apostrophe is the same word
-    ("Apple's guide", "apple's@0 +apples@0 +apple@0 guide@1"),
-    ("'quoted'", "quoted@0"),  // quotes around a word are not part of it
-    ("right-to-left", "right@0 to@1 left@2 +righttoleft@0-2"),
-    ("toolbarVerticalBehavior", "toolbarverticalbehavior@0-2 +toolbar@0 +vertical@1 +behavior@2 +toolbarvertical@0-1 +verticalbehavior@1-2"),
-    ("HTTPServer", "httpserver@0-1 +http@0 +server@1"),
-    ("iPhone iOS", "iphone@0 ios@1"),  // one leading lowercase letter stays attached
-    ("iOS 27.1 ships", "ios@0 27.1@1 ships@2 +ship@2"),  // versions kept, plural folded
-    ("cats classes bus its", "cats@0 +cat@0 classes@1 +class@1 bus@2 its@3"),
-    ("stories boxes", "stories@0 +story@0 boxes@1 +box@1"),
-    ("end. 27.", "end@0 27@1"),
-    ("snake_case", "snake@0 case@1 +snakecase@0-1"),
-  ])
+  @Test(
+    "Tokens with slots; + marks extras",
+    arguments: [
+      ("Hello, World!", "hello@0 world@1"),
+      ("Crème Brûlée", "creme@0 brulee@1"),  // diacritics folded
+      ("don't stop", "don't@0 +dont@0 stop@1"),  // apostrophe kept inside, joined form extra
+      ("don’t", "don't@0 +dont@0"),  // typographic apostrophe is the same word
+      ("Apple's guide", "apple's@0 +apples@0 +apple@0 guide@1"),
+      ("'quoted'", "quoted@0"),  // quotes around a word are not part of it
+      ("right-to-left", "right@0 to@1 left@2 +righttoleft@0-2"),
+      (
+        "toolbarVerticalBehavior",
+        "toolbarverticalbehavior@0-2 +toolbar@0 +vertical@1 +behavior@2 +toolbarvertical@0-1 +verticalbehavior@1-2"
+      ),
+      ("HTTPServer", "httpserver@0-1 +http@0 +server@1"),
+      ("iPhone iOS", "iphone@0 ios@1"),  // one leading lowercase letter stays attached
+      ("iOS 27.1 ships", "ios@0 27.1@1 ships@2 +ship@2"),  // versions kept, plural folded
+      ("cats classes bus its", "cats@0 +cat@0 classes@1 +class@1 bus@2 its@3"),
+      ("stories boxes", "stories@0 +story@0 boxes@1 +box@1"),
+      ("end. 27.", "end@0 27@1"),
+      ("snake_case", "snake@0 case@1 +snakecase@0-1"),
+    ])
   func tokens(text: String, expected: String) {
     #expect(Self.describe(text) == expected)
   }
 
-  @Test("Verbatim options add nothing", arguments: [
-    ("toolbarVerticalBehavior cats", "toolbarverticalbehavior@0 cats@1"),
-    ("right-to-left don't", "right@0 to@1 left@2 don't@3"),
-  ])
+  @Test(
+    "Verbatim options add nothing",
+    arguments: [
+      ("toolbarVerticalBehavior cats", "toolbarverticalbehavior@0 cats@1"),
+      ("right-to-left don't", "right@0 to@1 left@2 don't@3"),
+    ])
   func verbatim(text: String, expected: String) {
     #expect(Self.describe(text, .verbatim) == expected)
   }

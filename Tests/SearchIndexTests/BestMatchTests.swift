@@ -1,6 +1,7 @@
 import Foundation
 import Normalize
 import Testing
+
 @testable import SearchIndex
 
 /// The best-match ranker on a corpus written for it: a talk whose sentences need their
@@ -67,10 +68,11 @@ import Testing
     let (index, directory) = try IndexFixture.build(Self.documents)
     defer { try? FileManager.default.removeItem(at: directory) }
     let results = try index.bestMatch("adaptive", limit: 10)
-    #expect(results.hits.map { Self.text(index, $0) } == [
-      "Now a word about adaptive layouts that keep working in every pose.",
-      "Apps adapting their layout should keep the same hierarchy.",
-    ])
+    #expect(
+      results.hits.map { Self.text(index, $0) } == [
+        "Now a word about adaptive layouts that keep working in every pose.",
+        "Apps adapting their layout should keep the same hierarchy.",
+      ])
     // The strict query knows no stems.
     #expect(try index.search("adaptive", limit: 10).total == 1)
   }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SearchIndex
 
 @Suite struct BitPackingTests {
@@ -19,9 +20,12 @@ import Testing
     return ok ? output : nil
   }
 
-  @Test("Round trips at every width, near the end of the buffer and far from it", arguments: [
-    [0], [0, 0, 0], [1], [1, 2, 3, 4, 5], [255, 256, 7], [UInt32.max, 0, 1], Array(0..<128).map { UInt32($0) * 33_333 },
-  ] as [[UInt32]])
+  @Test(
+    "Round trips at every width, near the end of the buffer and far from it",
+    arguments: [
+      [0], [0, 0, 0], [1], [1, 2, 3, 4, 5], [255, 256, 7], [UInt32.max, 0, 1],
+      Array(0..<128).map { UInt32($0) * 33_333 },
+    ] as [[UInt32]])
   func roundTrips(values: [UInt32]) {
     let bytes = Self.packed(values)
     #expect(Int(bytes[0]) == BitPacking.width(values.reduce(0, |)))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SearchIndex
 
 /// CJK runs: unigrams in their own slots, overlapping bigrams, Latin words inside them as
@@ -8,21 +9,23 @@ import Testing
     Analyzer(options: options).tokens(text).map(\.description).joined(separator: " ")
   }
 
-  @Test("Tokens of CJK text", arguments: [
-    ("長い", "長@0 い@1 長い@0-1"),
-    ("字", "字@0"),
-    ("デザイン", "デ@0 ザ@1 イ@2 ン@3 デザ@0 ザイ@1 イン@2-3"),
-    // Latin words inside a run are English words, and take the slot after the run.
-    ("Xcodeで", "xcode@0 で@1"),
-    ("SwiftUIの設定", "swiftui@0-1 +swift@0 +ui@1 の@2 設@3 定@4 の設@2 設定@3-4"),
-    // Width forms: full-width Latin is Latin, half-width kana is kana.
-    ("Ｘｃｏｄｅ", "xcode@0"),
-    ("ﾃﾞｻﾞｲﾝ", "デ@0 ザ@1 イ@2 ン@3 デザ@0 ザイ@1 イン@2-3"),
-    // Hangul and Chinese; a space ends a run.
-    ("화면 设计", "화@0 면@1 화면@0-1 设@2 计@3 设计@2-3"),
-    // Decomposed kana is composed; voicing is never folded away.
-    ("か\u{3099}か", "が@0 か@1 がか@0-1"),
-  ])
+  @Test(
+    "Tokens of CJK text",
+    arguments: [
+      ("長い", "長@0 い@1 長い@0-1"),
+      ("字", "字@0"),
+      ("デザイン", "デ@0 ザ@1 イ@2 ン@3 デザ@0 ザイ@1 イン@2-3"),
+      // Latin words inside a run are English words, and take the slot after the run.
+      ("Xcodeで", "xcode@0 で@1"),
+      ("SwiftUIの設定", "swiftui@0-1 +swift@0 +ui@1 の@2 設@3 定@4 の設@2 設定@3-4"),
+      // Width forms: full-width Latin is Latin, half-width kana is kana.
+      ("Ｘｃｏｄｅ", "xcode@0"),
+      ("ﾃﾞｻﾞｲﾝ", "デ@0 ザ@1 イ@2 ン@3 デザ@0 ザイ@1 イン@2-3"),
+      // Hangul and Chinese; a space ends a run.
+      ("화면 设计", "화@0 면@1 화면@0-1 设@2 计@3 设计@2-3"),
+      // Decomposed kana is composed; voicing is never folded away.
+      ("か\u{3099}か", "が@0 か@1 がか@0-1"),
+    ])
   func tokens(text: String, expected: String) {
     #expect(Self.describe(text) == expected)
   }
@@ -60,4 +63,3 @@ extension CJKAnalyzerTests {
     #expect(words == ["ガイ", "イド"])
   }
 }
-

@@ -1,6 +1,7 @@
 import Foundation
 import Normalize
 import Testing
+
 @testable import SearchIndex
 
 /// Seeded random passages of Japanese, Chinese and Korean text (with spaces, Latin words,

@@ -1,6 +1,7 @@
 import Foundation
 import Normalize
 import Testing
+
 @testable import SearchIndex
 
 /// CJK passages through a built index: every substring is found by a phrase query on it,
@@ -45,8 +46,9 @@ import Testing
     return runs.filter { !$0.isEmpty }
   }
 
-  @Test("Every CJK substring of 1 to 8 characters finds its passage, as a phrase and bare",
-        arguments: [false, true])
+  @Test(
+    "Every CJK substring of 1 to 8 characters finds its passage, as a phrase and bare",
+    arguments: [false, true])
   func everySubstringIsFound(quoted: Bool) throws {
     let (index, _) = Self.index
     for (documentNumber, document) in Self.documents.enumerated() {
@@ -57,13 +59,15 @@ import Testing
               let substring = String(run[start..<(start + length)])
               let query = quoted ? "\"\(substring)\"" : substring
               let hits = try index.search(query, limit: 100).hits
-              #expect(hits.contains { $0.documentIndex == documentNumber && $0.passageIndex == passageNumber },
-                      "\(query) in \(passage.text)")
+              #expect(
+                hits.contains { $0.documentIndex == documentNumber && $0.passageIndex == passageNumber },
+                "\(query) in \(passage.text)")
               // Nothing is found that does not contain the substring.
               for hit in hits {
                 let text = index.passage(doc: hit.documentIndex, passage: hit.passageIndex).text
                 #expect(
-                  text.precomposedStringWithCompatibilityMapping.contains(substring.precomposedStringWithCompatibilityMapping),
+                  text.precomposedStringWithCompatibilityMapping.contains(
+                    substring.precomposedStringWithCompatibilityMapping),
                   "\(query) found \(text)")
               }
             }
@@ -82,15 +86,17 @@ import Testing
     #expect(highlighted.contains("長いフレーム"))
   }
 
-  @Test("Latin words inside CJK text, full-width forms, and phrases across the boundary", arguments: [
-    ("Xcode", "XcodeでSwiftUIのプレビューを開きます"),
-    ("ガイド", "ｶﾞｲﾄﾞの表示を調整するには"),
-    ("ｶﾞｲﾄﾞ", "ｶﾞｲﾄﾞの表示を調整するには"),
-    ("Ｘｃｏｄｅ", "XcodeでSwiftUIのプレビューを開きます"),
-    ("\"SwiftUIのプレビュー\"", "XcodeでSwiftUIのプレビューを開きます"),
-    ("ＳｗｉｆｔＵＩ 构建", "使用SwiftUI可以更快地构建应用"),
-    ("\"Xcodeで\"", "XcodeでSwiftUIのプレビューを開きます"),
-  ])
+  @Test(
+    "Latin words inside CJK text, full-width forms, and phrases across the boundary",
+    arguments: [
+      ("Xcode", "XcodeでSwiftUIのプレビューを開きます"),
+      ("ガイド", "ｶﾞｲﾄﾞの表示を調整するには"),
+      ("ｶﾞｲﾄﾞ", "ｶﾞｲﾄﾞの表示を調整するには"),
+      ("Ｘｃｏｄｅ", "XcodeでSwiftUIのプレビューを開きます"),
+      ("\"SwiftUIのプレビュー\"", "XcodeでSwiftUIのプレビューを開きます"),
+      ("ＳｗｉｆｔＵＩ 构建", "使用SwiftUI可以更快地构建应用"),
+      ("\"Xcodeで\"", "XcodeでSwiftUIのプレビューを開きます"),
+    ])
   func latinInsideCJK(query: String, expected: String) throws {
     let (index, _) = Self.index
     let hits = try index.search(query, limit: 10).hits
@@ -104,10 +110,12 @@ import Testing
 }
 
 extension CJKSearchTests {
-  @Test("lang: filters by the document's BCP 47 tag or its prefix", arguments: [
-    ("SwiftUI lang:ja", ["ja"]), ("SwiftUI lang:zh", ["zh"]), ("SwiftUI lang:ZH", ["zh"]), ("SwiftUI", ["ja", "zh"]),
-    ("SwiftUI lang:ko", []), ("SwiftUI lang:j", []),
-  ])
+  @Test(
+    "lang: filters by the document's BCP 47 tag or its prefix",
+    arguments: [
+      ("SwiftUI lang:ja", ["ja"]), ("SwiftUI lang:zh", ["zh"]), ("SwiftUI lang:ZH", ["zh"]), ("SwiftUI", ["ja", "zh"]),
+      ("SwiftUI lang:ko", []), ("SwiftUI lang:j", []),
+    ])
   func languageFilter(query: String, languages: [String]) throws {
     let (index, _) = Self.index
     let hits = try index.search(query, limit: 10).hits

@@ -2,6 +2,7 @@ import DuoKBTestSupport
 import Foundation
 import Normalize
 import Testing
+
 @testable import SearchIndex
 
 /// Our verbatim search and SQLite FTS5 must match the same passages.

@@ -1,6 +1,7 @@
 import Foundation
 import Normalize
 import Testing
+
 @testable import SearchIndex
 
 /// Every plan, whatever scorer its shape chose, must answer as the exhaustive evaluation
@@ -64,7 +65,9 @@ import Testing
       for filters in filterings {
         guard let plan = try? QueryCompiler(index: index, verbatim: verbatim).plan(parsed, filters: filters) else {
           // Too broad a prefix: refused either way.
-          #expect(throws: SearchError.self) { try index.search(parsed: parsed, limit: 1, verbatim: verbatim, filters: filters) }
+          #expect(throws: SearchError.self) {
+            try index.search(parsed: parsed, limit: 1, verbatim: verbatim, filters: filters)
+          }
           continue
         }
         roots[Self.rootName(plan) + (filters.isEmpty ? "" : ", filtered"), default: 0] += 1
@@ -101,7 +104,9 @@ import Testing
     let context = ScoringContext(store: index.store, averageWords: index.store.averageWords)
     var checked = 0
     for query in Self.queries(generator, documents, seed: 5) {
-      guard let plan = try? QueryCompiler(index: index, verbatim: false).plan(try QueryParser.parse(query), filters: .init())
+      guard
+        let plan = try? QueryCompiler(index: index, verbatim: false).plan(
+          try QueryParser.parse(query), filters: .init())
       else { continue }
       let scorer = plan.root
       while scorer.current != PostingCursor.exhausted {

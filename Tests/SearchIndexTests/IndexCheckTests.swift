@@ -1,6 +1,7 @@
 import Foundation
 import Normalize
 import Testing
+
 @testable import SearchIndex
 
 /// `IndexCheck` reads every byte: it finds what the default open does not look at.

@@ -1,5 +1,6 @@
 import Foundation
 import Normalize
+
 @testable import SearchIndex
 
 /// A small corpus written for these tests, and a temporary directory that cleans up.
@@ -9,31 +10,39 @@ enum IndexFixture {
       id: "wwdc2024/10001", kind: .talk, title: "What's new in toolbars", url: "https://example.com/10001",
       event: "wwdc2024", year: 2024,
       passages: [
-        Passage(kind: .speech, text: "Welcome to the session about toolbars.", startMilliseconds: 0,
-                endMilliseconds: 4_000, speaker: "Vince Example"),
-        Passage(kind: .speech, text: "Set toolbarVerticalBehavior to keep the toolbar in place.",
-                startMilliseconds: 4_000, endMilliseconds: 9_500, speaker: "Vince Example"),
-        Passage(kind: .speech, text: "The cats don't care about right-to-left layouts.",
-                startMilliseconds: 9_500, endMilliseconds: 14_000, speaker: "Ada Sample"),
-        Passage(kind: .speech, text: "iOS 27.1 brings a café to every façade.", startMilliseconds: 14_000,
-                endMilliseconds: 18_000),
+        Passage(
+          kind: .speech, text: "Welcome to the session about toolbars.", startMilliseconds: 0,
+          endMilliseconds: 4_000, speaker: "Vince Example"),
+        Passage(
+          kind: .speech, text: "Set toolbarVerticalBehavior to keep the toolbar in place.",
+          startMilliseconds: 4_000, endMilliseconds: 9_500, speaker: "Vince Example"),
+        Passage(
+          kind: .speech, text: "The cats don't care about right-to-left layouts.",
+          startMilliseconds: 9_500, endMilliseconds: 14_000, speaker: "Ada Sample"),
+        Passage(
+          kind: .speech, text: "iOS 27.1 brings a café to every façade.", startMilliseconds: 14_000,
+          endMilliseconds: 18_000),
       ]),
     Document(
       id: "hig/toolbars", kind: .hig, title: "Toolbars", url: "https://example.com/hig/toolbars",
       passages: [
-        Passage(kind: .text, text: "A toolbar vertical behavior keeps controls steady.", anchor: "behavior",
-                heading: "Behavior"),
-        Passage(kind: .text, text: "Place the most important controls first.", anchor: "best-practices",
-                heading: "Best practices"),
-        Passage(kind: .code, text: "view.toolbarVerticalBehavior = .fixed", anchor: "best-practices",
-                heading: "Best practices"),
+        Passage(
+          kind: .text, text: "A toolbar vertical behavior keeps controls steady.", anchor: "behavior",
+          heading: "Behavior"),
+        Passage(
+          kind: .text, text: "Place the most important controls first.", anchor: "best-practices",
+          heading: "Best practices"),
+        Passage(
+          kind: .code, text: "view.toolbarVerticalBehavior = .fixed", anchor: "best-practices",
+          heading: "Best practices"),
       ]),
     Document(
       id: "tech-talks/111466", kind: .talk, title: "Designing for a cat", url: "https://example.com/111466",
       event: "tech-talks", year: 2026,
       passages: [
-        Passage(kind: .speech, text: "One cat sat on the mat, next to the toolbar.", startMilliseconds: 1_000,
-                endMilliseconds: 3_000, speaker: "Jun Placeholder"),
+        Passage(
+          kind: .speech, text: "One cat sat on the mat, next to the toolbar.", startMilliseconds: 1_000,
+          endMilliseconds: 3_000, speaker: "Jun Placeholder")
       ]),
   ]
 

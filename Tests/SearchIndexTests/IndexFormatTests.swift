@@ -2,6 +2,7 @@ import DuoKBTestSupport
 import Foundation
 import Normalize
 import Testing
+
 @testable import SearchIndex
 
 @Suite struct IndexFormatTests {
@@ -101,7 +102,8 @@ import Testing
     let manifest = try String(contentsOf: manifestURL, encoding: .utf8)
     try manifest.replacingOccurrences(of: "\"version\" : \(IndexFile.version)", with: "\"version\" : 9")
       .write(to: manifestURL, atomically: true, encoding: .utf8)
-    #expect(throws: IndexFormatError.unsupportedVersion(file: "manifest.json", found: 9, supported: IndexFile.version)) {
+    #expect(throws: IndexFormatError.unsupportedVersion(file: "manifest.json", found: 9, supported: IndexFile.version))
+    {
       _ = try SearchIndex.open(at: directory)
     }
   }
@@ -113,10 +115,12 @@ import Testing
     #expect(empty.document(0).id.isEmpty)
     let odd = [
       Document(id: "x", kind: .hig, title: "", url: "", passages: []),
-      Document(id: "y", kind: .talk, title: "—", url: "", passages: [
-        Passage(kind: .speech, text: ""), Passage(kind: .speech, text: "…  ·  "),
-        Passage(kind: .speech, text: String(repeating: "a-", count: 400) + "end"),
-      ]),
+      Document(
+        id: "y", kind: .talk, title: "—", url: "",
+        passages: [
+          Passage(kind: .speech, text: ""), Passage(kind: .speech, text: "…  ·  "),
+          Passage(kind: .speech, text: String(repeating: "a-", count: 400) + "end"),
+        ]),
     ]
     let (index, directory) = try IndexFixture.build(odd)
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -219,7 +223,9 @@ import Testing
     let abandoned = directory.appendingPathComponent(".build-abandoned")
     let running = directory.appendingPathComponent(".build-running")
     let pointer = directory.appendingPathComponent("CURRENT.tmp-abandoned")
-    for folder in [abandoned, running] { try fileManager.createDirectory(at: folder, withIntermediateDirectories: true) }
+    for folder in [abandoned, running] {
+      try fileManager.createDirectory(at: folder, withIntermediateDirectories: true)
+    }
     try Data("generation-9\n".utf8).write(to: pointer)
     let twoHoursAgo = Date().addingTimeInterval(-7200)
     for url in [abandoned, pointer] {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SearchIndex
 
 /// A length limit must admit every passage whose score reaches the threshold, and keep out
@@ -11,12 +12,16 @@ import Testing
       limits.update(threshold: threshold, idf: idf, averageLength: averageLength)
       for frequency in 1...LengthLimits.frequencies {
         for length in 0...400 {
-          let score = idf * BM25.saturation(
-            frequency: Double(frequency), length: Double(length), averageLength: averageLength)
+          let score =
+            idf
+            * BM25.saturation(
+              frequency: Double(frequency), length: Double(length), averageLength: averageLength)
           let admitted = limits.admits(frequency: frequency, length: length)
           if score >= threshold { #expect(admitted, "f \(frequency) length \(length) threshold \(threshold)") }
-          let shorter = idf * BM25.saturation(
-            frequency: Double(frequency), length: Double(max(0, length - 2)), averageLength: averageLength)
+          let shorter =
+            idf
+            * BM25.saturation(
+              frequency: Double(frequency), length: Double(max(0, length - 2)), averageLength: averageLength)
           if admitted { #expect(shorter >= threshold, "f \(frequency) length \(length) threshold \(threshold)") }
         }
       }

@@ -1,6 +1,7 @@
 import Foundation
 import Normalize
 import Testing
+
 @testable import SearchIndex
 
 /// A lone prefix of many terms is ranked block by block, best bound first, stopping when no

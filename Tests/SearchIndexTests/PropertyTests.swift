@@ -1,15 +1,17 @@
 import Foundation
 import Normalize
 import Testing
+
 @testable import SearchIndex
 
 /// Over generated corpora and queries, in both modes: every hit quotes its document
 /// exactly, highlights whole words, and carries the time of its cues.
 @Suite struct PropertyTests {
   static func isWordCharacter(_ character: Character) -> Bool {
-    character.isLetter || character.isNumber || character.unicodeScalars.contains {
-      $0.properties.generalCategory == .nonspacingMark
-    }
+    character.isLetter || character.isNumber
+      || character.unicodeScalars.contains {
+        $0.properties.generalCategory == .nonspacingMark
+      }
   }
 
   @Test(arguments: [false, true])

@@ -1,49 +1,57 @@
 import Testing
+
 @testable import SearchIndex
 
 @Suite struct QueryParserTests {
-  @Test("Parses the query language", arguments: [
-    ("swift ui", "AND(swift, ui)"),
-    ("swift AND ui", "AND(swift, ui)"),
-    ("\"exact phrase here\"", "\"exact phrase here\""),
-    ("a OR b c", "OR(a, AND(b, c))"),
-    ("(a OR b) c", "AND(OR(a, b), c)"),
-    ("a -b", "AND(a, NOT(b))"),
-    ("a NOT b", "AND(a, NOT(b))"),
-    ("tool*", "tool*"),
-    ("right-to-left", "right-to-left"),  // a hyphen inside a word is not a minus
-    ("a\u{0}\u{7}b", "AND(a, b)"),  // control characters are spaces
-    ("UIView:animate", "UIView:animate"),  // not a field: words
-    ("\"solo\"", "solo"),
-  ])
+  @Test(
+    "Parses the query language",
+    arguments: [
+      ("swift ui", "AND(swift, ui)"),
+      ("swift AND ui", "AND(swift, ui)"),
+      ("\"exact phrase here\"", "\"exact phrase here\""),
+      ("a OR b c", "OR(a, AND(b, c))"),
+      ("(a OR b) c", "AND(OR(a, b), c)"),
+      ("a -b", "AND(a, NOT(b))"),
+      ("a NOT b", "AND(a, NOT(b))"),
+      ("tool*", "tool*"),
+      ("right-to-left", "right-to-left"),  // a hyphen inside a word is not a minus
+      ("a\u{0}\u{7}b", "AND(a, b)"),  // control characters are spaces
+      ("UIView:animate", "UIView:animate"),  // not a field: words
+      ("\"solo\"", "solo"),
+    ])
   func parses(query: String, tree: String) throws {
     #expect(try QueryParser.parse(query).root.description == tree)
   }
 
   @Test func readsFilters() throws {
-    let parsed = try QueryParser.parse("toolbar kind:hig source:tech-talks/111466 event:wwdc2024 year:2026 speaker:Vince")
+    let parsed = try QueryParser.parse(
+      "toolbar kind:hig source:tech-talks/111466 event:wwdc2024 year:2026 speaker:Vince")
     #expect(parsed.root == .word("toolbar"))
-    #expect(parsed.filters == SearchFilters(
-      kinds: ["hig"], sources: ["tech-talks/111466"], events: ["wwdc2024"], years: [2026], speakers: ["Vince"]))
+    #expect(
+      parsed.filters
+        == SearchFilters(
+          kinds: ["hig"], sources: ["tech-talks/111466"], events: ["wwdc2024"], years: [2026], speakers: ["Vince"]))
     #expect(try QueryParser.parse("kind:talk").root == .and([]))
   }
 
-  @Test("Errors carry the column", arguments: [
-    ("", 1, "empty query"),
-    ("   ", 1, "empty query"),
-    ("a \"open phrase", 3, "unclosed quote"),
-    ("(a b", 1, "unmatched '('"),
-    ("a b)", 4, "unmatched ')'"),
-    ("*", 1, "'*' must follow at least one letter or digit"),
-    ("a OR", 3, "OR needs words on both sides"),
-    ("OR a", 1, "OR needs words on both sides"),
-    ("a AND", 3, "AND needs words on both sides"),
-    ("kind:video", 1, "kind: is talk, hig or code, not 'video'"),
-    ("x year:soon", 3, "year: needs a number, not 'soon'"),
-    ("-a", 1, "a query needs words that are not excluded"),
-    ("()", 1, "empty parentheses"),
-    ("a source:", 3, "source: needs a value"),
-  ])
+  @Test(
+    "Errors carry the column",
+    arguments: [
+      ("", 1, "empty query"),
+      ("   ", 1, "empty query"),
+      ("a \"open phrase", 3, "unclosed quote"),
+      ("(a b", 1, "unmatched '('"),
+      ("a b)", 4, "unmatched ')'"),
+      ("*", 1, "'*' must follow at least one letter or digit"),
+      ("a OR", 3, "OR needs words on both sides"),
+      ("OR a", 1, "OR needs words on both sides"),
+      ("a AND", 3, "AND needs words on both sides"),
+      ("kind:video", 1, "kind: is talk, hig or code, not 'video'"),
+      ("x year:soon", 3, "year: needs a number, not 'soon'"),
+      ("-a", 1, "a query needs words that are not excluded"),
+      ("()", 1, "empty parentheses"),
+      ("a source:", 3, "source: needs a value"),
+    ])
   func errors(query: String, column: Int, message: String) {
     #expect(throws: QueryError.syntax(column: column, message: message)) {
       try QueryParser.parse(query)

@@ -1,60 +1,67 @@
 import Foundation
 import Normalize
 import Testing
+
 @testable import SearchIndex
 
 @Suite struct SearchTests {
   /// "doc.passage" of every hit, in rank order.
-  static func hits(_ index: SearchIndex, _ query: String, verbatim: Bool = false,
-                   filters: SearchFilters = .init()) throws -> [String] {
+  static func hits(
+    _ index: SearchIndex, _ query: String, verbatim: Bool = false,
+    filters: SearchFilters = .init()
+  ) throws -> [String] {
     try index.search(query, limit: 50, verbatim: verbatim, filters: filters).hits
       .map { "\($0.documentIndex).\($0.passageIndex)" }
   }
 
-  @Test("Finds passages", arguments: [
-    ("toolbarVerticalBehavior", false, ["0.1", "1.0", "1.2"]),  // whole, and as separate words
-    ("\"toolbar vertical behavior\"", false, ["0.1", "1.0", "1.2"]),  // phrase over parts
-    ("verticalbehavior", false, ["0.1", "1.0", "1.2"]),  // adjacent parts, and split into two words
-    ("importantcontrols", false, ["1.1"]),  // an unknown word split into a phrase of two
-    ("\"the most importantcontrols first\"", false, ["1.1"]),  // also inside a phrase
-    ("catsat", false, ["2.0"]),  // parts of three letters
-    ("importantcontrols", true, []),  // verbatim: no splitting
-    ("toolbarVerticalBehavior", true, ["0.1", "1.2"]),  // verbatim: only as written
-    ("verticalbehavior", true, []),
-    ("cat", false, ["0.2", "2.0"]),  // plural folded...
-    ("cats", false, ["0.2", "2.0"]),
-    ("cats", true, ["0.2"]),  // ...but not verbatim
-    ("\"the cats\"", false, ["0.2"]),  // an exact phrase still matches
-    ("dont", false, ["0.2"]),
-    ("don't", true, ["0.2"]),
-    ("righttoleft", false, ["0.2"]),
-    ("right-to-left", true, ["0.2"]),
-    ("\"right to left\"", true, ["0.2"]),
-    ("cafe facade", true, ["0.3"]),  // diacritics folded
-    ("27.1", true, ["0.3"]),
-    ("\"iOS 27.1\"", true, ["0.3"]),
-    ("toolb*", true, ["0.0", "0.1", "1.0", "1.2", "2.0"]),
-    ("controls -important", false, ["1.0"]),
-    ("controls NOT steady", false, ["1.1"]),
-    ("(cat OR café) -mat", false, ["0.3", "0.2"]),
-    ("nothing-like-this", false, []),
-  ])
+  @Test(
+    "Finds passages",
+    arguments: [
+      ("toolbarVerticalBehavior", false, ["0.1", "1.0", "1.2"]),  // whole, and as separate words
+      ("\"toolbar vertical behavior\"", false, ["0.1", "1.0", "1.2"]),  // phrase over parts
+      ("verticalbehavior", false, ["0.1", "1.0", "1.2"]),  // adjacent parts, and split into two words
+      ("importantcontrols", false, ["1.1"]),  // an unknown word split into a phrase of two
+      ("\"the most importantcontrols first\"", false, ["1.1"]),  // also inside a phrase
+      ("catsat", false, ["2.0"]),  // parts of three letters
+      ("importantcontrols", true, []),  // verbatim: no splitting
+      ("toolbarVerticalBehavior", true, ["0.1", "1.2"]),  // verbatim: only as written
+      ("verticalbehavior", true, []),
+      ("cat", false, ["0.2", "2.0"]),  // plural folded...
+      ("cats", false, ["0.2", "2.0"]),
+      ("cats", true, ["0.2"]),  // ...but not verbatim
+      ("\"the cats\"", false, ["0.2"]),  // an exact phrase still matches
+      ("dont", false, ["0.2"]),
+      ("don't", true, ["0.2"]),
+      ("righttoleft", false, ["0.2"]),
+      ("right-to-left", true, ["0.2"]),
+      ("\"right to left\"", true, ["0.2"]),
+      ("cafe facade", true, ["0.3"]),  // diacritics folded
+      ("27.1", true, ["0.3"]),
+      ("\"iOS 27.1\"", true, ["0.3"]),
+      ("toolb*", true, ["0.0", "0.1", "1.0", "1.2", "2.0"]),
+      ("controls -important", false, ["1.0"]),
+      ("controls NOT steady", false, ["1.1"]),
+      ("(cat OR café) -mat", false, ["0.3", "0.2"]),
+      ("nothing-like-this", false, []),
+    ])
   func finds(query: String, verbatim: Bool, expected: [String]) throws {
     let (index, directory) = try IndexFixture.build()
     defer { try? FileManager.default.removeItem(at: directory) }
     #expect(try Set(Self.hits(index, query, verbatim: verbatim)) == Set(expected))
   }
 
-  @Test("Filters", arguments: [
-    ("toolbar kind:hig", ["1.0", "1.2"]),  // 1.2: a part of the identifier
-    ("toolbar kind:talk", ["0.0", "0.1", "2.0"]),  // 0.0: "toolbars"
-    ("toolbarVerticalBehavior kind:code", ["1.2"]),
-    ("toolbar source:tech-talks/111466", ["2.0"]),
-    ("toolbar event:wwdc2024", ["0.0", "0.1"]),
-    ("toolbar year:2026", ["2.0"]),
-    ("toolbar speaker:vince", ["0.0", "0.1"]),
-    ("kind:hig", ["1.0", "1.1", "1.2"]),
-  ])
+  @Test(
+    "Filters",
+    arguments: [
+      ("toolbar kind:hig", ["1.0", "1.2"]),  // 1.2: a part of the identifier
+      ("toolbar kind:talk", ["0.0", "0.1", "2.0"]),  // 0.0: "toolbars"
+      ("toolbarVerticalBehavior kind:code", ["1.2"]),
+      ("toolbar source:tech-talks/111466", ["2.0"]),
+      ("toolbar event:wwdc2024", ["0.0", "0.1"]),
+      ("toolbar year:2026", ["2.0"]),
+      ("toolbar speaker:vince", ["0.0", "0.1"]),
+      ("kind:hig", ["1.0", "1.1", "1.2"]),
+    ])
   func filters(query: String, expected: [String]) throws {
     let (index, directory) = try IndexFixture.build()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -120,9 +127,11 @@ import Testing
     let (index, directory) = try IndexFixture.build()
     defer { try? FileManager.default.removeItem(at: directory) }
     let document = index.document(1)
-    #expect(document == StoredDocument(
-      id: "hig/toolbars", kind: .hig, title: "Toolbars", url: "https://example.com/hig/toolbars",
-      event: nil, year: nil, passageCount: 3))
+    #expect(
+      document
+        == StoredDocument(
+          id: "hig/toolbars", kind: .hig, title: "Toolbars", url: "https://example.com/hig/toolbars",
+          event: nil, year: nil, passageCount: 3))
     let passage = index.passage(doc: 0, passage: 1)
     #expect(passage.text == IndexFixture.documents[0].passages[1].text)
     #expect(passage.startMilliseconds == 4_000 && passage.endMilliseconds == 9_500)

@@ -1,6 +1,7 @@
 import Foundation
 import Normalize
 import Testing
+
 @testable import SearchIndex
 
 /// The loops for common shapes (`a NOT b`, `a OR b`, a lone word or prefix) count their
@@ -63,8 +64,11 @@ import Testing
       passages.append(Passage(kind: .text, text: "alpha alpha \(words)."))
     }
     // The common word: in half of many other passages.
-    passages += (0..<400).map { Passage(kind: .text, text: ($0 % 2 == 0 ? "beta " : "") + filler.prefix(12).joined(separator: " ")) }
-    let document = Document(id: "hig/bonus", kind: .hig, title: "Bonus", url: "https://example.com/bonus", passages: passages)
+    passages += (0..<400).map {
+      Passage(kind: .text, text: ($0 % 2 == 0 ? "beta " : "") + filler.prefix(12).joined(separator: " "))
+    }
+    let document = Document(
+      id: "hig/bonus", kind: .hig, title: "Bonus", url: "https://example.com/bonus", passages: passages)
     let (index, directory) = try IndexFixture.build([document])
     defer { try? FileManager.default.removeItem(at: directory) }
     var bonusDecides = 0
@@ -117,10 +121,11 @@ import Testing
     var texts: [[String]] = []
     for _ in 0..<600 {
       let count = 2 + Int(random.next() % 5)
-      texts.append((0..<count).map { _ in
-        let stem = stems[Int(random.next() % UInt64(stems.count))]
-        return random.next() % 2 == 0 ? stem : stem + "s"
-      })
+      texts.append(
+        (0..<count).map { _ in
+          let stem = stems[Int(random.next() % UInt64(stems.count))]
+          return random.next() % 2 == 0 ? stem : stem + "s"
+        })
     }
     let documents = (0..<6).map { number in
       Document(

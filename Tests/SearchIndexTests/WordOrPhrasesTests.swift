@@ -1,6 +1,7 @@
 import Foundation
 import Normalize
 import Testing
+
 @testable import SearchIndex
 
 /// A word that may also be written as phrases (an identifier's parts, or a split of an
@@ -40,7 +41,8 @@ import Testing
       word.replacing(#/([a-z])([A-Z])/#) { "\($0.output.1) \($0.output.2.lowercased())" }
     }
     documents[0].passages += apart.enumerated().map { number, text in
-      Passage(kind: .speech, text: number.isMultiple(of: 2) ? "We say \(text) here." : "\(text) and \(identifiers[number])")
+      Passage(
+        kind: .speech, text: number.isMultiple(of: 2) ? "We say \(text) here." : "\(text) and \(identifiers[number])")
     }
     let (index, directory) = try IndexFixture.build(documents)
     defer { try? FileManager.default.removeItem(at: directory) }

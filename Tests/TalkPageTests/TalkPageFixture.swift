@@ -16,4 +16,3 @@ enum TalkPageFixture {
 
   struct FixtureMissing: Error { let name: String }
 }
-

@@ -1,6 +1,7 @@
 import Foundation
 import Normalize
 import Testing
+
 @testable import TalkPage
 
 /// Malformed, truncated, oversized and hostile input: a typed error or a bounded result.
@@ -82,13 +83,15 @@ import Testing
     #expect(page.masterPlaylistURL?.absoluteString == "https://developer.apple.com/v.m3u8")
   }
 
-  @Test("Refuses bodies that are not HTML pages", arguments: [
-    #"{"contents": [{"id": "wwdc2025-280"}]}"#,
-    "#EXTM3U\n#EXT-X-VERSION:3\n",
-    "WEBVTT\n\n00:00.000 --> 00:01.000\nHello\n",
-    "<html><body></body></html>",
-    "<?xml version=\"1.0\"?><feed/>",
-  ])
+  @Test(
+    "Refuses bodies that are not HTML pages",
+    arguments: [
+      #"{"contents": [{"id": "wwdc2025-280"}]}"#,
+      "#EXTM3U\n#EXT-X-VERSION:3\n",
+      "WEBVTT\n\n00:00.000 --> 00:01.000\nHello\n",
+      "<html><body></body></html>",
+      "<?xml version=\"1.0\"?><feed/>",
+    ])
   func refusesOtherFormats(body: String) {
     #expect(throws: TalkPageError.self) { try TalkPageParser().parse(Data(body.utf8), url: Self.url) }
   }
@@ -134,7 +137,8 @@ import Testing
 
   @Test func boundsALargeTranscript() throws {
     let line = "<span class=\"sentence\"><span data-start=\"7.0\">A line of words.</p><p>More</span></span>"
-    let html = Self.talkHead + "<section id=\"transcript-content\"><p>"
+    let html =
+      Self.talkHead + "<section id=\"transcript-content\"><p>"
       + String(repeating: line, count: 20_000) + "</section>"
     let page = try TalkPageParser().parse(Data(html.utf8), url: Self.url)
     #expect(page.transcript.count == 20_000)

@@ -1,6 +1,7 @@
 import DuoKBTestSupport
 import Foundation
 import Testing
+
 @testable import TalkPage
 
 @Suite struct TalkPageParserTests {
@@ -132,10 +133,12 @@ import Testing
     #expect(throws: TalkPageError.noVideo(url)) { try page.requireMasterPlaylistURL() }
   }
 
-  @Test("Refuses error pages served as HTML", arguments: [
-    ("not-found-200.html", "<title>"),  // Apple's page, status 200
-    ("cdn-502.html", "<title>"),  // a CDN body in capitals
-  ])
+  @Test(
+    "Refuses error pages served as HTML",
+    arguments: [
+      ("not-found-200.html", "<title>"),  // Apple's page, status 200
+      ("cdn-502.html", "<title>"),  // a CDN body in capitals
+    ])
   func refusesErrorPages(fixture: String, source: String) throws {
     let url = URL(string: "https://developer.apple.com/videos/play/wwdc2099/99999/")!
     let error = #expect(throws: TalkPageError.self) {
@@ -176,12 +179,14 @@ import Testing
     #expect(try TalkPageParser().parse(Data(html.utf8), url: url).title == "Handle “not found” errors")
   }
 
-  @Test("Ignores video URLs that are not http(s) playlists", arguments: [
-    "javascript:alert(1)//x.m3u8",
-    "data:application/vnd.apple.mpegurl,x.m3u8",
-    "file:///etc/cmaf.m3u8",
-    "https://example.com/v/cmaf.mp4",
-  ])
+  @Test(
+    "Ignores video URLs that are not http(s) playlists",
+    arguments: [
+      "javascript:alert(1)//x.m3u8",
+      "data:application/vnd.apple.mpegurl,x.m3u8",
+      "file:///etc/cmaf.m3u8",
+      "https://example.com/v/cmaf.mp4",
+    ])
   func ignoresHostileVideoURLs(content: String) throws {
     let html = """
       <meta property="og:video" content="\(content)">
@@ -223,15 +228,17 @@ import Testing
 @Suite struct CodeSampleTextTests {
   static let url = URL(string: "https://developer.apple.com/videos/play/wwdc2025/5/")!
 
-  @Test("Code text keeps every space and newline", arguments: [
-    // HTML drops one newline right after <pre> (as a browser shows it), not after <code>.
-    ("<pre class=\"code-source\">\nlet a = 1</pre>", "let a = 1"),
-    ("<pre class=\"code-source\"><code>\nlet a = 1\n</code></pre>", "\nlet a = 1\n"),
-    ("<pre class=\"code-source\"><code>a<br>b</code></pre>", "a\nb"),
-    ("<pre class=\"code-source\"><code><span>x</span> <span>y</span>\n\n\n  z</code></pre>", "x y\n\n\n  z"),
-    ("<pre class=\"code-source\"><code>&lt;T&gt; &amp;&amp; &#8212; &nbsp;</code></pre>", "<T> && — \u{A0}"),
-    ("<pre class=\"other\">skipped</pre><pre class=\"code-source\"><code>chosen</code></pre>", "chosen"),
-  ])
+  @Test(
+    "Code text keeps every space and newline",
+    arguments: [
+      // HTML drops one newline right after <pre> (as a browser shows it), not after <code>.
+      ("<pre class=\"code-source\">\nlet a = 1</pre>", "let a = 1"),
+      ("<pre class=\"code-source\"><code>\nlet a = 1\n</code></pre>", "\nlet a = 1\n"),
+      ("<pre class=\"code-source\"><code>a<br>b</code></pre>", "a\nb"),
+      ("<pre class=\"code-source\"><code><span>x</span> <span>y</span>\n\n\n  z</code></pre>", "x y\n\n\n  z"),
+      ("<pre class=\"code-source\"><code>&lt;T&gt; &amp;&amp; &#8212; &nbsp;</code></pre>", "<T> && — \u{A0}"),
+      ("<pre class=\"other\">skipped</pre><pre class=\"code-source\"><code>chosen</code></pre>", "chosen"),
+    ])
   func codeText(block: String, code: String) throws {
     let html = """
       <li class="supplement details"><h1>T</h1></li><meta property="og:video" content="/v.m3u8">

@@ -26,12 +26,14 @@ import Testing
     }
   }
 
-  @Test("Each kind of file has its media type", arguments: [
-    ("/", "text/html; charset=utf-8"),
-    ("/app.css", "text/css; charset=utf-8"),
-    ("/app.js", "text/javascript; charset=utf-8"),
-    ("/favicon.svg", "image/svg+xml"),
-  ])
+  @Test(
+    "Each kind of file has its media type",
+    arguments: [
+      ("/", "text/html; charset=utf-8"),
+      ("/app.css", "text/css; charset=utf-8"),
+      ("/app.js", "text/javascript; charset=utf-8"),
+      ("/favicon.svg", "image/svg+xml"),
+    ])
   func mediaType(path: String, contentType: String) throws {
     #expect(try #require(WebAssets.asset(at: path)).contentType == contentType)
   }
@@ -52,7 +54,10 @@ import Testing
   }
 
   @Test func theExternalAddressCheckFindsAddresses() throws {
-    #expect(try Self.externalAddresses(in: #"<script src="https://cdn.example.com/x.js">"#) == ["https://cdn.example.com/x.js"])
+    #expect(
+      try Self.externalAddresses(in: #"<script src="https://cdn.example.com/x.js">"#) == [
+        "https://cdn.example.com/x.js"
+      ])
     #expect(try Self.externalAddresses(in: "url(//fonts.example.org/a.woff2)") == ["//fonts.example.org/a.woff2"])
     #expect(try Self.externalAddresses(in: #"fetch('/api/search')"#).isEmpty)
   }
@@ -108,7 +113,9 @@ import Testing
       let text = String(decoding: script.bytes, as: UTF8.self)
       paths.formUnion(try Self.matches(of: #"api\('([^']*)'"#, in: text))
       fetches += text.components(separatedBy: "fetch(").count - 1
-      for forbidden in ["XMLHttpRequest", "WebSocket", "EventSource", "importScripts", "eval(", "new Function", "import("] {
+      for forbidden in [
+        "XMLHttpRequest", "WebSocket", "EventSource", "importScripts", "eval(", "new Function", "import(",
+      ] {
         #expect(!text.contains(forbidden), "\(script.path) uses \(forbidden)")
       }
     }

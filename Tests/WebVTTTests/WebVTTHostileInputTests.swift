@@ -43,11 +43,13 @@ import Testing
     }
   }
 
-  @Test("Files without the signature are rejected, naming what was found", arguments: [
-    ("1\n00:00:01,000 --> 00:00:02,000\nSRT\n", "1"),
-    ("<html><body>Not Found</body></html>", "<html><body>Not Found</body></html>"),
-    ("#EXTM3U\n#EXT-X-VERSION:3\n", "#EXTM3U"),
-  ])
+  @Test(
+    "Files without the signature are rejected, naming what was found",
+    arguments: [
+      ("1\n00:00:01,000 --> 00:00:02,000\nSRT\n", "1"),
+      ("<html><body>Not Found</body></html>", "<html><body>Not Found</body></html>"),
+      ("#EXTM3U\n#EXT-X-VERSION:3\n", "#EXTM3U"),
+    ])
   func missingHeader(text: String, found: String) {
     #expect(throws: WebVTTError.missingSignature(line: 1, found: found)) {
       try WebVTTParser().parse(text)
@@ -183,4 +185,3 @@ import Testing
     return deepest
   }
 }
-

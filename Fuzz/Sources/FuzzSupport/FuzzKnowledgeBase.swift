@@ -32,25 +32,36 @@ public enum FuzzKnowledgeBase {
     var passages: [Passage] = []
     for (index, sentence) in talkSentences.enumerated() {
       let start = 200_000 + index * 13_000
-      cues.append(StoredCue(startMilliseconds: start, endMilliseconds: start + 12_000, raw: sentence, text: sentence, voice: "Vince"))
+      cues.append(
+        StoredCue(
+          startMilliseconds: start, endMilliseconds: start + 12_000, raw: sentence, text: sentence, voice: "Vince"))
       passages.append(
         Passage(
           kind: .speech, text: sentence, startMilliseconds: start, endMilliseconds: start + 12_000,
           heading: index < 2 ? "Layout" : "Toolbars", speaker: "Vince", firstCue: index, lastCue: index))
     }
-    passages.append(Passage(kind: .code, text: "toolbar.verticalBehavior = .hinge", startMilliseconds: 240_000, endMilliseconds: 240_000))
+    passages.append(
+      Passage(
+        kind: .code, text: "toolbar.verticalBehavior = .hinge", startMilliseconds: 240_000, endMilliseconds: 240_000))
     let talk = Document(
-      id: "wwdc2026/101", kind: .talk, title: "Design for iPhone Duo", url: "https://developer.apple.com/videos/play/wwdc2026/101/",
+      id: "wwdc2026/101", kind: .talk, title: "Design for iPhone Duo",
+      url: "https://developer.apple.com/videos/play/wwdc2026/101/",
       event: "wwdc2026", year: 2026, passages: passages, cues: cues)
     let page = Document(
       id: "hig/designing-for-iphone-duo", kind: .hig, title: "Designing for iPhone Duo",
       url: "https://developer.apple.com/design/human-interface-guidelines/designing-for-iphone-duo",
       summary: "Two displays, one app.",
       passages: [
-        Passage(kind: .text, text: "Keep important content away from the hinge.", anchor: "Best-practices", heading: "Best practices"),
-        Passage(kind: .text, text: "Place a vertical toolbar along the hinge.", anchor: "Toolbars", heading: "Toolbars"),
+        Passage(
+          kind: .text, text: "Keep important content away from the hinge.", anchor: "Best-practices",
+          heading: "Best practices"),
+        Passage(
+          kind: .text, text: "Place a vertical toolbar along the hinge.", anchor: "Toolbars", heading: "Toolbars"),
       ],
-      sections: [SectionHeading(title: "Best practices", anchor: "Best-practices", level: 2), SectionHeading(title: "Toolbars", anchor: "Toolbars", level: 3)])
+      sections: [
+        SectionHeading(title: "Best practices", anchor: "Best-practices", level: 2),
+        SectionHeading(title: "Toolbars", anchor: "Toolbars", level: 3),
+      ])
     return [talk, page]
   }
 }

@@ -7,7 +7,8 @@ import MCPServer
 /// delimited JSON-RPC messages, answered as the stdio transport does.
 nonisolated(unsafe) let server: MCPServer = {
   let server = MCPServer(knowledgeBase: FuzzKnowledgeBase.shared, serverVersion: "fuzz")
-  let initialize = #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"fuzz","version":"1"}}}"#
+  let initialize =
+    #"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"fuzz","version":"1"}}}"#
   _ = server.respond(to: .message(Array(initialize.utf8)))
   _ = server.respond(to: .message(Array(#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#.utf8)))
   return server

@@ -18,7 +18,8 @@ public func fuzzWebVTT(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         settings: cue.settingsText.isEmpty ? nil : cue.settingsText, voice: cue.voice)
     }
     segments.append(
-      SegmentCues(mpegts: file.timestampMap?.mpegts, localMilliseconds: file.timestampMap?.localMilliseconds, cues: cues))
+      SegmentCues(
+        mpegts: file.timestampMap?.mpegts, localMilliseconds: file.timestampMap?.localMilliseconds, cues: cues))
   }
   let merged = CueMerger().merge(segments)
   _ = TalkNormalizer().passages(from: merged.cues)

@@ -17,7 +17,7 @@ enum CheckCommand: Command {
     Exit status: 0 all good, 1 damage or a mismatch found, 2 the check could not run.
     """
   static let options: [OptionSpec] = [
-    .value("format", "FORMAT", help: "text or json (default text)"),
+    .value("format", "FORMAT", help: "text or json (default text)")
   ]
 
   static func run(_ context: CommandContext) async throws -> ExitStatus {
@@ -57,7 +57,9 @@ enum CheckCommand: Command {
     for finding in report.findings {
       text += "  \(finding.subject): \(words(finding.kind)): \(finding.detail)\n"
     }
-    if report.findings.contains(where: { [.damaged, .missing, .stale, .mismatch].contains($0.kind) && isIndexFile($0.subject) }) {
+    if report.findings.contains(where: {
+      [.damaged, .missing, .stale, .mismatch].contains($0.kind) && isIndexFile($0.subject)
+    }) {
       text += "the index is a build product of the corpus: 'duo-kb index --rebuild' makes it anew\n"
     }
     return text

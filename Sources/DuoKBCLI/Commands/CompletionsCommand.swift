@@ -17,7 +17,8 @@ enum CompletionsCommand: Command {
   static func run(_ context: CommandContext) async throws -> ExitStatus {
     let shells = CompletionScript.Shell.allCases.map(\.rawValue)
     guard context.arguments.positionals.count == 1, let name = context.arguments.positionals.first else {
-      throw UsageError("completions needs one shell: \(shells.joined(separator: ", "))", hint: "duo-kb completions bash")
+      throw UsageError(
+        "completions needs one shell: \(shells.joined(separator: ", "))", hint: "duo-kb completions bash")
     }
     guard let shell = CompletionScript.Shell(rawValue: name) else {
       throw UsageError(

@@ -5,7 +5,7 @@ enum HelpCommand: Command {
   static let usage = "[COMMAND]"
   static var argumentCompletion: ValueCompletion { .words(CommandRegistry.commands.map { $0.name }) }
   static let options: [OptionSpec] = [
-    .flag("man", help: "print the manual page of every command (roff, as duo-kb.1)"),
+    .flag("man", help: "print the manual page of every command (roff, as duo-kb.1)")
   ]
 
   static func run(_ context: CommandContext) async throws -> ExitStatus {

@@ -14,7 +14,7 @@ enum IndexCommand: Command {
     symbolic link) is left out and named on stderr; the rest is indexed (exit status 1).
     """
   static let options: [OptionSpec] = [
-    .flag("rebuild", help: "build even when the index matches the corpus"),
+    .flag("rebuild", help: "build even when the index matches the corpus")
   ]
 
   static func run(_ context: CommandContext) async throws -> ExitStatus {

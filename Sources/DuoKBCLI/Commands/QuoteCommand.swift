@@ -101,7 +101,8 @@ enum QuoteCommand: Command {
     var output = ""
     func context(_ hit: QuotedHit) -> String {
       let time = hit.timestamp.map { "(\($0)) " } ?? ""
-      return hit.passageKind == .code ? "\(time)\n\n\(CitationFormatter.fenced(hit.quote))\n\n" : "\(time)\(hit.quote)\n\n"
+      return hit.passageKind == .code
+        ? "\(time)\n\n\(CitationFormatter.fenced(hit.quote))\n\n" : "\(time)\(hit.quote)\n\n"
     }
     for hit in answer.before { output += context(hit) }
     output += CitationFormatter.format(answer.target, as: .markdown) + "\n\n"

@@ -31,7 +31,8 @@ final class RefreshProgress: @unchecked Sendable {
       }
       let stats = client.stats
       let elapsed = Self.seconds(ContinuousClock.now - started)
-      var line = "\(Self.bar(done: done, total: total)) \(done)/\(total) sources, \(stats.requestsSent) requests, "
+      var line =
+        "\(Self.bar(done: done, total: total)) \(done)/\(total) sources, \(stats.requestsSent) requests, "
         + Self.bytes(stats.bodyBytes)
       if done > 0, done < total {
         line += ", about \(Self.clock(elapsed / Double(done) * Double(total - done))) left"

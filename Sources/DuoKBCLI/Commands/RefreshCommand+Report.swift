@@ -33,7 +33,8 @@ enum RefreshReportFormatter {
       for warning in entry.warnings where !quiet { text += "  warning: \(warning)\n" }
     }
     guard !quiet else { return text }
-    text += "\(report.count(.added)) added, \(report.count(.changed)) changed, "
+    text +=
+      "\(report.count(.added)) added, \(report.count(.changed)) changed, "
       + "\(report.count(.unchanged)) unchanged, \(report.count(.gone)) gone, \(report.count(.failed)) failed; "
       + "\(report.requests) requests, \(RefreshProgress.bytes(report.bytes)), "
       + String(format: "%.1f s", report.seconds)

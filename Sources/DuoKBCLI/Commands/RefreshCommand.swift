@@ -86,7 +86,8 @@ enum RefreshCommand: Command {
     case .failure(let error):
       throw CommandFailure(
         (error as? RefreshError)?.description ?? ErrorWording.describe(error),
-        hint: (error as? RefreshError).map(lockHint) ?? "refresh writes into the home: check that it exists and is writable")
+        hint: (error as? RefreshError).map(lockHint)
+          ?? "refresh writes into the home: check that it exists and is writable")
     }
     if let stale = outcome.tookOverLockFrom, !quiet {
       context.reporter.notice("took over the lock left by process \(stale), which is no longer running")

@@ -54,7 +54,9 @@ enum SearchCommand: Command {
       strict: arguments.has("strict"))
     var searcher = try RepairingSearcher(context)
     if let batch = arguments.value("batch") {
-      guard arguments.positionals.isEmpty else { throw UsageError("--batch takes its queries from FILE, not the command line") }
+      guard arguments.positionals.isEmpty else {
+        throw UsageError("--batch takes its queries from FILE, not the command line")
+      }
       // JSON Lines unless another format is asked for: scripts read batches.
       let batchFormat = arguments.value("format") == nil ? "json" : format
       return try runBatch(batch, searcher: &searcher, limit: limit, scope: scope, format: batchFormat, context: context)
@@ -108,7 +110,8 @@ enum SearchCommand: Command {
           context.stdout.write(try SearchFormatter.json(answer, micros: micros, status: status, pretty: false) + "\n")
         case "markdown": context.stdout.write(SearchFormatter.markdown(answer) + "\n")
         default:
-          context.stdout.write("== \(query)\n" + SearchFormatter.text(answer, highlight: context.stdoutUsesColor) + "\n")
+          context.stdout.write(
+            "== \(query)\n" + SearchFormatter.text(answer, highlight: context.stdoutUsesColor) + "\n")
         }
       case .failure(let error):
         anyErrors = true
@@ -119,7 +122,8 @@ enum SearchCommand: Command {
             "query": query, "error": failure.summary, "column": failure.column ?? NSNull(),
             "status": Int(ExitStatus.usage.rawValue),
           ]
-          let json = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
+          let json = try JSONSerialization.data(
+            withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
           context.stdout.write(String(decoding: json, as: UTF8.self) + "\n")
         default:
           context.reporter.error("\(query): \(failure.summary)")

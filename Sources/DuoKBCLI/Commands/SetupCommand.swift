@@ -19,13 +19,14 @@ enum SetupCommand: Command {
   static let catalogURL = "https://developer.apple.com/videos/all-videos/"
   static let guidelinesURL = "https://developer.apple.com/design/human-interface-guidelines"
 
-  static let options: [OptionSpec] = [
-    .value("event", "E", help: "only this collection of talks (wwdc2025, tech-talks)"),
-    .value("since", "YEAR", help: "only WWDC talks of YEAR or later (other collections are kept)"),
-    .value("catalog-url", "URL", help: "the catalog to read (default Apple's all-videos page)"),
-    .value("hig-url", "URL", help: "the HIG page to start from (default the guidelines' root)"),
-    .flag("without-hig", help: "talks only"),
-  ] + RefreshCommand.options.filter { $0.name != "sources" }
+  static let options: [OptionSpec] =
+    [
+      .value("event", "E", help: "only this collection of talks (wwdc2025, tech-talks)"),
+      .value("since", "YEAR", help: "only WWDC talks of YEAR or later (other collections are kept)"),
+      .value("catalog-url", "URL", help: "the catalog to read (default Apple's all-videos page)"),
+      .value("hig-url", "URL", help: "the HIG page to start from (default the guidelines' root)"),
+      .flag("without-hig", help: "talks only"),
+    ] + RefreshCommand.options.filter { $0.name != "sources" }
 
   static func run(_ context: CommandContext) async throws -> ExitStatus {
     let arguments = context.arguments

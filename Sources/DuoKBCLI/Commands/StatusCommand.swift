@@ -21,7 +21,7 @@ enum StatusCommand: Command {
     (failing or stale sources, unreadable documents, an index that does not match), 2 on error.
     """
   static let options: [OptionSpec] = [
-    .value("format", "FORMAT", choices: ["text", "json"], help: "text or json (default text)"),
+    .value("format", "FORMAT", choices: ["text", "json"], help: "text or json (default text)")
   ]
 
   struct Failing: Codable, Equatable {
@@ -126,7 +126,8 @@ enum StatusCommand: Command {
 
   /// The bytes of the files below `url`; links are not followed.
   static func directoryBytes(_ url: URL) -> Int {
-    let entries = (try? OwnedFile.entries(in: url, within: url.deletingLastPathComponent(), includingHidden: true)) ?? []
+    let entries =
+      (try? OwnedFile.entries(in: url, within: url.deletingLastPathComponent(), includingHidden: true)) ?? []
     return entries.reduce(0) { $0 + ($1.kind == .file ? $1.size : 0) }
   }
 

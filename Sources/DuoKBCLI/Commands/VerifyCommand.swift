@@ -48,7 +48,8 @@ enum VerifyCommand: Command {
       tolerance = number
     }
     if arguments.has("annotate"), format != "markdown" {
-      throw UsageError("--annotate goes with --format markdown", hint: "duo-kb verify report.md --format markdown --annotate")
+      throw UsageError(
+        "--annotate goes with --format markdown", hint: "duo-kb verify report.md --format markdown --annotate")
     }
     guard !arguments.positionals.isEmpty else {
       throw UsageError("verify needs a file to check", hint: "duo-kb verify report.md")

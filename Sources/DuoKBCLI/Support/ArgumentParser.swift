@@ -43,13 +43,16 @@ struct OptionSpec: Sendable {
 enum GlobalOptions {
   static let all: [OptionSpec] = [
     .value("home", "DIR", help: "the directory that holds Corpus/ and Index/ (or DUO_KB_HOME)"),
-    .value(ColorChoice.optionName, "WHEN", choices: ColorChoice.allCases.map(\.rawValue), help: "auto, always or never (default auto: a terminal, no NO_COLOR, no TERM=dumb)"),
+    .value(
+      ColorChoice.optionName, "WHEN", choices: ColorChoice.allCases.map(\.rawValue),
+      help: "auto, always or never (default auto: a terminal, no NO_COLOR, no TERM=dumb)"),
     .flag("help", short: "h", help: "show help for this command"),
   ]
 
   /// An option before the command that is none of these: named, with the closest spelling.
   static func unknown(_ argument: String) -> UsageError {
-    let suggestion = DidYouMean.globalOption(for: argument)
+    let suggestion =
+      DidYouMean.globalOption(for: argument)
       ?? DidYouMean.suggestion(for: argument, among: all.map { "--\($0.name)" } + ["--version"])
     return UsageError(
       "unknown option '\(argument)'",
@@ -162,7 +165,8 @@ enum ArgumentParser {
       // `-n1`: a short option's value may be attached to it.
       if spec.takesValue { return (spec, String(letters.dropFirst())) }
     }
-    let suggestion = argument.hasPrefix("-") && !argument.hasPrefix("--")
+    let suggestion =
+      argument.hasPrefix("-") && !argument.hasPrefix("--")
       ? DidYouMean.suggestion(for: String(letters), among: options.map(\.name)) : nil
     throw UsageError(
       "unknown option '\(argument)' for '\(command)'",

@@ -1,6 +1,6 @@
+import Corpus
 import HTTPServing
 import KnowledgeServer
-import Corpus
 
 extension CorpusError: UserFacingError {
   var summary: String { description }

@@ -32,7 +32,8 @@ enum OverviewFormatter {
       ],
       "chapters": overview.chapters.map { ["title": $0.title, "citation": $0.citation.description, "link": $0.link] },
     ]
-    let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted])
+    let data = try JSONSerialization.data(
+      withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted])
     return String(decoding: data, as: UTF8.self)
   }
 }

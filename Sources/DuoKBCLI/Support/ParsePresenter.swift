@@ -67,7 +67,9 @@ enum ParsePresenter {
       if rendition.isDefault { text += " default" }
       if rendition.autoselect { text += " autoselect" }
       if rendition.forced { text += " forced" }
-      if !rendition.characteristics.isEmpty { text += " characteristics=\(rendition.characteristics.joined(separator: ","))" }
+      if !rendition.characteristics.isEmpty {
+        text += " characteristics=\(rendition.characteristics.joined(separator: ","))"
+      }
       if let uri = rendition.uri { text += "  \(uri)" }
       text += "\n"
       var entry: [String: Any] = [

@@ -6,11 +6,11 @@ enum SearchFormatter {
   static func text(_ answer: SearchAnswer, highlight: Bool) -> String {
     var text = ""
     for hit in answer.hits {
-      var where_ = hit.source.title
-      if let speaker = hit.speaker { where_ += " — \(speaker)" }
-      if let timestamp = hit.timestamp { where_ += " at \(timestamp)" }
-      if let heading = hit.heading, hit.source.kind == .hig { where_ += " › \(heading)" }
-      text += "\(hit.rank). \(hit.citation)  \(where_)\n"
+      var place = hit.source.title
+      if let speaker = hit.speaker { place += " — \(speaker)" }
+      if let timestamp = hit.timestamp { place += " at \(timestamp)" }
+      if let heading = hit.heading, hit.source.kind == .hig { place += " › \(heading)" }
+      text += "\(hit.rank). \(hit.citation)  \(place)\n"
       let quote = highlight ? highlighted(hit.quote, ranges: hit.matchedRanges) : hit.quote
       text += "   “\(quote)”\n   \(hit.link)\n"
     }
@@ -28,7 +28,8 @@ enum SearchFormatter {
         ? "\(answer.total) matching passage\(answer.total == 1 ? "" : "s")"
         : "\(shown) of \(answer.total) matching passages"
     }
-    let all = answer.total == 0
+    let all =
+      answer.total == 0
       ? "no passage matches all the words"
       : "\(answer.total) passage\(answer.total == 1 ? " matches" : "s match") all the words"
     return "\(all); showing passages that match some of the words (\(shown - strict) of \(shown))"
@@ -53,15 +54,18 @@ enum SearchFormatter {
       text += " · `\(hit.citation)`\n\n"
     }
     let line = summary(answer)
-    text += answer.includesPartialMatches
+    text +=
+      answer.includesPartialMatches
       ? line.prefix(1).uppercased() + String(line.dropFirst()) + ".\n"
       : "\(answer.hits.count) of \(answer.total) matching passages.\n"
     return text
   }
 
   /// The answer as `SearchRecord` JSON; with `micros` and `status` for batch answers.
-  static func json(_ answer: SearchAnswer, micros: Int? = nil, status: ExitStatus? = nil, pretty: Bool) throws -> String {
-    try AnswerFormat.string(SearchRecord(answer, micros: micros, status: status.map { Int($0.rawValue) }), pretty: pretty)
+  static func json(_ answer: SearchAnswer, micros: Int? = nil, status: ExitStatus? = nil, pretty: Bool) throws -> String
+  {
+    try AnswerFormat.string(
+      SearchRecord(answer, micros: micros, status: status.map { Int($0.rawValue) }), pretty: pretty)
   }
 
   /// Wraps the matched byte ranges in bold yellow (a terminal only).

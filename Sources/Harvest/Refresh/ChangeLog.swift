@@ -1,7 +1,7 @@
 import Corpus
 import Foundation
-import OwnedFiles
 import Normalize
+import OwnedFiles
 
 #if canImport(Glibc)
   import Glibc

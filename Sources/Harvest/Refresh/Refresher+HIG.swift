@@ -27,9 +27,10 @@ extension Refresher {
       let (url, depth) = queue.removeFirst()
       guard let slug = HIGURL.slug(fromPageOrJSON: url) else {
         if depth == 0 {
-          entries.append(RefreshReport.Entry(
-            source: url.absoluteString, status: .failed,
-            error: "not a HIG page URL (https://developer.apple.com/design/human-interface-guidelines/…)"))
+          entries.append(
+            RefreshReport.Entry(
+              source: url.absoluteString, status: .failed,
+              error: "not a HIG page URL (https://developer.apple.com/design/human-interface-guidelines/…)"))
         }
         continue
       }

@@ -118,23 +118,28 @@ public struct Refresher: Sendable {
       done += 1
       for entry in results { progress?(done, total, entry) }
     }
-    await run(Array(sources.indices), onEach: { index in
-      let unit = sources[index]
-      if let reason = stopReason() {
-        return .done([Self.notAttempted(unit.source, id: unit.documentID, reason: reason)])
-      }
-      return await firstPass(unit)
-    }) { index, result in
-      switch result {
-      case .done(let results): finish(index, results)
-      case .again(let talk): retries.append((index, talk))
-      }
-    }
+    await run(
+      Array(sources.indices),
+      onEach: { index in
+        let unit = sources[index]
+        if let reason = stopReason() {
+          return .done([Self.notAttempted(unit.source, id: unit.documentID, reason: reason)])
+        }
+        return await firstPass(unit)
+      },
+      collect: { index, result in
+        switch result {
+        case .done(let results): finish(index, results)
+        case .again(let talk): retries.append((index, talk))
+        }
+      })
     // Second pass: talks whose segments failed, each fetching only what it still lacks.
     let second = retries
-    await run(Array(second.indices), onEach: { .done([await secondPass(second[$0].talk)]) }) { position, result in
-      if case .done(let results) = result { finish(second[position].index, results) }
-    }
+    await run(
+      Array(second.indices), onEach: { .done([await secondPass(second[$0].talk)]) },
+      collect: { position, result in
+        if case .done(let results) = result { finish(second[position].index, results) }
+      })
     let stats = fetcher.stats
     return RefreshReport(
       entries: catalogEntries + entries.flatMap { $0 }, requests: stats.requestsSent,
@@ -241,7 +246,8 @@ public struct Refresher: Sendable {
   /// last deep check is the one its check record names, else when it was fetched (a
   /// harvest walks everything).
   func isDeepCheckDue(_ document: Document, record: TalkCheckRecord?) -> Bool {
-    let last = RefreshTime.date(record?.lastDeepCheckAt)
+    let last =
+      RefreshTime.date(record?.lastDeepCheckAt)
       ?? RefreshTime.date(document.fetch?.lastDeepCheckAt)
       ?? RefreshTime.date(document.fetch?.fetchedAt)
     return deepChecks.isDue(id: document.id, lastDeepCheck: last, now: now())

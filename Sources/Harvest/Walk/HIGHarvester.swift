@@ -71,7 +71,9 @@ public struct HIGHarvester: Sendable {
     document.fetch = FetchMetadata(
       sourceURL: jsonURL.absoluteString, etag: response.etag, lastModified: response.lastModified,
       contentHash: ContentHash.of(document), fetchedAt: TalkHarvester.timestamp(now()))
-    if response.etag != nil || response.lastModified != nil { document.fetch?.validatorOrigin = response.validatorOrigin }
+    if response.etag != nil || response.lastModified != nil {
+      document.fetch?.validatorOrigin = response.validatorOrigin
+    }
     guard !document.passages.isEmpty else { throw .noPassages(url: jsonURL.absoluteString) }
     var warnings = page.warnings.map(\.description)
     if page.unknownNodeCount > 0 {

@@ -41,7 +41,8 @@ struct SegmentFetch: Sendable {
     let fetcher = fetcher
     let maxBytes = min(limits.maxSegmentBytes, limits.maxTalkSubtitleBytes)
     var overLimit: HarvestError?
-    await BoundedConcurrency.forEach(pending, width: concurrency) { index -> Swift.Result<StagedSegment, HarvestError> in
+    await BoundedConcurrency.forEach(pending, width: concurrency) {
+      index -> Swift.Result<StagedSegment, HarvestError> in
       let url = urls[index]
       do throws(HarvestError) {
         return .success(

@@ -78,7 +78,8 @@ public struct TalkHarvester: Sendable {
   /// page without a locale folder for English and languages without a site), nil when
   /// that is the page listed.
   static func localizedPage(_ source: SourceEntry, language: String) -> String? {
-    guard let listed = URL(string: source.url), TalkURL.isTalkPage(listed), let page = LocalizedSite.talkPage(listed, language: language)?.absoluteString,
+    guard let listed = URL(string: source.url), TalkURL.isTalkPage(listed),
+      let page = LocalizedSite.talkPage(listed, language: language)?.absoluteString,
       page != source.url
     else { return nil }
     return page

@@ -16,8 +16,6 @@
 struct Analyzer: Sendable {
   var options: AnalyzerOptions
 
-  init(options: AnalyzerOptions) { self.options = options }
-
   /// Identifier concatenations are indexed for words of at most this many parts.
   static let maximumConcatenatedParts = 8
 
@@ -44,15 +42,19 @@ struct Analyzer: Sendable {
   ) {
     let unigrams = Self.cjkUnigrams(bytes, characters)
     for (offset, range) in characters.enumerated() {
-      emit(Token(term: unigrams[offset], startSlot: slot + offset, endSlot: slot + offset,
-                 byteStart: range.lowerBound, byteEnd: range.upperBound))
+      emit(
+        Token(
+          term: unigrams[offset], startSlot: slot + offset, endSlot: slot + offset,
+          byteStart: range.lowerBound, byteEnd: range.upperBound))
     }
     guard characters.count > 1 else { return }
     for offset in 0..<(characters.count - 1) {
       let isLast = offset == characters.count - 2
-      emit(Token(term: unigrams[offset] + unigrams[offset + 1], startSlot: slot + offset,
-                 endSlot: slot + offset + (isLast ? 1 : 0),
-                 byteStart: characters[offset].lowerBound, byteEnd: characters[offset + 1].upperBound))
+      emit(
+        Token(
+          term: unigrams[offset] + unigrams[offset + 1], startSlot: slot + offset,
+          endSlot: slot + offset + (isLast ? 1 : 0),
+          byteStart: characters[offset].lowerBound, byteEnd: characters[offset + 1].upperBound))
     }
   }
 
@@ -90,8 +92,10 @@ struct Analyzer: Sendable {
         let boundaries =
           options.splitsIdentifiers ? TermFolding.identifierBoundaries(bytes, range) : []
         let partCount = boundaries.count + 1
-        emit(Token(term: folded, startSlot: slot, endSlot: slot + partCount - 1,
-                   byteStart: range.lowerBound, byteEnd: range.upperBound))
+        emit(
+          Token(
+            term: folded, startSlot: slot, endSlot: slot + partCount - 1,
+            byteStart: range.lowerBound, byteEnd: range.upperBound))
         if partCount > 1 {
           emitParts(bytes, range, boundaries, firstSlot: slot, emit: emit)
         }
@@ -149,8 +153,9 @@ struct Analyzer: Sendable {
   }
 
   private func extra(_ term: [UInt8], _ start: Int, _ end: Int, _ range: Range<Int>) -> Token {
-    Token(term: [TermSpace.extraMarker] + term, startSlot: start, endSlot: end,
-          byteStart: range.lowerBound, byteEnd: range.upperBound)
+    Token(
+      term: [TermSpace.extraMarker] + term, startSlot: start, endSlot: end,
+      byteStart: range.lowerBound, byteEnd: range.upperBound)
   }
 
   private func emitParts(

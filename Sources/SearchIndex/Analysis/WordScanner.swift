@@ -53,9 +53,15 @@ enum WordScanner {
     let length: Int
     var value: UInt32
     switch lead {
-    case 0xC2...0xDF: length = 2; value = UInt32(lead & 0x1F)
-    case 0xE0...0xEF: length = 3; value = UInt32(lead & 0x0F)
-    case 0xF0...0xF4: length = 4; value = UInt32(lead & 0x07)
+    case 0xC2...0xDF:
+      length = 2
+      value = UInt32(lead & 0x1F)
+    case 0xE0...0xEF:
+      length = 3
+      value = UInt32(lead & 0x0F)
+    case 0xF0...0xF4:
+      length = 4
+      value = UInt32(lead & 0x07)
     default: return (nil, 1)
     }
     guard index + length <= bytes.count else { return (nil, 1) }

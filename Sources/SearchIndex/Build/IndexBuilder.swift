@@ -39,8 +39,10 @@ public struct IndexBuilder: Sendable {
       let files = try buildFiles(documents: documents)
       var byteCount = 0
       var manifestFiles: [String: IndexManifest.FileEntry] = [:]
-      for (name, bytes) in [("terms.dki", files.terms), ("postings.dki", files.postings),
-                            ("store.dki", files.store)] {
+      for (name, bytes) in [
+        ("terms.dki", files.terms), ("postings.dki", files.postings),
+        ("store.dki", files.store),
+      ] {
         let url = staging.appendingPathComponent(name)
         do { try OwnedFile.write(bytes, to: url, within: root, synced: false) } catch { throw IndexBuildError(error) }
         byteCount += bytes.count
@@ -62,7 +64,9 @@ public struct IndexBuilder: Sendable {
       } catch {
         throw IndexBuildError.io(path: manifestURL.path, reason: "cannot encode: \(ErrorReason.of(error))")
       }
-      do { try OwnedFile.write(data, to: manifestURL, within: root, synced: false) } catch { throw IndexBuildError(error) }
+      do { try OwnedFile.write(data, to: manifestURL, within: root, synced: false) } catch {
+        throw IndexBuildError(error)
+      }
       byteCount += data.count
       let generation = try IndexDirectory.publish(staging, in: indexDirectory, within: root)
       return IndexBuildSummary(
@@ -140,8 +144,9 @@ public struct IndexBuilder: Sendable {
           analyzer.analyze(bytes, firstSlot: 0) { token in
             guard !token.term.isEmpty else { return }
             let termId = part.table.id(token.term)
-            part.occurrences.append(termId, passageId, UInt32(token.startSlot),
-                                    UInt32(token.endSlot - token.startSlot))
+            part.occurrences.append(
+              termId, passageId, UInt32(token.startSlot),
+              UInt32(token.endSlot - token.startSlot))
           }
         }
         part.wordCounts.append(UInt32(counts.words))
@@ -175,7 +180,8 @@ public struct IndexBuilder: Sendable {
     let middle = split
     let firstOfSecond = UInt32(passagesBefore)
     DispatchQueue.concurrentPerform(iterations: 2) { half in
-      parts[half].value = half == 0
+      parts[half].value =
+        half == 0
         ? builder.analyze(documents[0..<middle], firstPassage: 0)
         : builder.analyze(documents[middle...], firstPassage: firstOfSecond)
     }
@@ -218,7 +224,8 @@ public struct IndexBuilder: Sendable {
         occurrences.append(table.id(term), UInt32(id), 0, 0)
       }
     }
-    let average = wordCounts.isEmpty
+    let average =
+      wordCounts.isEmpty
       ? 1 : Double(wordCounts.reduce(0) { $0 + UInt64($1) }) / Double(wordCounts.count)
     // The store is written while the postings are prepared, then the postings' runs of
     // terms are encoded at once: two threads throughout (nested concurrent work would run

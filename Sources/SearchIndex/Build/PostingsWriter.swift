@@ -220,9 +220,10 @@ struct PostingsWriter {
         }
       }
       part.postingCount += documentFrequency
-      part.records.append(TermRecord(
-        blobOffset: part.blob.count, length: term.count, documentFrequency: documentFrequency,
-        postingsOffset: part.postings.count, blockCount: blockCount, maxImpact: maxImpact))
+      part.records.append(
+        TermRecord(
+          blobOffset: part.blob.count, length: term.count, documentFrequency: documentFrequency,
+          postingsOffset: part.postings.count, blockCount: blockCount, maxImpact: maxImpact))
       part.blob.append(contentsOf: term)
       part.postings.append(skips.bytes)
       part.postings.append(data.bytes)

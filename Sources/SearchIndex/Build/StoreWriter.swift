@@ -41,9 +41,10 @@ struct StoreWriter {
     var passageTable = ByteWriter(capacity: wordCounts.count * Store.passageRecordLength)
     var attributeTable = ByteWriter()
     var attributeIds: [Attributes: UInt32] = [:]
-    var texts = ByteWriter(capacity: documents.reduce(0) { total, document in
-      total + document.passages.reduce(0) { $0 + $1.text.utf8.count }
-    })
+    var texts = ByteWriter(
+      capacity: documents.reduce(0) { total, document in
+        total + document.passages.reduce(0) { $0 + $1.text.utf8.count }
+      })
     var cueStartOffsets = ByteWriter(capacity: (wordCounts.count + 1) * 4)
     var cueStarts = ByteWriter()
     var passageIndex = 0
@@ -97,7 +98,8 @@ struct StoreWriter {
         passageTable.u32(Self.milliseconds(passage.startMilliseconds))
         passageTable.u32(Self.milliseconds(passage.endMilliseconds))
         passageTable.u32(attributeId)
-        passageTable.u32(texts.bytes.withUnsafeBytes { CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[offset...])) })
+        passageTable.u32(
+          texts.bytes.withUnsafeBytes { CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[offset...])) })
         passageIndex += 1
       }
     }

@@ -77,9 +77,10 @@ struct TermTable {
     mask = size - 1
     for id in 0..<offsets.count {
       let start = Int(offsets[id])
-      var index = arena.withUnsafeBufferPointer { arenaBytes in
-        Self.hash(UnsafeBufferPointer(rebasing: arenaBytes[start..<(start + Int(lengths[id]))]))
-      } & mask
+      var index =
+        arena.withUnsafeBufferPointer { arenaBytes in
+          Self.hash(UnsafeBufferPointer(rebasing: arenaBytes[start..<(start + Int(lengths[id]))]))
+        } & mask
       while slots[index] >= 0 { index = (index + 1) & mask }
       slots[index] = Int32(id)
     }

@@ -75,7 +75,8 @@ public enum IndexCheck {
       return nil
     }
     guard let data else {
-      report.findings.append(CheckFinding(subject: name, kind: .missing, detail: "not in \(generation.lastPathComponent)"))
+      report.findings.append(
+        CheckFinding(subject: name, kind: .missing, detail: "not in \(generation.lastPathComponent)"))
       return nil
     }
     guard let manifest = try? JSONDecoder().decode(IndexManifest.self, from: data),
@@ -119,7 +120,9 @@ public enum IndexCheck {
       let reader = ByteReader(bytes, file: name)
       if !bytes[0..<8].elementsEqual(IndexFile.magic) { problems.append("not an index file (bad magic)") }
       if !bytes[8..<12].elementsEqual(kind.utf8) { problems.append("wrong file kind (expected \(kind))") }
-      if reader.u32(at: 12) != IndexFile.version { problems.append("format \(reader.u32(at: 12)), expected \(IndexFile.version)") }
+      if reader.u32(at: 12) != IndexFile.version {
+        problems.append("format \(reader.u32(at: 12)), expected \(IndexFile.version)")
+      }
       let trailer = reader.u32(at: bytes.count - 4)
       stored = trailer
       let computed = CRC32.checksum(UnsafeRawBufferPointer(rebasing: bytes[0..<(bytes.count - 4)]))

@@ -25,8 +25,10 @@ struct CRC32: Sendable {
     Self.table.withUnsafeBufferPointer { t in
       var index = 0
       while index + 8 <= count {
-        let low = crc ^ (UInt32(bytes[index]) | UInt32(bytes[index + 1]) << 8
-          | UInt32(bytes[index + 2]) << 16 | UInt32(bytes[index + 3]) << 24)
+        let low =
+          crc
+          ^ (UInt32(bytes[index]) | UInt32(bytes[index + 1]) << 8
+            | UInt32(bytes[index + 2]) << 16 | UInt32(bytes[index + 3]) << 24)
         let a = t[7 * 256 + Int(low & 0xFF)] ^ t[6 * 256 + Int((low >> 8) & 0xFF)]
         let b = t[5 * 256 + Int((low >> 16) & 0xFF)] ^ t[4 * 256 + Int(low >> 24)]
         let c = t[3 * 256 + Int(bytes[index + 4])] ^ t[2 * 256 + Int(bytes[index + 5])]

@@ -40,8 +40,9 @@ enum IndexDirectory {
     guard let data = read else {
       throw .unreadable(file: pointerName, reason: "no index at \(directory.path)")
     }
-    guard data.count <= 200, let name = String(data: data, encoding: .utf8)?
-      .trimmingCharacters(in: .whitespacesAndNewlines),
+    guard data.count <= 200,
+      let name = String(data: data, encoding: .utf8)?
+        .trimmingCharacters(in: .whitespacesAndNewlines),
       name.hasPrefix(generationPrefix), !name.contains("/"), !name.contains("..")
     else {
       throw .corrupt(file: pointerName, reason: "does not name a generation")
@@ -100,7 +101,8 @@ enum IndexDirectory {
     return try publishLocked(staging, in: directory, within: root)
   }
 
-  private static func publishLocked(_ staging: URL, in directory: URL, within root: URL) throws(IndexBuildError) -> URL {
+  private static func publishLocked(_ staging: URL, in directory: URL, within root: URL) throws(IndexBuildError) -> URL
+  {
     var number = (generations(in: directory).last?.number ?? 0) + 1
     var target: URL
     while true {
@@ -111,7 +113,10 @@ enum IndexDirectory {
       } catch {
         // Another builder took this number, or a stray entry has it: try the next.
         let taken = [EEXIST, ENOTEMPTY, ENOTDIR, EISDIR].contains(error.systemCode ?? 0)
-        if case .symbolicLink = error { number += 1; continue }
+        if case .symbolicLink = error {
+          number += 1
+          continue
+        }
         guard taken, number <= largestGeneration else { throw IndexBuildError(error) }
         number += 1
       }

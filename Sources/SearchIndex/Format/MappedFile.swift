@@ -1,3 +1,6 @@
+import Foundation
+import OwnedFiles
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -5,9 +8,6 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
-
-import Foundation
-import OwnedFiles
 
 /// One index file, read-only: memory-mapped, or (`loadsIntoMemory`) read whole into memory
 /// of its own. Keeps its descriptor for `read(at:count:)`.

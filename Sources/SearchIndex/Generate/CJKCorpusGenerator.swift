@@ -7,7 +7,9 @@ import Normalize
 /// and a Latin API name now and then. Ids, times, cues and everything else stay.
 package struct CJKCorpusGenerator {
   package enum Script: String, CaseIterable, Sendable {
-    case japanese = "ja", chinese = "zh-Hans", korean = "ko"
+    case japanese = "ja"
+    case chinese = "zh-Hans"
+    case korean = "ko"
   }
 
   package var script: Script

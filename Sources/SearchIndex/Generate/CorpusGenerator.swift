@@ -116,21 +116,25 @@ package struct CorpusGenerator {
         let count = 5 + Int(random.next() % 11)
         let text = sentence(&random, words: count)
         let duration = count * 400 + Int(random.next() % 1_000)
-        passages.append(Passage(
-          kind: .speech, text: text, startMilliseconds: milliseconds,
-          endMilliseconds: milliseconds + duration, heading: passages.count % 60 == 0 ? sentence(&random, words: 3) : nil,
-          speaker: speaker, firstCue: passages.count, lastCue: passages.count))
+        passages.append(
+          Passage(
+            kind: .speech, text: text, startMilliseconds: milliseconds,
+            endMilliseconds: milliseconds + duration,
+            heading: passages.count % 60 == 0 ? sentence(&random, words: 3) : nil,
+            speaker: speaker, firstCue: passages.count, lastCue: passages.count))
         if includesCues {
-          cues.append(StoredCue(
-            startMilliseconds: milliseconds, endMilliseconds: milliseconds + duration, raw: text, text: text))
+          cues.append(
+            StoredCue(
+              startMilliseconds: milliseconds, endMilliseconds: milliseconds + duration, raw: text, text: text))
         }
         milliseconds += duration + Int(random.next() % 500)
         written += count
       }
-      documents.append(Document(
-        id: id, kind: .talk, title: sentence(&random, words: 4 + Int(random.next() % 4)),
-        url: "https://developer.apple.com/videos/play/\(id)/", event: event, year: year,
-        passages: passages, cues: cues))
+      documents.append(
+        Document(
+          id: id, kind: .talk, title: sentence(&random, words: 4 + Int(random.next() % 4)),
+          url: "https://developer.apple.com/videos/play/\(id)/", event: event, year: year,
+          passages: passages, cues: cues))
     }
     for page in 0..<pages {
       var passages: [Passage] = []
@@ -139,19 +143,20 @@ package struct CorpusGenerator {
         let anchor = "section-\(section)"
         for _ in 0..<(3 + Int(random.next() % 8)) {
           let isCode = random.next() % 10 == 0
-          let text = isCode
+          let text =
+            isCode
             ? "let value = \(vocabulary[wordIndex(&random)])(\(vocabulary[wordIndex(&random)]))"
             : sentence(&random, words: 8 + Int(random.next() % 20))
           passages.append(Passage(kind: isCode ? .code : .text, text: text, anchor: anchor, heading: heading))
         }
       }
       let id = "hig/page-\(page)"
-      documents.append(Document(
-        id: id, kind: .hig, title: sentence(&random, words: 2 + Int(random.next() % 3)),
-        url: "https://developer.apple.com/design/human-interface-guidelines/page-\(page)",
-        passages: passages))
+      documents.append(
+        Document(
+          id: id, kind: .hig, title: sentence(&random, words: 2 + Int(random.next() % 3)),
+          url: "https://developer.apple.com/design/human-interface-guidelines/page-\(page)",
+          passages: passages))
     }
     return documents
   }
 }
-

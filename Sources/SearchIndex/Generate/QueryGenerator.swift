@@ -70,7 +70,8 @@ package struct QueryGenerator {
       case "not":
         let a = pick(0..<200)
         let b = pick(0..<200)
-        result.append(.init(kind: kind, ours: number % 2 == 0 ? "\(a) -\(b)" : "\(a) NOT \(b)", fts5: "\"\(a)\" NOT \"\(b)\""))
+        result.append(
+          .init(kind: kind, ours: number % 2 == 0 ? "\(a) -\(b)" : "\(a) NOT \(b)", fts5: "\"\(a)\" NOT \"\(b)\""))
       case "phrase":
         let passage = passages[Int(random.next() % UInt64(passages.count))]
         let words = passage.text.split(separator: " ").map {

@@ -53,8 +53,10 @@ struct QueryParser {
     let root = try parser.parseOr(depth: 0)
     if parser.position < parser.lexemes.count {
       let extra = parser.lexemes[parser.position]
-      throw .syntax(column: extra.column, message: extra.lexeme == .close
-        ? "unmatched ')'" : "unexpected \(describe(extra.lexeme))")
+      throw .syntax(
+        column: extra.column,
+        message: extra.lexeme == .close
+          ? "unmatched ')'" : "unexpected \(describe(extra.lexeme))")
     }
     guard let root else {
       if parser.filters.isEmpty { throw .syntax(column: 1, message: "empty query") }
@@ -213,7 +215,8 @@ struct QueryParser {
       if let colon = word.firstIndex(of: ":"),
         Self.fields.contains(word[..<colon].lowercased())
       {
-        try addFilter(String(word[..<colon]).lowercased(), String(word[word.index(after: colon)...]), column: next.column)
+        try addFilter(
+          String(word[..<colon]).lowercased(), String(word[word.index(after: colon)...]), column: next.column)
         return nil
       }
       try count(1, column: next.column)

@@ -8,7 +8,8 @@ extension SearchFilters {
   public func accepts(_ document: StoredDocument) -> Bool {
     let documentKinds = Set(kinds.map { $0.lowercased() })
     let events = Set(events.map(EventName.normalized))
-    return (documentKinds.isEmpty || documentKinds.contains(document.kind.rawValue)
+    return
+      (documentKinds.isEmpty || documentKinds.contains(document.kind.rawValue)
       || (documentKinds.contains("code") && document.kind == .talk))
       && (sources.isEmpty || sources.contains { $0.lowercased() == document.id.lowercased() })
       && (events.isEmpty || events.contains(document.event?.lowercased() ?? ""))

@@ -51,7 +51,9 @@ extension SearchIndex {
     }.prefix(limit)
     var strictRanges: [UInt32: [Range<Int>]] = [:]
     for hit in strict.hits {
-      if let id = passageId(doc: hit.documentIndex, passage: hit.passageIndex) { strictRanges[UInt32(id)] = hit.matchedRanges }
+      if let id = passageId(doc: hit.documentIndex, passage: hit.passageIndex) {
+        strictRanges[UInt32(id)] = hit.matchedRanges
+      }
     }
     var hits: [RankedHit] = []
     let analyzer = Analyzer(options: verbatim ? .verbatim : analyzerOptions)
@@ -99,7 +101,8 @@ extension SearchIndex {
           filters: plan.filters
         ).hits)
     }
-    for clause in plan.clauses where !clause.isStopWord && !clause.isPhrase
+    for clause in plan.clauses
+    where !clause.isStopWord && !clause.isPhrase
       && clause.documentFrequency <= RankingLimits.rareWordPassages
     {
       for term in clause.exactTerms + clause.stemmedTerms {

@@ -104,7 +104,8 @@ struct Store: Sendable {
     case 1: return passages.u32(at: record)
     case 2:
       let start = passages.u32(at: record)
-      let end = passage + 1 < passageCount ? passages.u32(at: record + Self.passageRecordLength) : UInt32(clamping: texts.count)
+      let end =
+        passage + 1 < passageCount ? passages.u32(at: record + Self.passageRecordLength) : UInt32(clamping: texts.count)
       return end >= start ? end - start : 0
     case 3: return passages.u32(at: record + 4)
     case 4: return passages.u32(at: record + 8)
@@ -144,7 +145,8 @@ struct Store: Sendable {
 
   func record(_ passage: Int) -> PassageRecord {
     // This record and the next one's text offset, where this text ends.
-    let bytes = file.read(at: passagesFileOffset + passage * Self.passageRecordLength, count: Self.passageRecordLength + 4)
+    let bytes = file.read(
+      at: passagesFileOffset + passage * Self.passageRecordLength, count: Self.passageRecordLength + 4)
     func u32(_ at: Int) -> UInt32 {
       at + 4 <= bytes.count
         ? UInt32(bytes[at]) << 24 | UInt32(bytes[at + 1]) << 16 | UInt32(bytes[at + 2]) << 8 | UInt32(bytes[at + 3])

@@ -88,7 +88,9 @@ class OrScorer: Scorer {
     return total
   }
   func scoringLeaves(into output: inout [any Scorer]) {
-    for index in children.indices where children[index].current == current { children[index].scoringLeaves(into: &output) }
+    for index in children.indices where children[index].current == current {
+      children[index].scoringLeaves(into: &output)
+    }
   }
   func allScoringLeaves(into output: inout [any Scorer]) {
     for child in children { child.allScoringLeaves(into: &output) }

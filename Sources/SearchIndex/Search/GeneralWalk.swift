@@ -19,7 +19,8 @@ enum GeneralWalk {
     var proximity = Proximity()
     scorer.allScoringLeaves(into: &leaves)
     // Proximity bound for the whole query, once: every pair bonus is at most weight * idf.
-    let bonusBound = leaves.count > 1
+    let bonusBound =
+      leaves.count > 1
       ? Proximity.weight * leaves.reduce(0) { $0 + $1.inverseDocumentFrequency } : 0
     walk(scorer, filter: filter) { passage in
       total += 1

@@ -12,7 +12,8 @@ struct LengthLimits {
     for frequency in 1...Self.frequencies {
       let f = Double(frequency)
       // f (k1 + 1) / (f + k1 (1 - b + b L / avg)) >= target, solved for L.
-      let length = averageLength / (BM25.k1 * BM25.b)
+      let length =
+        averageLength / (BM25.k1 * BM25.b)
         * (f * (BM25.k1 + 1) / target - f - BM25.k1 * (1 - BM25.b))
       limits[frequency] =
         length.isNaN || length >= Double(Int32.max) ? Int.max : length < 0 ? -1 : Int(length) + 1

@@ -120,9 +120,10 @@ final class MergedPrefixScorer: Scorer {
 
   func score(_ context: ScoringContext) -> Double {
     let passage = Int(merged)
-    return idf * BM25.saturation(
-      frequency: Double(frequencies[position]), length: Double(context.store.wordCount(passage)),
-      averageLength: context.averageWords)
+    return idf
+      * BM25.saturation(
+        frequency: Double(frequencies[position]), length: Double(context.store.wordCount(passage)),
+        averageLength: context.averageWords)
   }
 
   /// Saturation grows with frequency and falls with length: length 0 bounds it.

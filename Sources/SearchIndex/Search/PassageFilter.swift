@@ -1,4 +1,5 @@
 import AppleSite
+
 /// `SearchFilters` resolved against one index: allowed documents as a bit set, passage
 /// kinds, speaker string ids, and the passage range that can match at all. In a plan it is
 /// a set of passages that the walk leapfrogs with the query (`nextAccepted`): a document it
@@ -30,7 +31,8 @@ final class PassageFilter {
     var high: UInt32 = 0
     documents = (0..<index.store.documentCount).map { number in
       let document = index.document(number)
-      let allowed = (documentKinds.isEmpty || documentKinds.contains(document.kind.rawValue))
+      let allowed =
+        (documentKinds.isEmpty || documentKinds.contains(document.kind.rawValue))
         && (sources.isEmpty || sources.contains(document.id.lowercased()))
         && (events.isEmpty || events.contains(document.event?.lowercased() ?? ""))
         && (years.isEmpty || years.contains(document.year ?? EventName.year(document.event) ?? Int.min))

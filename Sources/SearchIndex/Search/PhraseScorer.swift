@@ -141,9 +141,10 @@ final class PhraseScorer: Scorer {
 
   func score(_ context: ScoringContext) -> Double {
     let passage = Int(current)
-    return idf * BM25.saturation(
-      frequency: Double(matches.count), length: Double(context.store.wordCount(passage)),
-      averageLength: context.averageWords)
+    return idf
+      * BM25.saturation(
+        frequency: Double(matches.count), length: Double(context.store.wordCount(passage)),
+        averageLength: context.averageWords)
   }
 
   func upperBound() -> Double { idf * (BM25.k1 + 1) }

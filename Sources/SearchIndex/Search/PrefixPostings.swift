@@ -17,7 +17,8 @@ struct PrefixPostings {
       var last = first
       while last + 1 < terms.count && terms[last + 1] == terms[last] + 1 { last += 1 }
       let start = index.dictionary.entry(terms[first]).postingsOffset
-      let end = index.dictionary.entry(terms[last]).postingsOffset
+      let end =
+        index.dictionary.entry(terms[last]).postingsOffset
         + index.dictionary.postingsLength(terms[last], postingsBytes: index.postings.count)
       let bytes = index.postingsFile.read(at: IndexFile.headerLength + start, count: max(0, end - start))
       let entries = terms[first...last].map { term in

@@ -33,8 +33,9 @@ extension SearchIndex {
   }
 
   private func prefixScore(_ id: Int, frequency: UInt8, idf: Double, context: ScoringContext) -> Double {
-    idf * BM25.saturation(
-      frequency: Double(frequency), length: Double(store.wordCount(id)), averageLength: context.averageWords)
+    idf
+      * BM25.saturation(
+        frequency: Double(frequency), length: Double(store.wordCount(id)), averageLength: context.averageWords)
   }
 
   /// Ranks by block bounds (see `collectPrefix`); leaves counters it scored at 0.

@@ -37,7 +37,8 @@ struct Proximity {
       }
       if gap == UInt32.max { continue }
       let slotsBetween = Double(gap > 0 ? gap - 1 : 0)
-      total += Self.weight
+      total +=
+        Self.weight
         * min(leaves[index - 1].inverseDocumentFrequency, leaves[index].inverseDocumentFrequency)
         / (1 + slotsBetween)
     }

@@ -28,7 +28,9 @@ struct QueryCompiler {
   }
 
   private var passageCount: Int { index.store.passageCount }
-  private var scoringContext: ScoringContext { ScoringContext(store: index.store, averageWords: index.store.averageWords) }
+  private var scoringContext: ScoringContext {
+    ScoringContext(store: index.store, averageWords: index.store.averageWords)
+  }
 
   func cursor(_ termIndex: Int) -> PostingCursor {
     if let known = lookups.cursors[termIndex] {
@@ -124,7 +126,8 @@ struct QueryCompiler {
       candidates.append((cut, min(left, right)))
     }
     return candidates.sorted { $0.rarer > $1.rarer }.prefix(SearchTuning.maximumSplits).map { candidate in
-      phrase([termScorer(Array(folded[..<candidate.cut])), termScorer(Array(folded[candidate.cut...]))], settles: settles)
+      phrase(
+        [termScorer(Array(folded[..<candidate.cut])), termScorer(Array(folded[candidate.cut...]))], settles: settles)
     }
   }
 

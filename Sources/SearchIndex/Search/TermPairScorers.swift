@@ -172,7 +172,8 @@ extension SearchIndex {
     var counts = (a: 0, b: 0, common: 0)
     buffer.baseAddress!.withMemoryRebound(to: UInt64.self, capacity: words * arrays) { bits in
       for cursor in a.cursors {
-        PostingCursor.forEachIdBlock(cursor.postings, cursor.entry, idLimit: passageCount, scratch: scratch) { ids, count in
+        PostingCursor.forEachIdBlock(cursor.postings, cursor.entry, idLimit: passageCount, scratch: scratch) {
+          ids, count in
           for index in 0..<count {
             let id = Int(ids[index])
             let mask: UInt64 = 1 << UInt64(id & 63)
@@ -184,7 +185,8 @@ extension SearchIndex {
       }
       if arrays == 1 {
         let cursor = b.cursors[0]
-        PostingCursor.forEachIdBlock(cursor.postings, cursor.entry, idLimit: passageCount, scratch: scratch) { ids, count in
+        PostingCursor.forEachIdBlock(cursor.postings, cursor.entry, idLimit: passageCount, scratch: scratch) {
+          ids, count in
           counts.b += count
           for index in 0..<count {
             let id = Int(ids[index])
@@ -195,7 +197,8 @@ extension SearchIndex {
       }
       let seen = bits + words
       for cursor in b.cursors {
-        PostingCursor.forEachIdBlock(cursor.postings, cursor.entry, idLimit: passageCount, scratch: scratch) { ids, count in
+        PostingCursor.forEachIdBlock(cursor.postings, cursor.entry, idLimit: passageCount, scratch: scratch) {
+          ids, count in
           for index in 0..<count {
             let id = Int(ids[index])
             let mask: UInt64 = 1 << UInt64(id & 63)

@@ -85,7 +85,8 @@ final class TermScorer: Scorer {
     if cursors.count == 1 {
       let cursor = cursors[0]
       let flags = cursor.flags
-      let boost = (flags & PostingFlags.inTitle != 0 ? BM25.titleWeight : 0)
+      let boost =
+        (flags & PostingFlags.inTitle != 0 ? BM25.titleWeight : 0)
         + (flags & PostingFlags.inHeading != 0 ? BM25.headingWeight : 0)
       return BM25.saturation(
         frequency: Double(cursor.frequency), length: Double(context.store.wordCount(passage)),
@@ -115,7 +116,8 @@ final class TermScorer: Scorer {
       let cursor = cursors[0]
       let frequency = cursor.frequency
       let flags = cursor.flags
-      var posting = frequency < Self.shortestSaturation.count
+      var posting =
+        frequency < Self.shortestSaturation.count
         ? Self.shortestSaturation[frequency] : BM25.k1 + 1
       if flags & PostingFlags.inTitle != 0 { posting += BM25.titleWeight }
       if flags & PostingFlags.inHeading != 0 { posting += BM25.headingWeight }

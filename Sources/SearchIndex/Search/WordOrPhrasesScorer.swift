@@ -62,9 +62,10 @@ final class WordOrPhrasesScorer: Scorer {
     if let whole, whole.current == current { return idf * whole.factor(context) }
     var frequency = 0
     for phrase in phrases where phrase.current == current && phrase.check() { frequency += phrase.matchCount }
-    return idf * BM25.saturation(
-      frequency: Double(frequency), length: Double(context.store.wordCount(Int(current))),
-      averageLength: context.averageWords)
+    return idf
+      * BM25.saturation(
+        frequency: Double(frequency), length: Double(context.store.wordCount(Int(current))),
+        averageLength: context.averageWords)
   }
 
   func upperBound() -> Double {

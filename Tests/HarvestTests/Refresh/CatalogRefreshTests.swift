@@ -26,7 +26,8 @@ import Testing
         <span class="vc-card__meta">WWDC</span></a></li>
       """
     }
-    return "<!DOCTYPE html><html><body><nav><a href=\"/videos/\">Videos</a></nav><ul>\(cards.joined())</ul></body></html>"
+    return
+      "<!DOCTYPE html><html><body><nav><a href=\"/videos/\">Videos</a></nav><ul>\(cards.joined())</ul></body></html>"
   }
 
   @Test func jsonCatalogAddsEveryTalkMatchingTheFilter() async throws {
@@ -124,9 +125,11 @@ import Testing
     #expect(talks[0].year == 2019 && talks[1].year == nil)
   }
 
-  @Test("Refuses what is not a catalog", arguments: [
-    "{\"contents\": 3}", "{}", "{\"contents\": [", "{ not json",
-  ])
+  @Test(
+    "Refuses what is not a catalog",
+    arguments: [
+      "{\"contents\": 3}", "{}", "{\"contents\": [", "{ not json",
+    ])
   func refusesMalformedJSON(text: String) {
     #expect(throws: CatalogReader.Failure.self) { try CatalogReader.talks(in: Data(text.utf8), url: base) }
   }
@@ -149,20 +152,24 @@ import Testing
   }
 
   @Test func truncatedAndBinaryPagesGiveNoTalks() throws {
-    #expect(try CatalogReader.talks(in: Data("<html><body><a class=\"vc-card\" href=\"/videos/pl".utf8), url: base).isEmpty)
+    #expect(
+      try CatalogReader.talks(in: Data("<html><body><a class=\"vc-card\" href=\"/videos/pl".utf8), url: base).isEmpty)
     #expect(try CatalogReader.talks(in: Data((0..<2048).map { UInt8($0 % 256) }), url: base).isEmpty)
     #expect(try CatalogReader.talks(in: Data(), url: base).isEmpty)
   }
 
   @Test func oversizedIndexPageIsRefused() throws {
-    let html = Data(("<html><body>" + String(repeating: "<a class=\"vc-card\" href=\"/videos/play/wwdc2020/1/\">x</a>", count: 100)).utf8)
+    let html = Data(
+      ("<html><body>" + String(repeating: "<a class=\"vc-card\" href=\"/videos/play/wwdc2020/1/\">x</a>", count: 100))
+        .utf8)
     #expect(throws: TalkPageError.self) {
       try TalkIndexPage.parse(html, url: URL(string: base)!, limits: TalkPageLimits(maxBytes: 1_000, maxDepth: 50))
     }
   }
 
   @Test func deeplyNestedIndexPageIsRead() throws {
-    let html = String(repeating: "<div>", count: 5_000) + "<a class=\"vc-card\" href=\"/videos/play/wwdc2020/10163/\">Deep</a>"
+    let html =
+      String(repeating: "<div>", count: 5_000) + "<a class=\"vc-card\" href=\"/videos/play/wwdc2020/10163/\">Deep</a>"
     let talks = try CatalogReader.talks(in: Data(html.utf8), url: base)
     #expect(talks.count <= 1, "libxml2 stops nesting at its limit; nothing crashes")
   }

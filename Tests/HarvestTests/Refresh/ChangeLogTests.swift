@@ -7,10 +7,11 @@ import Testing
   @Test func appendsOneLinePerRefreshAndSkipsATornLine() throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("duo-kb-log-\(UUID().uuidString)")
     let log = ChangeLog(corpus: .init(directory: directory))
-    let report = RefreshReport(entries: [
-      .init(source: "a", documentID: "wwdc2020/1", status: .added),
-      .init(source: "b", documentID: "wwdc2020/2", status: .failed, error: "HTTP 500"),
-    ], requests: 9, bytes: 100, seconds: 1.23456)
+    let report = RefreshReport(
+      entries: [
+        .init(source: "a", documentID: "wwdc2020/1", status: .added),
+        .init(source: "b", documentID: "wwdc2020/2", status: .failed, error: "HTTP 500"),
+      ], requests: 9, bytes: 100, seconds: 1.23456)
     let start = Date(timeIntervalSince1970: 1_800_000_000)
     try log.append(ChangeLog.entry(for: report, startedAt: start, finishedAt: start.addingTimeInterval(2)))
     // A writer killed mid-line.

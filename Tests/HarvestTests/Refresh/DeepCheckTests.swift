@@ -85,7 +85,8 @@ import Testing
     // The site (its server) is held through `harvested` while the talk is walked again.
     let harvested = try await Self.harvest("503")
     let harness = harvested.harness
-    try FileManager.default.removeItem(at: RefreshStateStore(corpus: harness.corpus).recordURL(forDocument: "wwdc2025/503"))
+    try FileManager.default.removeItem(
+      at: RefreshStateStore(corpus: harness.corpus).recordURL(forDocument: "wwdc2025/503"))
     let report = await harness.refresh(harvested.sources, now: Self.harvested, deep: DeepCheckSchedule(isForced: true))
     #expect(report.statuses == [.unchanged] && report.entries[0].deepChecked)
     #expect(RefreshStateStore(corpus: harness.corpus).record(forDocument: "wwdc2025/503") != nil)
@@ -142,9 +143,11 @@ import Testing
     #expect(schedule.phaseSeconds(of: "wwdc2020/10163") != schedule.phaseSeconds(of: "wwdc2020/10164"))
   }
 
-  @Test("Reads periods", arguments: [
-    ("7", 7 * 86_400.0), ("7d", 7 * 86_400.0), ("12h", 43_200.0), ("30m", 1_800.0), ("90s", 90.0), ("0.5", 43_200.0),
-  ])
+  @Test(
+    "Reads periods",
+    arguments: [
+      ("7", 7 * 86_400.0), ("7d", 7 * 86_400.0), ("12h", 43_200.0), ("30m", 1_800.0), ("90s", 90.0), ("0.5", 43_200.0),
+    ])
   func readsPeriod(text: String, seconds: Double) {
     #expect(DeepCheckSchedule.seconds(parsing: text) == seconds)
   }

@@ -18,9 +18,11 @@ import Testing
     }
   }
 
-  @Test("A talk page gone upstream keeps its document, marked", arguments: [
-    Disappearance.status(404), .status(410), .redirectToIndex,
-  ])
+  @Test(
+    "A talk page gone upstream keeps its document, marked",
+    arguments: [
+      Disappearance.status(404), .status(410), .redirectToIndex,
+    ])
   func goneTalkIsKeptAndMarked(_ how: Disappearance) async throws {
     let talk = fixtureTalk("600", sentences: refreshSentences)
     let site = try RefreshSite(talks: [talk], extra: ["/videos/": "<html><body><h1>Videos</h1></body></html>"])
@@ -38,11 +40,13 @@ import Testing
     #expect(document.isRemovedUpstream)
     #expect(document.passages.map(\.text) == refreshSentences, "the text is kept")
     // Gone again: nothing more to write.
-    let modified = try FileManager.default.attributesOfItem(
-      atPath: harness.corpus.fileURL(forDocument: "wwdc2025/600").path)[.modificationDate] as? Date
+    let modified =
+      try FileManager.default.attributesOfItem(
+        atPath: harness.corpus.fileURL(forDocument: "wwdc2025/600").path)[.modificationDate] as? Date
     #expect(await harness.refresh(sources).statuses == [.gone])
-    #expect(try FileManager.default.attributesOfItem(
-      atPath: harness.corpus.fileURL(forDocument: "wwdc2025/600").path)[.modificationDate] as? Date == modified)
+    #expect(
+      try FileManager.default.attributesOfItem(
+        atPath: harness.corpus.fileURL(forDocument: "wwdc2025/600").path)[.modificationDate] as? Date == modified)
   }
 
   @Test func talkBackUpstreamIsNoLongerMarked() async throws {

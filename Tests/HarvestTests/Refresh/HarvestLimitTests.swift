@@ -13,7 +13,9 @@ import Testing
       + String(repeating: "NOTE padding padding padding padding padding padding\n\n", count: bytes / 54)
   }
 
-  static func talkServing(_ segment: @escaping @Sendable (Int) -> LoopbackResponse) throws -> (FixtureTalk, LoopbackServer) {
+  static func talkServing(_ segment: @escaping @Sendable (Int) -> LoopbackResponse) throws -> (
+    FixtureTalk, LoopbackServer
+  ) {
     let talk = fixtureTalk("950", sentences: StagingTests.sentences(40, tag: "950"))
     var routes = talk.routes()
     for index in 0..<talk.segmentCount(talk.tracks[0].lines) { routes[talk.segmentPath("eng", index)] = segment(index) }

@@ -10,13 +10,23 @@ import Testing
 @Suite struct HostilePlaylistRefreshTests {
   static let nines = String(repeating: "9", count: 18)
 
-  @Test("One hostile playlist fails only its source", arguments: [
-    ("#EXT-X-MEDIA-SEQUENCE:9223372036854775807\n#EXTINF:6,\na.webvtt\n#EXTINF:6,\nb.webvtt\n", "EXT-X-MEDIA-SEQUENCE"),
-    ("#EXT-X-DISCONTINUITY-SEQUENCE:9223372036854775807\n#EXTINF:6,\na.webvtt\n#EXT-X-DISCONTINUITY\n#EXTINF:6,\nb.webvtt\n",
-     "EXT-X-DISCONTINUITY-SEQUENCE"),
-    ("#EXT-X-BYTERANGE:\(nines)@0\na.webvtt\n" + String(repeating: "#EXT-X-BYTERANGE:\(nines)\na.webvtt\n", count: 9),
-     "EXT-X-BYTERANGE"),
-  ])
+  @Test(
+    "One hostile playlist fails only its source",
+    arguments: [
+      (
+        "#EXT-X-MEDIA-SEQUENCE:9223372036854775807\n#EXTINF:6,\na.webvtt\n#EXTINF:6,\nb.webvtt\n",
+        "EXT-X-MEDIA-SEQUENCE"
+      ),
+      (
+        "#EXT-X-DISCONTINUITY-SEQUENCE:9223372036854775807\n#EXTINF:6,\na.webvtt\n#EXT-X-DISCONTINUITY\n#EXTINF:6,\nb.webvtt\n",
+        "EXT-X-DISCONTINUITY-SEQUENCE"
+      ),
+      (
+        "#EXT-X-BYTERANGE:\(nines)@0\na.webvtt\n"
+          + String(repeating: "#EXT-X-BYTERANGE:\(nines)\na.webvtt\n", count: 9),
+        "EXT-X-BYTERANGE"
+      ),
+    ])
   func hostilePlaylistFailsOnlyItsSource(body: String, tag: String) async throws {
     let talks = (0..<4).map { fixtureTalk("90\($0)", sentences: refreshSentences) }
     let site = try RefreshSite(talks: talks)

@@ -24,7 +24,8 @@ import Testing
     let harness = try RefreshHarness(mirroring: site)
     var sources = harness.talks(talks.map { site.url($0.pagePath) })
     sources.append(SourceEntry(kind: .hig, url: "https://developer.apple.com" + Self.higPath))
-    sources.append(SourceEntry(kind: .talk, url: site.url(talks[0].masterPath), id: "keynotes/master", title: "By master"))
+    sources.append(
+      SourceEntry(kind: .talk, url: site.url(talks[0].masterPath), id: "keynotes/master", title: "By master"))
     let first = await harness.refresh(sources)
     #expect(first.statuses == [.added, .added, .added, .added, .added], "\(first.entries)")
     let before = site.server.requests.count

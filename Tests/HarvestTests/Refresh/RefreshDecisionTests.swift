@@ -149,7 +149,8 @@ import Testing
 
   @Test func changeCarriesTheSentenceDiff() {
     let change = RefreshDecision(source: Self.source, documentID: Self.id, now: Self.now)
-      .decide(previous: SourceState(document: Self.document()), outcome: Self.harvested(Self.document(["One.", "Three."])))
+      .decide(
+        previous: SourceState(document: Self.document()), outcome: Self.harvested(Self.document(["One.", "Three."])))
     #expect(change.entry.passagesRemoved == ["Two."])
     #expect(change.entry.passagesAdded == ["Three."])
   }

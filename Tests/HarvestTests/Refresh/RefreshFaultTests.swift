@@ -10,7 +10,8 @@ import Testing
   @Test func serverFailingAThirdOfRequestsLeavesEverySourceRefreshedOrFailedWithItsOldCopy() async throws {
     let talks = (0..<12).map { fixtureTalk("7\($0 < 10 ? "0" : "")\($0)", sentences: refreshSentences) }
     let site = try RefreshSite(talks: talks)
-    let harness = try RefreshHarness(retry: RetryPolicy(maxAttempts: 2, baseDelay: .milliseconds(1), maxDelay: .milliseconds(5)))
+    let harness = try RefreshHarness(
+      retry: RetryPolicy(maxAttempts: 2, baseDelay: .milliseconds(1), maxDelay: .milliseconds(5)))
     let sources = harness.talks(talks.map { site.url($0.pagePath) })
     let first = await harness.refresh(sources)
     #expect(first.statuses.allSatisfy { $0 == .added })

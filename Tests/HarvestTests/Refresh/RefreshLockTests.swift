@@ -37,7 +37,8 @@ import Testing
     #expect(RefreshLock.readPID(atPath: url.path) == getpid())
   }
 
-  @Test("Garbage in the lock file is no obstacle", arguments: ["", "abc", "-5\n", "99999999999999999999", "\u{0}\u{1}"])
+  @Test(
+    "Garbage in the lock file is no obstacle", arguments: ["", "abc", "-5\n", "99999999999999999999", "\u{0}\u{1}"])
   func garbageIsTakenOver(text: String) throws {
     let url = Self.scratchLock()
     try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -40,7 +40,8 @@ final class CountingIndex: RefreshIndex, @unchecked Sendable {
     let site = try RefreshSite(talks: [talk])
     let harness = try RefreshHarness()
     let index = CountingIndex(answer: .rebuilt(documents: 1, passages: 4))
-    let outcome = try await session(harness, index: index).run(SourceList(sources: harness.talks([site.url(talk.pagePath)])))
+    let outcome = try await session(harness, index: index).run(
+      SourceList(sources: harness.talks([site.url(talk.pagePath)])))
     #expect(outcome.report.statuses == [.added])
     #expect(outcome.index == .rebuilt(documents: 1, passages: 4))
     #expect(outcome.integrity == .passed)

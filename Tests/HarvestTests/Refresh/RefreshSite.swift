@@ -90,7 +90,8 @@ final class RefreshSite: @unchecked Sendable {
     }
     if let decided { return decided }
     let text = lock.withLock { edits[path] } ?? bodies[path]?(request) ?? ""
-    let response: LoopbackResponse = sendsValidators ? .entity(text, etag: Self.etag(text), lastModified: nil) : .body(text)
+    let response: LoopbackResponse =
+      sendsValidators ? .entity(text, etag: Self.etag(text), lastModified: nil) : .body(text)
     return delayMilliseconds > 0 ? .delayed(milliseconds: delayMilliseconds, response) : response
   }
 
@@ -126,9 +127,11 @@ struct RefreshHarness {
   let fetcher: SiteFetcher
   let staging: SegmentStaging
 
-  init(retry: RetryPolicy = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(5), maxDelay: .milliseconds(50)),
-       deadline: ContinuousClock.Instant? = nil, mirroring site: RefreshSite? = nil,
-       limits: HarvestLimits = HarvestLimits()) throws {
+  init(
+    retry: RetryPolicy = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(5), maxDelay: .milliseconds(50)),
+    deadline: ContinuousClock.Instant? = nil, mirroring site: RefreshSite? = nil,
+    limits: HarvestLimits = HarvestLimits()
+  ) throws {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("duo-kb-refresh-\(UUID().uuidString)", isDirectory: true)
     corpus = CorpusStore(directory: directory.appendingPathComponent("Corpus", isDirectory: true))

@@ -41,7 +41,8 @@ import Testing
     site.server.resetRecords()
     let again = await harness.refresh(sources, deep: DeepCheckSchedule(isForced: true))
     #expect(again.statuses == [.unchanged, .unchanged], "\(again.entries)")
-    #expect(site.server.requests.allSatisfy { $0.header("If-None-Match") != nil }, "\(site.server.requests.map(\.path))")
+    #expect(
+      site.server.requests.allSatisfy { $0.header("If-None-Match") != nil }, "\(site.server.requests.map(\.path))")
     // A mirror's validators are never sent anywhere but to that mirror.
     site.server.resetRecords()
     let direct = SiteFetcher(transport: harness.fetcher.transport, allowedHosts: .apple.adding("127.0.0.1"))

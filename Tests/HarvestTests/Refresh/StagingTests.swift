@@ -16,7 +16,8 @@ import Testing
   @Test func failedSegmentsAreStagedAndOnlyTheRestIsFetchedNextTime() async throws {
     let talk = fixtureTalk("930", sentences: Self.sentences(20, tag: "930"))
     let site = try RefreshSite(talks: [talk])
-    let harness = try RefreshHarness(retry: RetryPolicy(maxAttempts: 2, baseDelay: .milliseconds(1), maxDelay: .milliseconds(2)))
+    let harness = try RefreshHarness(
+      retry: RetryPolicy(maxAttempts: 2, baseDelay: .milliseconds(1), maxDelay: .milliseconds(2)))
     let sources = harness.talks([site.url(talk.pagePath)])
     let failing = talk.segmentPath("eng", 3)
     site.answer(status: 503, at: failing)
@@ -53,7 +54,9 @@ import Testing
     _ = await harness.refresh(sources)
     #expect(harness.staging.track(forDocument: "wwdc2025/931") != nil)
     site.restore(talk.segmentPath("eng", 1))
-    site.edit(talk.mediaPath("eng"), to: talk.mediaPlaylist("eng", count: talk.segmentCount(talk.tracks[0].lines), base: "") + "\n")
+    site.edit(
+      talk.mediaPath("eng"),
+      to: talk.mediaPlaylist("eng", count: talk.segmentCount(talk.tracks[0].lines), base: "") + "\n")
     site.server.resetRecords()
     #expect(await harness.refresh(sources).statuses == [.added])
     #expect(site.server.requestCount(talk.segmentPath("eng", 0)) == 1, "a new playlist: every segment fetched")
@@ -78,7 +81,8 @@ import Testing
     }
     let server = try LoopbackServer(routes: routes)
     defer { server.stop() }
-    let harness = try RefreshHarness(retry: RetryPolicy(maxAttempts: 4, baseDelay: .milliseconds(1), maxDelay: .milliseconds(5)))
+    let harness = try RefreshHarness(
+      retry: RetryPolicy(maxAttempts: 4, baseDelay: .milliseconds(1), maxDelay: .milliseconds(5)))
     let sources = harness.talks(talks.map { server.url($0.pagePath) })
     var harvested: Set<String> = []
     for _ in 0..<3 {

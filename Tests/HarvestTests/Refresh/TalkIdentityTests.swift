@@ -14,10 +14,12 @@ import Testing
       with: "<link rel=\"canonical\" href=\"\(canonical)\">")
   }
 
-  @Test("A canonical link naming another talk is refused", arguments: [
-    "https://evil.example/videos/play/tech-talks/1081/",
-    "https://developer.apple.com/videos/play/tech-talks/1081/",
-  ])
+  @Test(
+    "A canonical link naming another talk is refused",
+    arguments: [
+      "https://evil.example/videos/play/tech-talks/1081/",
+      "https://developer.apple.com/videos/play/tech-talks/1081/",
+    ])
   func canonicalNamingAnotherTalkIsRefused(canonical: String) async throws {
     let victim = fixtureTalk("1081", collection: "tech-talks", sentences: refreshSentences)
     let hostile = fixtureTalk("1080", collection: "tech-talks", sentences: ["Somebody else's words entirely."])
@@ -54,7 +56,8 @@ import Testing
     let report = await harness.refresh(harness.talks([site.url("/videos/play/tech-talks/1083/")]))
     #expect(report.statuses == [.added], "\(report.entries)")
     #expect(report.entries[0].documentID == "tech-talks/1083")
-    #expect(report.entries[0].warnings.contains { $0.contains("redirected to") && $0.contains("kept as tech-talks/1083") })
+    #expect(
+      report.entries[0].warnings.contains { $0.contains("redirected to") && $0.contains("kept as tech-talks/1083") })
     #expect(try harness.fileData("tech-talks/1084") == before)
     #expect(try harness.corpus.read(id: "tech-talks/1083")?.url == site.url("/videos/play/tech-talks/1083/"))
   }

@@ -62,7 +62,8 @@ struct FixtureTalk: Sendable {
   }
 
   func page() -> String {
-    let video = hasVideo
+    let video =
+      hasVideo
       ? "<meta property=\"og:video\" content=\"\(masterPath)\">\n<video id=\"video\" src=\"\(masterPath)\" data-id=\"\(collection)-\(number)\" data-locale=\"en\"></video>"
       : ""
     return """
@@ -84,17 +85,21 @@ struct FixtureTalk: Sendable {
     var text = "#EXTM3U\n#EXT-X-VERSION:6\n#EXT-X-INDEPENDENT-SEGMENTS\n"
     for track in tracks {
       let uri = uri(mediaPath(track.folder), style: mediaURIStyle, base: base, relativeTo: videoFolder)
-      text += "#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID=\"subs\",NAME=\"\(track.name)\",DEFAULT=\(track.folder == tracks[0].folder ? "YES" : "NO"),AUTOSELECT=YES,FORCED=NO,LANGUAGE=\"\(track.language)\",URI=\"\(uri)\"\n"
+      text +=
+        "#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID=\"subs\",NAME=\"\(track.name)\",DEFAULT=\(track.folder == tracks[0].folder ? "YES" : "NO"),AUTOSELECT=YES,FORCED=NO,LANGUAGE=\"\(track.language)\",URI=\"\(uri)\"\n"
     }
-    text += "#EXT-X-STREAM-INF:BANDWIDTH=2000000,CODECS=\"avc1.640028,mp4a.40.2\",RESOLUTION=1280x720,SUBTITLES=\"subs\"\nhls_720p/prog_index.m3u8\n"
+    text +=
+      "#EXT-X-STREAM-INF:BANDWIDTH=2000000,CODECS=\"avc1.640028,mp4a.40.2\",RESOLUTION=1280x720,SUBTITLES=\"subs\"\nhls_720p/prog_index.m3u8\n"
     return text
   }
 
   func mediaPlaylist(_ folder: String, count: Int, base: String) -> String {
-    var text = "#EXTM3U\n#EXT-X-TARGETDURATION:7.0\n#EXT-X-VERSION:3\n#EXT-X-MEDIA-SEQUENCE:0\n#EXT-X-PLAYLIST-TYPE:VOD\n"
+    var text =
+      "#EXTM3U\n#EXT-X-TARGETDURATION:7.0\n#EXT-X-VERSION:3\n#EXT-X-MEDIA-SEQUENCE:0\n#EXT-X-PLAYLIST-TYPE:VOD\n"
     for index in 0..<count {
       let path = segmentPath(folder, index)
-      text += "#EXTINF:6.006\n\(uri(path, style: segmentURIStyle, base: base, relativeTo: "\(videoFolder)/subtitles/\(folder)"))\n"
+      text +=
+        "#EXTINF:6.006\n\(uri(path, style: segmentURIStyle, base: base, relativeTo: "\(videoFolder)/subtitles/\(folder)"))\n"
     }
     return text + "#EXT-X-ENDLIST\n"
   }
@@ -116,7 +121,8 @@ struct FixtureTalk: Sendable {
     let shift = Int(ticks / 90)
     for line in lines where line.startMilliseconds < end && line.endMilliseconds > start {
       let payload = line.voice.map { "<v \($0)>\(escaped(line.text))" } ?? escaped(line.text)
-      text += "\(stamp(line.startMilliseconds - shift)) --> \(stamp(line.endMilliseconds - shift)) align:middle line:90%\n\(payload)\n\n"
+      text +=
+        "\(stamp(line.startMilliseconds - shift)) --> \(stamp(line.endMilliseconds - shift)) align:middle line:90%\n\(payload)\n\n"
     }
     return text
   }

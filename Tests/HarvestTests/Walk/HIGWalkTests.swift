@@ -48,7 +48,8 @@ import Testing
       FixtureHIGPage(slug: "b", title: "B", children: ["c"]),
       FixtureHIGPage(slug: "c", title: "C"),
     ]
-    let server = try LoopbackServer(routes: Dictionary(uniqueKeysWithValues: pages.map { ($0.jsonPath, LoopbackResponse.body($0.json())) }))
+    let server = try LoopbackServer(
+      routes: Dictionary(uniqueKeysWithValues: pages.map { ($0.jsonPath, LoopbackResponse.body($0.json())) }))
     defer { server.stop() }
     let entry = SourceEntry(kind: .hig, url: pages[0].pageURL, follow: SourceEntry.Follow(maxDepth: 1, maxPages: 10))
     let (report, corpus) = try await refresh([entry], server: server)
@@ -66,7 +67,8 @@ import Testing
       FixtureHIGPage(slug: "", title: "Human Interface Guidelines", children: ["layout"]),
       FixtureHIGPage(slug: "layout", title: "Layout"),
     ]
-    let server = try LoopbackServer(routes: Dictionary(uniqueKeysWithValues: pages.map { ($0.jsonPath, LoopbackResponse.body($0.json())) }))
+    let server = try LoopbackServer(
+      routes: Dictionary(uniqueKeysWithValues: pages.map { ($0.jsonPath, LoopbackResponse.body($0.json())) }))
     defer { server.stop() }
     let entry = SourceEntry(kind: .hig, url: pages[0].pageURL, follow: SourceEntry.Follow())
     let (report, corpus) = try await refresh([entry], server: server)
@@ -86,18 +88,21 @@ import Testing
     #expect(try corpus.read(id: "hig/layout") == nil)
   }
 
-  @Test("Bad answers fail clearly and keep the previous copy", arguments: [
-    ("<!DOCTYPE html><html><body>Not found</body></html>", "HTML"),
-    ("{\"kind\": \"article\", \"metadata\": ", "truncated"),
-    ("[1, 2, 3]", "render"),
-  ])
+  @Test(
+    "Bad answers fail clearly and keep the previous copy",
+    arguments: [
+      ("<!DOCTYPE html><html><body>Not found</body></html>", "HTML"),
+      ("{\"kind\": \"article\", \"metadata\": ", "truncated"),
+      ("[1, 2, 3]", "render"),
+    ])
   func badAnswersFail(body: String, word: String) async throws {
     let page = FixtureHIGPage(slug: "layout", title: "Layout")
     let server = try LoopbackServer(routes: [page.jsonPath: .body(body)])
     defer { server.stop() }
     let (corpus, fetcher) = try harness(for: server)
-    let previous = Document(id: "hig/layout", kind: .hig, title: "Kept", url: page.pageURL,
-                            passages: [Passage(kind: .text, text: "Kept.")])
+    let previous = Document(
+      id: "hig/layout", kind: .hig, title: "Kept", url: page.pageURL,
+      passages: [Passage(kind: .text, text: "Kept.")])
     try corpus.write(previous)
     let report = await Refresher(fetcher: fetcher, corpus: corpus).refresh(
       SourceList(sources: [SourceEntry(kind: .hig, url: page.pageURL)]))

@@ -80,7 +80,8 @@ import Testing
     #expect(report.entries.first?.error?.contains("ko") == true, "\(report.entries)")
     #expect(try harness.corpus.read(id: "wwdc2025/280/ko") == nil)
     // Without a page under /jp/, the Japanese document links to the listed page.
-    #expect(try harness.corpus.read(id: "wwdc2025/280/ja")?.url == "https://developer.apple.com/videos/play/wwdc2025/280/")
+    #expect(
+      try harness.corpus.read(id: "wwdc2025/280/ja")?.url == "https://developer.apple.com/videos/play/wwdc2025/280/")
   }
 
   @Test func aLocalizedURLListedNamesTheTalkAndEachLanguageReadsItsOwnPage() async throws {
@@ -94,7 +95,8 @@ import Testing
     let report = await Self.refresh(harness, server.url(localized), languages: ["en", "ja"])
     #expect(report.entries.map(\.status) == [.added, .added], "\(report.entries)")
     #expect(try harness.corpus.read(id: "wwdc2025/280")?.url == "https://developer.apple.com/videos/play/wwdc2025/280/")
-    #expect(try harness.corpus.read(id: "wwdc2025/280/ja")?.url == "https://developer.apple.com/jp/videos/play/wwdc2025/280/")
+    #expect(
+      try harness.corpus.read(id: "wwdc2025/280/ja")?.url == "https://developer.apple.com/jp/videos/play/wwdc2025/280/")
     #expect(server.requestCount(talk.pagePath) == 1)
     #expect(server.requestCount(localized) == 1)
   }
@@ -106,14 +108,16 @@ import Testing
     let harness = try WalkHarness()
     let source = SourceEntry(
       kind: .talk, url: server.url(talk.masterPath), id: "keynotes/2025", title: "Keynote", languages: ["en", "ja"])
-    let report = await Refresher(fetcher: harness.fetcher, corpus: harness.corpus).refresh(SourceList(sources: [source]))
+    let report = await Refresher(fetcher: harness.fetcher, corpus: harness.corpus).refresh(
+      SourceList(sources: [source]))
     #expect(report.entries.map(\.status) == [.added, .added], "\(report.entries)")
     #expect(try harness.corpus.read(id: "keynotes/2025/ja")?.passageTexts == Self.japanese)
     #expect(try harness.corpus.read(id: "keynotes/2025")?.passageTexts == TalkWalkTests.sentences)
     // An id of the shape localized ids take is refused, so that none can collide.
     var reserved = source
     reserved.id = "keynotes/ja"
-    let refused = await Refresher(fetcher: harness.fetcher, corpus: harness.corpus).refresh(SourceList(sources: [reserved]))
+    let refused = await Refresher(fetcher: harness.fetcher, corpus: harness.corpus).refresh(
+      SourceList(sources: [reserved]))
     #expect(refused.entries.map(\.status) == [.failed, .failed], "\(refused.entries)")
   }
 }

@@ -91,7 +91,9 @@ import Testing
   @Test func errorPageServedWithStatus200IsNotATalk() async throws {
     let (report, _, server) = try await refresh(
       replacing: Self.talk.pagePath,
-      with: .body("<html><head><title>Page Not Found - Apple Developer</title></head><body><h1>Page Not Found</h1></body></html>"))
+      with: .body(
+        "<html><head><title>Page Not Found - Apple Developer</title></head><body><h1>Page Not Found</h1></body></html>")
+    )
     defer { server.stop() }
     expectFailure(report, mentioning: ["/videos/play/wwdc2025/280/"])
   }

@@ -60,10 +60,12 @@ import Testing
     #expect(document.cues.map(\.startMilliseconds) == lines.map(\.startMilliseconds))
   }
 
-  @Test("Resolves relative, absolute-path and absolute URIs", arguments: [
-    (FixtureTalk.URIStyle.relative, FixtureTalk.URIStyle.relative),
-    (.absolutePath, .absoluteURL), (.absoluteURL, .absolutePath),
-  ])
+  @Test(
+    "Resolves relative, absolute-path and absolute URIs",
+    arguments: [
+      (FixtureTalk.URIStyle.relative, FixtureTalk.URIStyle.relative),
+      (.absolutePath, .absoluteURL), (.absoluteURL, .absolutePath),
+    ])
   func resolvesEveryURIStyle(media: FixtureTalk.URIStyle, segments: FixtureTalk.URIStyle) async throws {
     var talk = FixtureTalk(tracks: [("eng", "en", "English", FixtureTalk.lines(Self.sentences))])
     talk.mediaURIStyle = media

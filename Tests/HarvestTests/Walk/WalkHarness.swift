@@ -10,7 +10,10 @@ struct WalkHarness {
   let client: HTTPClient
   let fetcher: SiteFetcher
 
-  init(maxBodyBytes: Int = 32 << 20, retry: RetryPolicy = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(10), maxDelay: .seconds(2))) throws {
+  init(
+    maxBodyBytes: Int = 32 << 20,
+    retry: RetryPolicy = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(10), maxDelay: .seconds(2))
+  ) throws {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("duo-kb-walk-\(UUID().uuidString)", isDirectory: true)
     corpus = CorpusStore(directory: directory)

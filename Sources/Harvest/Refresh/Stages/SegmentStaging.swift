@@ -51,8 +51,9 @@ public struct SegmentStaging: Sendable {
   @discardableResult
   public func sweep(now: Date) -> Int {
     var removed = TemporaryFileSweep.sweep(directory)
-    guard let walker = FileManager.default.enumerator(
-      at: directory, includingPropertiesForKeys: [.contentModificationDateKey, .isRegularFileKey])
+    guard
+      let walker = FileManager.default.enumerator(
+        at: directory, includingPropertiesForKeys: [.contentModificationDateKey, .isRegularFileKey])
     else { return removed }
     for case let url as URL in walker where url.pathExtension == "json" {
       let values = try? url.resourceValues(forKeys: [.contentModificationDateKey, .isRegularFileKey])
