@@ -57,6 +57,18 @@ public struct CorpusStore: Sendable {
     return try Self.decodeDocument(data, path: url.path)
   }
 
+  /// The head of the document with `id` (`DocumentHead`), nil when there is none; the
+  /// file is read whole but its passages and cues are not decoded.
+  public func readHead(id: String) throws(CorpusError) -> DocumentHead? {
+    let url = try fileURL(forDocument: id)
+    guard let data = try readFile(url) else { return nil }
+    do {
+      return try JSONDecoder().decode(DocumentHead.self, from: data)
+    } catch {
+      throw .malformed(path: url.path, reason: "not a duo-kb document: \(ErrorReason.of(error))")
+    }
+  }
+
   /// Every document, sorted by id; the first that cannot be read is an error.
   public func readAll() throws(CorpusError) -> [Document] {
     try documentFiles().map { file throws(CorpusError) in try readDocument(at: file.url) }

@@ -8,6 +8,9 @@ struct BenchSite: Sendable {
   var talkCount: Int
   var talkMinutes: Int
   var delayMilliseconds: Int
+  /// Each talk's revision: `GET /bench/revise/<talk>` bumps one, which changes its page's
+  /// validators and its cues' words (scripts/bench-refresh's one-changed-talk case).
+  var revisions = BenchRevisions()
   /// Apple's subtitle segments last 6.006 s.
   static let segmentMilliseconds = 6_006
 
@@ -22,12 +25,17 @@ struct BenchSite: Sendable {
 
   private func content(for path: String) -> LoopbackResponse {
     let parts = path.split(separator: "/").map(String.init)
+    if parts.count == 3, parts[0] == "bench", parts[1] == "revise", let talk = Int(parts[2]) {
+      return .body("revision \(revisions.bump(talk))\n")
+    }
     // /videos/play/bench/<talk>/ : a talk page with validators, for conditional refreshes.
     if parts.count == 4, parts[1] == "play", let talk = Int(parts[3]) {
+      let revision = revisions.revision(of: talk)
       return .entity(
-        page(talk: talk), etag: "\"talk-\(talk)-v1\"", lastModified: Date(timeIntervalSince1970: 1_700_000_000))
+        page(talk: talk), etag: "\"talk-\(talk)-v\(revision)\"",
+        lastModified: Date(timeIntervalSince1970: 1_700_000_000 + Double(revision)))
     }
-    guard parts.count >= 4, parts[0] == "videos", parts[1] == "bench", Int(parts[2]) != nil else {
+    guard parts.count >= 4, parts[0] == "videos", parts[1] == "bench", let talk = Int(parts[2]) else {
       return .status(404)
     }
     switch parts[3...].joined(separator: "/") {
@@ -38,7 +46,7 @@ struct BenchSite: Sendable {
     case let file where file.hasPrefix("subs/eng/sequence_") && file.hasSuffix(".webvtt"):
       let number = Int(file.dropFirst("subs/eng/sequence_".count).dropLast(".webvtt".count)) ?? -1
       guard (0..<segmentsPerTalk).contains(number) else { return .status(404) }
-      return .body(segment(number), headers: ["Content-Type": "text/vtt"])
+      return .body(segment(number, revision: revisions.revision(of: talk)), headers: ["Content-Type": "text/vtt"])
     default:
       return .status(404)
     }
@@ -75,13 +83,14 @@ struct BenchSite: Sendable {
     return text + "#EXT-X-ENDLIST\n"
   }
 
-  private func segment(_ number: Int) -> String {
+  private func segment(_ number: Int, revision: Int) -> String {
     let start = number * Self.segmentMilliseconds
     var text = "WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:181083,LOCAL:00:00:00.000\n\n"
     for cue in 0..<3 {
       let from = start + cue * 2_000
       text += "\(Self.time(from)) --> \(Self.time(from + 2_000)) align:middle\n"
-      text += "Words of segment \(number), cue \(cue), spoken at a steady pace.\n\n"
+      let revised = revision > 1 ? " as revised \(revision) times" : ""
+      text += "Words of segment \(number), cue \(cue), spoken at a steady pace\(revised).\n\n"
     }
     return text
   }
@@ -92,5 +101,23 @@ struct BenchSite: Sendable {
     let seconds = milliseconds / 1_000 % 60
     let rest = milliseconds % 1_000
     return String(format: "%02d:%02d:%02d.%03d", hours, minutes, seconds, rest)
+  }
+}
+
+/// The revision of every talk of a `BenchSite`, shared by the server's threads.
+final class BenchRevisions: @unchecked Sendable {
+  private let lock = NSLock()
+  private var bumped: [Int: Int] = [:]
+
+  /// 1 until the talk is revised.
+  func revision(of talk: Int) -> Int { lock.withLock { bumped[talk] ?? 1 } }
+
+  /// Revises a talk and returns its new revision.
+  func bump(_ talk: Int) -> Int {
+    lock.withLock {
+      let next = (bumped[talk] ?? 1) + 1
+      bumped[talk] = next
+      return next
+    }
   }
 }

@@ -221,7 +221,7 @@ public struct Refresher: Sendable {
     -> HarvestOutcome
   {
     let harvester = TalkHarvester(fetcher: fetcher.forSource(deadlineSeconds: sourceTimeoutSeconds), now: now)
-    let isDue = previous.document.map { isDeepCheckDue($0, record: previous.record) } ?? false
+    let isDue = previous.head.map { isDeepCheckDue($0, record: previous.record) } ?? false
     return await harvester.harvest(source, language: language, previous: previous, isDeepCheckDue: isDue)
   }
 
@@ -229,28 +229,34 @@ public struct Refresher: Sendable {
   func decideAndApply(source: String, id: String?, previous: SourceState, outcome: HarvestOutcome)
     -> RefreshReport.Entry
   {
+    var previous = previous
+    if let id, RefreshDecision.needsDocument(previous: previous, outcome: outcome) {
+      previous.document = try? corpus.read(id: id)
+    }
     let change = RefreshDecision(source: source, documentID: id, now: RefreshTime.string(now()))
       .decide(previous: previous, outcome: outcome)
     return CorpusApplier(writer: writer).apply(change)
   }
 
-  /// Everything the corpus holds for one document, read once, before its harvest.
+  /// What the corpus holds for one document, read before its harvest: the document's
+  /// head (the whole document is read later, only if the decision needs it), its check
+  /// record and its staged segments.
   func previousState(id: String?) -> SourceState {
     guard let id else { return SourceState() }
     return SourceState(
-      document: try? corpus.read(id: id), record: state.record(forDocument: id),
+      head: try? corpus.readHead(id: id), record: state.record(forDocument: id),
       staged: staging?.track(forDocument: id))
   }
 
   /// Whether a talk's playlists and segments are to be revalidated in this refresh. Its
   /// last deep check is the one its check record names, else when it was fetched (a
   /// harvest walks everything).
-  func isDeepCheckDue(_ document: Document, record: TalkCheckRecord?) -> Bool {
+  func isDeepCheckDue(_ head: DocumentHead, record: TalkCheckRecord?) -> Bool {
     let last =
       RefreshTime.date(record?.lastDeepCheckAt)
-      ?? RefreshTime.date(document.fetch?.lastDeepCheckAt)
-      ?? RefreshTime.date(document.fetch?.fetchedAt)
-    return deepChecks.isDue(id: document.id, lastDeepCheck: last, now: now())
+      ?? RefreshTime.date(head.fetch?.lastDeepCheckAt)
+      ?? RefreshTime.date(head.fetch?.fetchedAt)
+    return deepChecks.isDue(id: head.id, lastDeepCheck: last, now: now())
   }
 
   static func seconds(_ duration: Duration) -> Double {

@@ -46,7 +46,7 @@ public struct HIGHarvester: Sendable {
     let id = try Self.documentID(for: jsonURL)
     // The page is decoded while its share of the byte budget is held; its body is dropped.
     let (response, decoded) = try await fetcher.fetch(
-      jsonURL.absoluteString, cached: CachedValidators(previous.document?.fetch)
+      jsonURL.absoluteString, cached: CachedValidators(previous.head?.fetch)
     ) { response throws(HarvestError) -> (HTTPResponse, RenderPage?) in
       var head = response
       head.body = Data()

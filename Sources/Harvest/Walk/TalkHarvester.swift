@@ -31,7 +31,7 @@ public struct TalkHarvester: Sendable {
   }
 
   /// Harvests `source` in `language` (a BCP 47 tag). The page request is conditional on
-  /// `previous.document`; when it answers 304 and `isDeepCheckDue`, the playlists and
+  /// `previous.head`; when it answers 304 and `isDeepCheckDue`, the playlists and
   /// segments are revalidated too.
   public func harvest(
     _ source: SourceEntry, language: String = "en", previous: SourceState, isDeepCheckDue: Bool = false
@@ -39,9 +39,9 @@ public struct TalkHarvester: Sendable {
     var staged: StagedTrack?
     do throws(HarvestError) {
       let walked = try await walk(
-        source, language: language, cached: CachedValidators(previous.document?.fetch), previous: previous,
+        source, language: language, cached: CachedValidators(previous.head?.fetch), previous: previous,
         staged: &staged)
-      guard case .notModified = walked, previous.document != nil, isDeepCheckDue else { return walked }
+      guard case .notModified = walked, previous.head != nil, isDeepCheckDue else { return walked }
       return try await deepCheck(source, language: language, previous: previous, staged: &staged)
     } catch {
       if case .removedUpstream(let url, let reason) = error { return .gone(url: url, reason: reason) }
@@ -88,7 +88,7 @@ public struct TalkHarvester: Sendable {
   /// `cached` when the previous document was fetched from `url`: validators go back only
   /// to the page that issued them.
   static func validators(_ cached: CachedValidators?, for url: String, _ previous: SourceState) -> CachedValidators? {
-    previous.document?.fetch?.sourceURL == url ? cached : nil
+    previous.head?.fetch?.sourceURL == url ? cached : nil
   }
 
   private func harvestPage(

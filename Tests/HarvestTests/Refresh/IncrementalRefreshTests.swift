@@ -42,6 +42,32 @@ import Testing
     #expect(Set(sent.map(\.path)) == Set(talks.map(\.pagePath) + [Self.higPath, talks[0].masterPath]))
   }
 
+  /// A talk answered 304 is decided from its document's head: its passages and cues are
+  /// never decoded. Here they no longer decode at all, and the refresh still asks
+  /// conditionally, reports the talk unchanged and leaves the file as it is (finding
+  /// such damage is `duo-kb check`'s job).
+  @Test func unchangedTalkIsDecidedFromItsHeadAlone() async throws {
+    let talk = fixtureTalk("150", sentences: refreshSentences)
+    let site = try RefreshSite(talks: [talk])
+    let harness = try RefreshHarness()
+    let sources = harness.talks([site.url(talk.pagePath)])
+    #expect(await harness.refresh(sources).statuses == [.added])
+    let file = try harness.corpus.fileURL(forDocument: "wwdc2025/150")
+    var stored = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+    stored["passages"] = "not passages"
+    stored["cues"] = 7
+    let damaged = try JSONSerialization.data(withJSONObject: stored, options: [.sortedKeys])
+    try damaged.write(to: file)
+    #expect(throws: CorpusError.self) { try harness.corpus.read(id: "wwdc2025/150") }
+    let before = site.server.requests.count
+    let again = await harness.refresh(sources)
+    #expect(again.statuses == [.unchanged], "\(again.entries)")
+    let sent = Array(site.server.requests.dropFirst(before))
+    #expect(sent.map(\.path) == [talk.pagePath])
+    #expect(sent.allSatisfy { $0.header("If-None-Match") != nil })
+    #expect(try Data(contentsOf: file) == damaged)
+  }
+
   @Test func documentWithUnchangedContentIsNotRewritten() async throws {
     let talk = fixtureTalk("200", sentences: refreshSentences)
     let site = try RefreshSite(talks: [talk])

@@ -147,6 +147,26 @@ import Testing
     #expect(change.entry.error == test.error)
   }
 
+  /// The refresh reads a stored document's head first and the whole document only when
+  /// `needsDocument` says so: decided that way, every case gives exactly the change it
+  /// gives with the whole document at hand, and a 304 for a document not marked removed
+  /// never needs it.
+  @Test("Decides the same from the head, reading the document only when needed", arguments: cases)
+  func decidesFromTheHead(_ test: Case) {
+    let decision = RefreshDecision(source: Self.source, documentID: Self.id, now: Self.now)
+    var partial = SourceState(
+      head: test.previous.document.map(DocumentHead.init), record: test.previous.record,
+      staged: test.previous.staged)
+    let needs = RefreshDecision.needsDocument(previous: partial, outcome: test.outcome)
+    if needs { partial.document = test.previous.document }
+    #expect(
+      decision.decide(previous: partial, outcome: test.outcome)
+        == decision.decide(previous: test.previous, outcome: test.outcome))
+    if case .notModified = test.outcome, test.previous.document?.isRemovedUpstream != true {
+      #expect(!needs)
+    }
+  }
+
   @Test func changeCarriesTheSentenceDiff() {
     let change = RefreshDecision(source: Self.source, documentID: Self.id, now: Self.now)
       .decide(

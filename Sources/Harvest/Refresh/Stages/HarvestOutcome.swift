@@ -1,17 +1,30 @@
+import Corpus
 import Foundation
 import Normalize
 
-/// What the corpus held for one source before this refresh, read once, before any
-/// request: the harvest stage takes its validators, the decide stage compares against it.
+/// What the corpus held for one source before this refresh. Its head is read before any
+/// request, and the harvest stage takes its validators from it; the whole document only
+/// when the decide stage needs it (`RefreshDecision.needsDocument`), so that a source
+/// answered 304 costs no decoding of its text.
 public struct SourceState: Sendable, Equatable {
+  /// The stored document's id, validators and removal mark.
+  public var head: DocumentHead?
+  /// The stored document, when it has been read.
   public var document: Document?
   /// A talk's check record: the validators of its playlists and segments.
   public var record: TalkCheckRecord?
   /// Segments fetched and validated by an attempt that failed, for this attempt to reuse.
   public var staged: StagedTrack?
 
+  /// The state with the whole document read (its head taken from it).
   public init(document: Document? = nil, record: TalkCheckRecord? = nil, staged: StagedTrack? = nil) {
+    self.init(head: document.map(DocumentHead.init), record: record, staged: staged)
     self.document = document
+  }
+
+  /// The state with only the document's head read.
+  public init(head: DocumentHead?, record: TalkCheckRecord? = nil, staged: StagedTrack? = nil) {
+    self.head = head
     self.record = record
     self.staged = staged
   }

@@ -31,6 +31,18 @@ public struct RefreshDecision: Sendable {
     }
   }
 
+  /// Whether deciding `outcome` needs the stored document itself rather than its head:
+  /// to compare a harvested one with it, to mark it gone, or to restore it. A source
+  /// answered 304 whose document is not marked removed needs only the head.
+  public static func needsDocument(previous: SourceState, outcome: HarvestOutcome) -> Bool {
+    guard let head = previous.head, previous.document == nil else { return false }
+    switch outcome {
+    case .notModified: return head.isRemovedUpstream
+    case .harvested, .gone: return true
+    case .failed: return false
+    }
+  }
+
   private var id: String? { documentID }
 
   private func entry(_ status: RefreshReport.Status, id: String?) -> RefreshReport.Entry {
@@ -38,16 +50,16 @@ public struct RefreshDecision: Sendable {
   }
 
   private func notModified(previous: SourceState, verifiedTrack: TrackValidators?) -> CorpusChange {
-    guard let document = previous.document else {
+    guard let head = previous.head else {
       return CorpusChange(kind: .keep, entry: entry(.unchanged, id: id))
     }
-    var change = CorpusChange(kind: .keep, entry: entry(.unchanged, id: document.id))
+    var change = CorpusChange(kind: .keep, entry: entry(.unchanged, id: head.id))
     if let verifiedTrack {
-      change.record = TalkCheckRecord(documentID: document.id, lastDeepCheckAt: now, track: verifiedTrack)
+      change.record = TalkCheckRecord(documentID: head.id, lastDeepCheckAt: now, track: verifiedTrack)
       change.entry.deepChecked = true
-      change.staging = previous.staged == nil ? .leave : .remove(documentID: document.id)
+      change.staging = previous.staged == nil ? .leave : .remove(documentID: head.id)
     }
-    if document.isRemovedUpstream {
+    if head.isRemovedUpstream, let document = previous.document {
       var back = document
       back.isRemovedUpstream = false
       change.kind = .restore
@@ -123,7 +135,7 @@ public struct RefreshDecision: Sendable {
   }
 
   private func fail(previous: SourceState, error: String, staged: StagedTrack?) -> CorpusChange {
-    var change = CorpusChange(kind: .fail, entry: entry(.failed, id: previous.document?.id ?? id))
+    var change = CorpusChange(kind: .fail, entry: entry(.failed, id: previous.head?.id ?? id))
     change.entry.error = error
     if let staged, !staged.segments.isEmpty {
       change.staging = .save(staged)
