@@ -37,12 +37,13 @@ let package = Package(
     .target(name: "Normalize", dependencies: ["WebVTT", "DocCRender"]),
     // Files on disk: the home's own files, opened without following symbolic links.
     .target(name: "OwnedFiles"),
-    .target(name: "Corpus", dependencies: ["AppleSite", "Normalize", "DocCRender", "OwnedFiles"]),
+    .target(name: "Corpus", dependencies: ["AppleSite", "JSON", "Normalize", "DocCRender", "OwnedFiles"]),
     // All network code.
     .target(
       name: "Harvest",
       dependencies: [
-        "CCurl", "AppleSite", "HLS", "WebVTT", "TalkPage", "DocCRender", "Normalize", "Corpus", "OwnedFiles",
+        "CCurl", "AppleSite", "JSON", "HLS", "WebVTT", "TalkPage", "DocCRender", "Normalize", "Corpus",
+        "OwnedFiles",
       ],
       exclude: ["Refresh/REFRESH.md"]),
     .target(
@@ -73,6 +74,7 @@ let package = Package(
 
     .target(name: "DuoKBTestSupport", dependencies: ["CSQLite3", "Normalize"]),
     .testTarget(name: "AppleSiteTests", dependencies: ["AppleSite", "Normalize"]),
+    .testTarget(name: "JSONTests", dependencies: ["JSON", "Normalize"]),
     .testTarget(name: "HLSTests", dependencies: ["HLS", "DuoKBTestSupport"], exclude: ["Golden"]),
     .testTarget(
       name: "WebVTTTests", dependencies: ["WebVTT", "Normalize", "DuoKBTestSupport"],

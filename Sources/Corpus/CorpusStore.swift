@@ -1,4 +1,5 @@
 import Foundation
+import JSON
 import Normalize
 import OwnedFiles
 
@@ -57,13 +58,14 @@ public struct CorpusStore: Sendable {
     return try Self.decodeDocument(data, path: url.path)
   }
 
-  /// The head of the document with `id` (`DocumentHead`), nil when there is none; the
-  /// file is read whole but its passages and cues are not decoded.
+  /// The head of the document with `id` (`DocumentHead`), nil when there is none. Its
+  /// members are picked out of the file by `JSONMembers` and only they are decoded: the
+  /// passages and cues are skipped, not built.
   public func readHead(id: String) throws(CorpusError) -> DocumentHead? {
     let url = try fileURL(forDocument: id)
     guard let data = try readFile(url) else { return nil }
     do {
-      return try JSONDecoder().decode(DocumentHead.self, from: data)
+      return try JSONDecoder().decode(DocumentHead.self, from: JSONMembers.selecting(DocumentHead.keys, from: data))
     } catch {
       throw .malformed(path: url.path, reason: "not a duo-kb document: \(ErrorReason.of(error))")
     }

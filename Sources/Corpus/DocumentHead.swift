@@ -16,6 +16,9 @@ public struct DocumentHead: Sendable, Equatable, Decodable {
     self.isRemovedUpstream = isRemovedUpstream
   }
 
+  /// The document file's members the head is decoded from.
+  static let keys: Set<String> = ["id", "fetch", "isRemovedUpstream"]
+
   public init(_ document: Document) {
     self.init(id: document.id, fetch: document.fetch, isRemovedUpstream: document.isRemovedUpstream)
   }

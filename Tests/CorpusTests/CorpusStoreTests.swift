@@ -28,6 +28,24 @@ import Testing
       ])
   }
 
+  /// The head read without the text is the head of the whole document, whatever its text
+  /// holds (quotes, brackets and braces in cues are skipped as strings).
+  @Test func readsTheHeadOfADocumentWithoutItsText() throws {
+    let store = CorpusStore(directory: try scratch())
+    var document = sampleDocument()
+    document.cues[0].raw = "<v Vince>\"fetch\": {\"etag\": \"x\"} ] } [ \\"
+    document.fetch = FetchMetadata(
+      sourceURL: document.url, etag: "\"v2\"", lastModified: "Tue, 14 Nov 2023 22:13:20 GMT",
+      fetchedAt: "2026-09-16T00:00:00Z")
+    document.isRemovedUpstream = true
+    try store.write(document)
+    #expect(try store.readHead(id: document.id) == DocumentHead(document))
+    #expect(try store.readHead(id: "tech-talks/1") == nil)
+    let file = try store.fileURL(forDocument: document.id)
+    try Data(#"{"id": "tech-talks/111466", "cues": [}"#.utf8).write(to: file)
+    #expect(throws: CorpusError.self) { try store.readHead(id: document.id) }
+  }
+
   @Test func writesAndReadsBackADocument() throws {
     let store = CorpusStore(directory: try scratch())
     let document = sampleDocument()

@@ -62,17 +62,14 @@ public struct DeepCheckSchedule: Sendable, Equatable {
 
 /// ISO 8601 UTC timestamps, as the corpus stores them.
 enum RefreshTime {
-  static func string(_ date: Date) -> String {
-    let formatter = ISO8601DateFormatter()
-    formatter.formatOptions = [.withInternetDateTime]
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    return formatter.string(from: date)
-  }
+  /// `2026-09-16T00:00:00Z`: internet date and time, in UTC. A format style is a value
+  /// made once; a date formatter costs a locale and a calendar for every call.
+  private static let style = Date.ISO8601FormatStyle(timeZone: TimeZone(secondsFromGMT: 0) ?? .current)
+
+  static func string(_ date: Date) -> String { style.format(date) }
 
   static func date(_ text: String?) -> Date? {
     guard let text else { return nil }
-    let formatter = ISO8601DateFormatter()
-    formatter.formatOptions = [.withInternetDateTime]
-    return formatter.date(from: text)
+    return try? style.parse(text)
   }
 }

@@ -222,6 +222,10 @@ public struct Refresher: Sendable {
   {
     let harvester = TalkHarvester(fetcher: fetcher.forSource(deadlineSeconds: sourceTimeoutSeconds), now: now)
     let isDue = previous.head.map { isDeepCheckDue($0, record: previous.record) } ?? false
+    var previous = previous
+    if isDue, let id = previous.head?.id {
+      previous.record = state.record(forDocument: id)  // with the track the deep check revalidates
+    }
     return await harvester.harvest(source, language: language, previous: previous, isDeepCheckDue: isDue)
   }
 
@@ -240,11 +244,12 @@ public struct Refresher: Sendable {
 
   /// What the corpus holds for one document, read before its harvest: the document's
   /// head (the whole document is read later, only if the decision needs it), its check
-  /// record and its staged segments.
+  /// record without its track (read by `harvestTalk` when a deep check is due) and its
+  /// staged segments.
   func previousState(id: String?) -> SourceState {
     guard let id else { return SourceState() }
     return SourceState(
-      head: try? corpus.readHead(id: id), record: state.record(forDocument: id),
+      head: try? corpus.readHead(id: id), record: state.record(forDocument: id, includingTrack: false),
       staged: staging?.track(forDocument: id))
   }
 

@@ -1,5 +1,6 @@
 import Corpus
 import Foundation
+import JSON
 import Normalize
 
 /// What a refresh remembers about one talk beside its document:
@@ -41,9 +42,13 @@ public struct RefreshStateStore: Sendable {
     return validatorsDirectory.appendingPathComponent(id + ".json")
   }
 
-  public func record(forDocument id: String) -> TalkCheckRecord? {
+  /// The check record of a document; without its track (nil: the segment validators are
+  /// skipped, not decoded) unless `includingTrack`, which only a deep check needs.
+  public func record(forDocument id: String, includingTrack: Bool = true) -> TalkCheckRecord? {
     guard let url = try? recordURL(forDocument: id), let data = (try? corpus.readFile(url)) ?? nil,
-      let record = try? JSONDecoder().decode(TalkCheckRecord.self, from: data),
+      let wanted = includingTrack
+        ? data : try? JSONMembers.selecting(["version", "documentID", "lastDeepCheckAt"], from: data),
+      let record = try? JSONDecoder().decode(TalkCheckRecord.self, from: wanted),
       record.version == TalkCheckRecord.currentVersion, record.documentID == id
     else { return nil }
     return record

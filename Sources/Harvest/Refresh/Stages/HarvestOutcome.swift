@@ -11,7 +11,9 @@ public struct SourceState: Sendable, Equatable {
   public var head: DocumentHead?
   /// The stored document, when it has been read.
   public var document: Document?
-  /// A talk's check record: the validators of its playlists and segments.
+  /// A talk's check record: when its track was last revalidated, and the validators of
+  /// its playlists and segments once a deep check is due (the refresh reads the track
+  /// only then).
   public var record: TalkCheckRecord?
   /// Segments fetched and validated by an attempt that failed, for this attempt to reuse.
   public var staged: StagedTrack?
