@@ -34,10 +34,10 @@ let package = Package(
     .target(name: "TalkPage", dependencies: ["CLibXML2", "AppleSite"]),
     .target(name: "DocCRender", dependencies: ["JSON"]),
     // Cues or blocks into a Document of passages.
-    .target(name: "Normalize", dependencies: ["WebVTT", "DocCRender"]),
+    .target(name: "Normalize", dependencies: ["DocCRender"]),
     // Files on disk: the home's own files, opened without following symbolic links.
     .target(name: "OwnedFiles"),
-    .target(name: "Corpus", dependencies: ["AppleSite", "Normalize", "DocCRender", "OwnedFiles"]),
+    .target(name: "Corpus", dependencies: ["AppleSite", "Normalize", "OwnedFiles"]),
     // All network code.
     .target(
       name: "Harvest",
