@@ -34,10 +34,10 @@ let package = Package(
     .target(name: "TalkPage", dependencies: ["CLibXML2", "AppleSite"]),
     .target(name: "DocCRender", dependencies: ["JSON"]),
     // Cues or blocks into a Document of passages.
-    .target(name: "Normalize", dependencies: ["WebVTT", "DocCRender"]),
+    .target(name: "Normalize", dependencies: ["DocCRender"]),
     // Files on disk: the home's own files, opened without following symbolic links.
     .target(name: "OwnedFiles"),
-    .target(name: "Corpus", dependencies: ["AppleSite", "JSON", "Normalize", "DocCRender", "OwnedFiles"]),
+    .target(name: "Corpus", dependencies: ["AppleSite", "JSON", "Normalize", "OwnedFiles"]),
     // All network code.
     .target(
       name: "Harvest",
@@ -72,40 +72,45 @@ let package = Package(
     .executableTarget(
       name: "duo-kb-bench", dependencies: ["SearchIndex", "Normalize", "Corpus", "CSQLite3", "DuoKBTestSupport"]),
 
+    // For tests and benchmarks only: the loopback server, the fixture site, corpus generators.
     .target(name: "DuoKBTestSupport", dependencies: ["CSQLite3", "Normalize"]),
-    .testTarget(name: "AppleSiteTests", dependencies: ["AppleSite", "Normalize"]),
-    .testTarget(name: "JSONTests", dependencies: ["JSON", "Normalize"]),
+    .testTarget(name: "AppleSiteTests", dependencies: ["AppleSite", "DuoKBTestSupport"]),
+    .testTarget(name: "JSONTests", dependencies: ["JSON", "DuoKBTestSupport"]),
     .testTarget(name: "HLSTests", dependencies: ["HLS", "DuoKBTestSupport"], exclude: ["Golden"]),
+    .testTarget(name: "WebVTTTests", dependencies: ["WebVTT", "DuoKBTestSupport"], exclude: ["Fixtures", "Golden"]),
     .testTarget(
-      name: "WebVTTTests", dependencies: ["WebVTT", "Normalize", "DuoKBTestSupport"],
-      exclude: ["Fixtures", "Golden"]),
-    .testTarget(
-      name: "TalkPageTests", dependencies: ["TalkPage", "Normalize", "DuoKBTestSupport"],
+      name: "TalkPageTests", dependencies: ["TalkPage", "DuoKBTestSupport"],
       exclude: ["Golden"], resources: [.copy("Fixtures")]),
     .testTarget(
-      name: "DocCRenderTests", dependencies: ["DocCRender", "JSON", "DuoKBTestSupport"],
+      name: "DocCRenderTests", dependencies: ["DocCRender", "DuoKBTestSupport"],
       exclude: ["Fixtures", "Golden"]),
     .testTarget(
-      name: "NormalizeTests", dependencies: ["Normalize", "DuoKBTestSupport"],
+      name: "NormalizeTests", dependencies: ["Normalize", "DocCRender", "WebVTT", "DuoKBTestSupport"],
       exclude: ["Fixtures", "Golden"]),
     .testTarget(name: "OwnedFilesTests", dependencies: ["OwnedFiles"]),
-    .testTarget(name: "CorpusTests", dependencies: ["Corpus", "DuoKBTestSupport"]),
-    .testTarget(name: "HarvestTests", dependencies: ["Harvest", "DuoKBTestSupport"]),
+    .testTarget(name: "CorpusTests", dependencies: ["Corpus", "Normalize"]),
     .testTarget(
-      name: "SearchIndexTests", dependencies: ["SearchIndex", "DuoKBTestSupport", "CSQLite3"],
-      exclude: ["Fixtures"]),
+      name: "HarvestTests", dependencies: ["Harvest", "Corpus", "Normalize", "TalkPage", "DuoKBTestSupport"]),
     .testTarget(
-      name: "CitationsTests", dependencies: ["Citations", "AppleSite", "DuoKBTestSupport"], exclude: ["Golden"]),
-    .testTarget(name: "DuoKBCLITests", dependencies: ["DuoKBCLI", "JSON", "DuoKBTestSupport"], exclude: ["Golden"]),
+      name: "SearchIndexTests", dependencies: ["SearchIndex", "Normalize", "DuoKBTestSupport"], exclude: ["Fixtures"]),
+    .testTarget(
+      name: "CitationsTests",
+      dependencies: ["Citations", "AppleSite", "SearchIndex", "Corpus", "Normalize", "DuoKBTestSupport"],
+      exclude: ["Golden"]),
+    .testTarget(
+      name: "DuoKBCLITests",
+      dependencies: [
+        "DuoKBCLI", "HLS", "WebVTT", "TalkPage", "DocCRender", "Normalize", "Corpus", "Harvest", "SearchIndex",
+        "Citations", "MCPServer", "JSON", "DuoKBTestSupport",
+      ],
+      exclude: ["Golden"]),
     .testTarget(
       name: "MCPServerTests",
       dependencies: ["MCPServer", "JSON", "Citations", "Corpus", "Normalize", "DuoKBCLI", "DuoKBTestSupport"],
       exclude: ["Golden"]),
     .testTarget(
       name: "KnowledgeServerTests",
-      dependencies: [
-        "KnowledgeServer", "HTTPServing", "JSON", "Citations", "MCPServer", "DuoKBCLI", "DuoKBTestSupport",
-      ]),
+      dependencies: ["KnowledgeServer", "HTTPServing", "Citations", "Normalize", "DuoKBCLI", "DuoKBTestSupport"]),
     .testTarget(
       name: "WebUITests", dependencies: ["WebUI", "DuoKBCLI", "KnowledgeServer", "HTTPServing", "Citations"]),
   ],

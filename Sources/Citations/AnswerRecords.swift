@@ -159,6 +159,10 @@ public struct QuoteRecord: Sendable, Encodable {
   public var passages: [HitRecord]
   public var before: [HitRecord]
   public var after: [HitRecord]
+  /// A HIG section laid out as Apple shows it, in Markdown (lists as lists, tables as
+  /// tables), when the answer was laid out (`KnowledgeBase.laidOut`); its words are the
+  /// passages' own.
+  public var section: String?
 
   public init(_ answer: QuoteAnswer) {
     citation = answer.target.citation.description
@@ -166,6 +170,7 @@ public struct QuoteRecord: Sendable, Encodable {
     passages = answer.passages.map { HitRecord($0, ranked: false) }
     before = answer.before.map { HitRecord($0, ranked: false) }
     after = answer.after.map { HitRecord($0, ranked: false) }
+    section = answer.target.sectionLayout.map(SectionLayout.markdown)
   }
 }
 

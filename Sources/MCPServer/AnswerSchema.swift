@@ -95,6 +95,10 @@ enum AnswerSchema {
       "passages": ["type": "array", "items": hit, "description": "What the target is made of"],
       "before": ["type": "array", "items": hit],
       "after": ["type": "array", "items": hit],
+      "section": [
+        "type": "string",
+        "description": "A HIG section laid out as Apple shows it, in Markdown: lists as lists, tables as tables",
+      ],
     ],
     "required": ["version", "citation", "target", "passages", "before", "after"],
   ]

@@ -55,7 +55,9 @@ enum QuoteTool {
     } catch {
       throw ToolFailure(error)
     }
-    return ToolOutput(structured: try AnswerJSON.value(QuoteRecord(answer)))
+    // A HIG section keeps its lists and tables, as `duo-kb quote` shows them.
+    let laidOut = context.indexes.knowledgeBase.laidOut(answer)
+    return ToolOutput(structured: try AnswerJSON.value(QuoteRecord(laidOut)))
   }
 
   /// What `citation` names (an id, a range, an Apple link), or `source` and `time` do.

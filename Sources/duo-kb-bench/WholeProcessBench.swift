@@ -1,4 +1,5 @@
 import Corpus
+import DuoKBTestSupport
 import Foundation
 import Normalize
 import SearchIndex

@@ -1,5 +1,5 @@
+import DuoKBTestSupport
 import Foundation
-import Normalize
 import Testing
 
 @testable import AppleSite

@@ -157,6 +157,29 @@ import Testing
     #expect(items.first?["title"] as? String == talk.title)
   }
 
+  /// A HIG page is dated by the latest day of its change log, as the harvest records it;
+  /// a page without one has its access date only.
+  @Test func aHIGPageIsIssuedOnItsLastChange() throws {
+    let corpus = try TestCorpus()
+    var page = CitationFixtures.layoutPage()
+    page.fetch = FetchMetadata(sourceURL: page.url, fetchedAt: "2026-09-16T08:30:00Z")
+    try corpus.replace(page)
+    let undated = try corpus.base.cite(["hig/testing-layout#Folding"], in: corpus.index()).bibliography
+    #expect(undated.entries[0].issued == nil)
+    #expect(undated.entries[0].accessed == CalendarDate(year: 2026, month: 9, day: 16))
+    page.published = "2025-06-09"
+    try corpus.replace(page)
+    let bibliography = try corpus.base.cite(["hig/testing-layout#Folding"], in: corpus.index()).bibliography
+    #expect(bibliography.entries[0].issued == CalendarDate(year: 2025, month: 6, day: 9))
+    let csl = CitationFormatter.format(bibliography, as: .cslJSON)
+    let items = try #require(try JSONSerialization.jsonObject(with: Data(csl.utf8)) as? [[String: Any]])
+    #expect((items.first?["issued"] as? [String: [[Int]]]) == ["date-parts": [[2025, 6, 9]]])
+    #expect((items.first?["accessed"] as? [String: [[Int]]]) == ["date-parts": [[2026, 9, 16]]])
+    let bibtex = CitationFormatter.format(bibliography, as: .bibtex)
+    #expect(bibtex.contains("date = {2025-06-09}") && bibtex.contains("year = {2025}"), "\(bibtex)")
+    #expect(CitationFormatter.format(bibliography, as: .ris).contains("PY  - 2025\n"))
+  }
+
   /// Without a corpus document (an index alone), an entry is what the hits say: no dates
   /// beyond the year, the speakers of the passages cited.
   @Test func entriesFromHitsAloneHaveNoAccessDate() throws {

@@ -1,4 +1,5 @@
 import Citations
+import DuoKBTestSupport
 import Foundation
 import Normalize
 import Testing

@@ -6,14 +6,6 @@ import Testing
 /// `add` accepts a source exactly when `refresh` can harvest it: the same HIG URL rule,
 /// on Apple's host or on one added with --allow-host, like a talk page.
 @Suite struct AddRefreshAgreementTests {
-  static let higJSON = """
-    {"schemaVersion": {"major": 0, "minor": 3, "patch": 0}, "kind": "article",
-     "identifier": {"interfaceLanguage": "swift", "url": "doc://com.apple.HIG/design/Human-Interface-Guidelines/folding-layouts"},
-     "metadata": {"title": "Folding layouts", "role": "article"},
-     "primaryContentSections": [{"kind": "content", "content": [
-       {"type": "paragraph", "inlineContent": [{"type": "text", "text": "Keep important content away from the hinge."}]}]}]}
-    """
-
   @Test(
     "add refuses a HIG URL that refresh would reject",
     arguments: [
@@ -37,12 +29,11 @@ import Testing
       "/design/human-interface-guidelines/folding-layouts",
     ])
   func higOnAnAllowedHostIsAddedAndHarvested(path: String) async throws {
-    let server = try LoopbackServer(routes: [
-      "/tutorials/data/design/human-interface-guidelines/folding-layouts.json": .body(Self.higJSON)
-    ])
+    let page = FixtureHIGPage(slug: "folding-layouts", title: "Folding layouts")
+    let site = try FixtureSite(higPages: [page])
     let scratch = try ScratchDirectory()
     let env = ["DUO_KB_HOME": scratch.url.path]
-    let add = await runCLI(["add", server.url(path)], environment: env)
+    let add = await runCLI(["add", site.url(path)], environment: env)
     #expect(add.status == .success, "\(add.stderr)")
     #expect(add.stdout.hasPrefix("added hig "))
     let refresh = await runCLI(["refresh", "--allow-host", "127.0.0.1"], environment: env)
@@ -50,8 +41,8 @@ import Testing
     #expect(refresh.stdout.contains("1 added"), "\(refresh.stdout)")
     let document = try #require(
       try CorpusStore(directory: scratch.url.appendingPathComponent("Corpus")).read(id: "hig/folding-layouts"))
-    #expect(document.url == server.url("/design/human-interface-guidelines/folding-layouts"))
-    #expect(document.passages.map(\.text) == ["Keep important content away from the hinge."])
+    #expect(document.url == site.url("/design/human-interface-guidelines/folding-layouts"))
+    #expect(document.passages.map(\.text) == page.expectedPassages.map(\.text))
     // Without --allow-host, the host is refused at fetch time, as for a talk page.
     let refused = await runCLI(["refresh"], environment: env)
     #expect(refused.status == .failure)

@@ -1,5 +1,6 @@
 import Citations
 import Corpus
+import DuoKBTestSupport
 import Foundation
 import Normalize
 import Testing
@@ -8,8 +9,8 @@ import Testing
 /// substring of every CJK run of every passage, from 1 character to the whole run (up to 12
 /// here): found at the right talk and passage, with a link at the cue where it begins.
 @Suite struct CJKHarvestTests {
-  static func harvested() async throws -> (ScratchDirectory, KnowledgeBase, CJKFixtureSite) {
-    let site = try CJKFixtureSite()
+  static func harvested() async throws -> (ScratchDirectory, KnowledgeBase, FixtureSite) {
+    let site = try CJKTalks.site()
     let scratch = try ScratchDirectory()
     try scratch.write(site.sourcesJSON, to: "Corpus/sources.json")
     let run = await runCLI(["refresh", "--home", scratch.url.path, "--allow-host", "127.0.0.1"])
@@ -49,7 +50,7 @@ import Testing
     let (scratch, base, _) = try await Self.harvested()
     let index = try base.openIndex().index
     var checked = 0
-    for talk in CJKFixtureSite.talks {
+    for talk in CJKTalks.talks {
       let id = talk.documentID
       let document = try #require(try base.corpus.read(id: id))
       #expect(!document.passages.isEmpty)

@@ -1,4 +1,5 @@
 import DuoKBCLI
+import DuoKBTestSupport
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 @Suite struct HomeSymlinkTests {
   /// A home with one talk to harvest, and a folder outside it holding one file.
   struct Setup {
-    let site: RefreshFixtureSite
+    let site: FixtureSite
     let scratch: ScratchDirectory
     var home: URL { scratch.url.appendingPathComponent("home") }
     var outside: URL { scratch.url.appendingPathComponent("outside") }
@@ -15,7 +16,7 @@ import Testing
     static let precious = "someone else's file\n"
 
     init() throws {
-      site = try RefreshFixtureSite(count: 1)
+      site = try NumberedTalks.site(count: 1)
       scratch = try ScratchDirectory()
       try scratch.write(site.sourcesJSON, to: "home/Corpus/sources.json")
       try scratch.write(Self.precious, to: "outside/precious.txt")

@@ -6,7 +6,7 @@ import Harvest
 import Testing
 
 @Suite struct RefreshCommandTests {
-  static func home(_ site: RefreshFixtureSite) throws -> ScratchDirectory {
+  static func home(_ site: FixtureSite) throws -> ScratchDirectory {
     let scratch = try ScratchDirectory()
     try scratch.write(site.sourcesJSON, to: "Corpus/sources.json")
     return scratch
@@ -23,7 +23,7 @@ import Testing
   }
 
   @Test func refreshHarvestsRebuildsTheIndexAndLogsTheChange() async throws {
-    let site = try RefreshFixtureSite(count: 3)
+    let site = try NumberedTalks.site(count: 3)
     let scratch = try Self.home(site)
     let run = await Self.refresh(scratch)
     #expect(run.status == .success, "\(run.stderr)")
@@ -45,7 +45,7 @@ import Testing
   }
 
   @Test func deepRevalidatesEveryPlaylistAndSegmentAndDeepEverySetsThePeriod() async throws {
-    let site = try RefreshFixtureSite(count: 2)
+    let site = try NumberedTalks.site(count: 2)
     let scratch = try Self.home(site)
     let harvested = ["SOURCE_DATE_EPOCH": "1800000000"]
     #expect(await Self.refresh(scratch, environment: harvested).status == .success)
@@ -67,7 +67,7 @@ import Testing
   }
 
   @Test func jsonReportHasEntriesCountsAndTheIndex() async throws {
-    let site = try RefreshFixtureSite(count: 2, failing: [20_001])
+    let site = try NumberedTalks.site(count: 2, failing: [20_001])
     let scratch = try Self.home(site)
     let run = await Self.refresh(scratch, ["--format", "json"])
     #expect(run.status == .failure)
@@ -82,21 +82,21 @@ import Testing
   }
 
   @Test func quietPrintsOnlyFailures() async throws {
-    let site = try RefreshFixtureSite(count: 2, failing: [20_001])
+    let site = try NumberedTalks.site(count: 2, failing: [20_001])
     let scratch = try Self.home(site)
     let run = await Self.refresh(scratch, ["--quiet"])
     #expect(run.status == .failure)
     #expect(run.stdout.split(separator: "\n").count == 1, "\(run.stdout)")
     #expect(run.stdout.hasPrefix("failed     wwdc2025/20001: "))
     #expect(run.stderr.isEmpty)
-    let clean = try RefreshFixtureSite(count: 1)
+    let clean = try NumberedTalks.site(count: 1)
     let cleanHome = try Self.home(clean)
     let quiet = await Self.refresh(cleanHome, ["-q"])
     #expect(quiet.status == .success && quiet.stdout.isEmpty && quiet.stderr.isEmpty)
   }
 
   @Test func plainProgressLinesWhenNotATerminal() async throws {
-    let site = try RefreshFixtureSite(count: 2)
+    let site = try NumberedTalks.site(count: 2)
     let scratch = try Self.home(site)
     let run = await Self.refresh(scratch)
     let lines = run.stderr.split(separator: "\n")
@@ -105,7 +105,7 @@ import Testing
   }
 
   @Test func progressLineIsRedrawnOnATerminal() async throws {
-    let site = try RefreshFixtureSite(count: 3)
+    let site = try NumberedTalks.site(count: 3)
     let scratch = try Self.home(site)
     let out = BufferOutput()
     let err = BufferOutput(isTerminal: true)
@@ -123,7 +123,7 @@ import Testing
   }
 
   @Test func secondRefreshWhileOneRunsExitsAtOnceWithStatus2() async throws {
-    let site = try RefreshFixtureSite(count: 1)
+    let site = try NumberedTalks.site(count: 1)
     let scratch = try Self.home(site)
     let held = try RefreshLock.acquire(at: scratch.url.appendingPathComponent(".refresh.lock"))
     defer { held.release() }
@@ -136,7 +136,7 @@ import Testing
   }
 
   @Test func twoConcurrentRefreshesOneRunsTheOtherExitsWithStatus2() async throws {
-    let site = try RefreshFixtureSite(count: 6, delayMilliseconds: 100)
+    let site = try NumberedTalks.site(count: 6, delayMilliseconds: 100)
     let scratch = try Self.home(site)
     let home = scratch.url
     async let first = Self.refresh(home: home)
@@ -149,7 +149,7 @@ import Testing
   }
 
   @Test func staleLockIsTakenOver() async throws {
-    let site = try RefreshFixtureSite(count: 1)
+    let site = try NumberedTalks.site(count: 1)
     let scratch = try Self.home(site)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -163,7 +163,7 @@ import Testing
   }
 
   @Test func deadlineThatHasPassedReportsSourcesNotAttempted() async throws {
-    let site = try RefreshFixtureSite(count: 3, delayMilliseconds: 300)
+    let site = try NumberedTalks.site(count: 3, delayMilliseconds: 300)
     let scratch = try Self.home(site)
     let run = await Self.refresh(scratch, ["--timeout", "0.05"])
     #expect(run.status == .failure)
@@ -177,7 +177,7 @@ import Testing
       ["--format", "xml"], ["extra"],
     ])
   func refusesBadOptions(_ arguments: [String]) async throws {
-    let site = try RefreshFixtureSite(count: 1)
+    let site = try NumberedTalks.site(count: 1)
     let scratch = try Self.home(site)
     let run = await Self.refresh(scratch, arguments)
     #expect(run.status == .usage, "\(run.stderr)")
@@ -185,7 +185,7 @@ import Testing
   }
 
   @Test func searchesDuringARefreshNeverFail() async throws {
-    let site = try RefreshFixtureSite(count: 12, delayMilliseconds: 5)
+    let site = try NumberedTalks.site(count: 12, delayMilliseconds: 5)
     let scratch = try Self.home(site)
     // A first harvest of some talks, so that the index exists before the refresh.
     try scratch.write(

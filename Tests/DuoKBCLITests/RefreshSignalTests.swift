@@ -55,7 +55,7 @@ import Testing
 
   @Test(.tags(.large)) func sigkillAtAnyPointLeavesAReadableCorpusAndIndexAndTheNextRefreshCompletes() async throws {
     let binary = try Self.requireBinary()
-    let site = try RefreshFixtureSite(count: 8, delayMilliseconds: 10)
+    let site = try NumberedTalks.site(count: 8, delayMilliseconds: 10)
     let scratch = try RefreshCommandTests.home(site)
     let store = CorpusStore(directory: scratch.url.appendingPathComponent("Corpus"))
     let arguments = ["refresh", "--home", scratch.url.path, "--allow-host", "127.0.0.1", "--quiet"]
@@ -87,7 +87,7 @@ import Testing
   @Test(.tags(.large), arguments: [SIGTERM, SIGINT])
   func signalStopsGracefullyReleasesTheLockAndPrintsTheReport(signal: Int32) async throws {
     let binary = try Self.requireBinary()
-    let site = try RefreshFixtureSite(count: 30, delayMilliseconds: 100)
+    let site = try NumberedTalks.site(count: 30, delayMilliseconds: 100)
     let scratch = try RefreshCommandTests.home(site)
     let pipe = Pipe()
     let process = try Self.start(

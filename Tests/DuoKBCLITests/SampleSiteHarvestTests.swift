@@ -21,21 +21,8 @@ import Testing
     var talks: [Talk]
   }
 
-  static func serveSite() throws -> LoopbackServer {
-    let root = site
-    return try LoopbackServer(
-      fallback: .handler { request in
-        var path = request.path
-        if path.hasSuffix("/") { path += "index.html" }
-        guard !path.contains("..") else { return .status(400) }
-        let file = root.appendingPathComponent(String(path.dropFirst()))
-        guard FileManager.default.fileExists(atPath: file.path) else { return .status(404) }
-        return .fixture(file)
-      })
-  }
-
   @Test func harvestsEveryQuoteExactlyAtItsTime() async throws {
-    let server = try Self.serveSite()
+    let server = try FixtureSite(files: Self.site).server
     defer { server.stop() }
     let home = try ScratchDirectory()
     let run = await runCLI(

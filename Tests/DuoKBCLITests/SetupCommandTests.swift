@@ -11,20 +11,10 @@ import Testing
   import Darwin
 #endif
 
-/// `duo-kb setup` against a loopback catalog of 300 generated talks, each response held
+/// `duo-kb setup` against a fixture site's catalog of 300 generated talks, each response held
 /// 50 ms: it lists the catalog, harvests every talk, and a second run continues.
 @Suite(.serialized) struct SetupCommandTests {
-  /// A catalog JSON on its own loopback server naming the site's talks, plus `extra` items.
-  static func catalog(_ site: RefreshFixtureSite, extra: [String] = []) throws -> LoopbackServer {
-    let items =
-      site.numbers.map {
-        "{\"id\": \"wwdc2025-\($0)\", \"eventId\": \"wwdc2025\", \"title\": \"Talk \($0)\", \"webPermalink\": \"\(site.pageURL($0))\"}"
-      } + extra
-    let body = "{\"contents\": [\(items.joined(separator: ", "))]}"
-    return try LoopbackServer(routes: ["/catalog.json": .entity(body, etag: "\"catalog-1\"", lastModified: nil)])
-  }
-
-  static func arguments(_ home: ScratchDirectory, catalog: LoopbackServer) -> [String] {
+  static func arguments(_ home: ScratchDirectory, catalog: FixtureSite) -> [String] {
     [
       "setup", "--home", home.url.path, "--catalog-url", catalog.url("/catalog.json"), "--without-hig",
       "--since", "2020", "--allow-host", "127.0.0.1",
@@ -36,12 +26,12 @@ import Testing
   }
 
   @Test(.tags(.large)) func harvestsThe300TalkCatalogAndASecondRunContinues() async throws {
-    let site = try RefreshFixtureSite(count: 300, delayMilliseconds: 50)
+    let catalog = try NumberedTalks.site(count: 300, delayMilliseconds: 50, catalogPath: "/catalog.json")
     // A 2019 talk the --since filter leaves out (the site does not even serve it).
     let old =
       "{\"id\": \"wwdc2019-100\", \"eventId\": \"wwdc2019\", \"title\": \"Old\", "
-      + "\"webPermalink\": \"\(site.server.url("/videos/play/wwdc2019/100/"))\"}"
-    let catalog = try Self.catalog(site, extra: [old])
+      + "\"webPermalink\": \"\(catalog.url("/videos/play/wwdc2019/100/"))\"}"
+    catalog.edit("/catalog.json", to: catalog.catalogJSON(catalog.talks, extra: [old]))
     let home = try ScratchDirectory()
     let first = await runCLI(Self.arguments(home, catalog: catalog))
     #expect(first.status == .success, "\(first.stderr)")
@@ -64,8 +54,7 @@ import Testing
 
   @Test(.tags(.large)) func aSetupStoppedBySIGINTContinuesWhereItStopped() async throws {
     let binary = try RefreshSignalTests.requireBinary()
-    let site = try RefreshFixtureSite(count: 300, delayMilliseconds: 50)
-    let catalog = try Self.catalog(site)
+    let catalog = try NumberedTalks.site(count: 300, delayMilliseconds: 50, catalogPath: "/catalog.json")
     let home = try ScratchDirectory()
     let documents = home.url.appendingPathComponent("Corpus/documents/wwdc2025")
     let process = try RefreshSignalTests.start(binary, Self.arguments(home, catalog: catalog))
@@ -89,24 +78,18 @@ import Testing
   }
 
   @Test func harvestsTheGuidelinesWithTheirPagesBelow() async throws {
-    let site = try RefreshFixtureSite(count: 1)
     let pages = [
       FixtureHIGPage(slug: "", title: "Human Interface Guidelines", children: ["layout", "color"]),
       FixtureHIGPage(slug: "layout", title: "Layout"), FixtureHIGPage(slug: "color", title: "Color"),
     ]
-    let items = site.numbers.map {
-      "{\"id\": \"wwdc2025-\($0)\", \"eventId\": \"wwdc2025\", \"title\": \"Talk \($0)\", \"webPermalink\": \"\(site.pageURL($0))\"}"
-    }
-    var routes: [String: LoopbackResponse] = [
-      "/catalog.json": .entity(
-        "{\"contents\": [\(items.joined(separator: ", "))]}", etag: "\"catalog-1\"", lastModified: nil)
-    ]
-    for page in pages { routes[page.jsonPath] = .body(page.json()) }
-    let server = try LoopbackServer(routes: routes)
+    let site = try NumberedTalks.site(count: 1, higPages: pages, catalogPath: "/catalog.json")
+    // Without validators every page is read again on the second run: a HIG root answered
+    // 304 does not list the pages below it, so they would not be walked at all.
+    site.sendsValidators = false
     let home = try ScratchDirectory()
-    let hig = server.url("/design/human-interface-guidelines")
+    let hig = site.url("/design/human-interface-guidelines")
     let arguments = [
-      "setup", "--home", home.url.path, "--catalog-url", server.url("/catalog.json"), "--hig-url", hig,
+      "setup", "--home", home.url.path, "--catalog-url", site.url("/catalog.json"), "--hig-url", hig,
       "--allow-host", "127.0.0.1", "--event", "wwdc2025",
     ]
     let run = await runCLI(arguments)

@@ -27,7 +27,7 @@ import Testing
   }
 
   @Test func aHarvestedCorpusGetsNoAdvice() async throws {
-    let site = try RefreshFixtureSite(count: 1)
+    let site = try NumberedTalks.site(count: 1)
     let scratch = try RefreshCommandTests.home(site)
     _ = await RefreshCommandTests.refresh(scratch)
     let run = await runCLI(["status", "--home", scratch.url.path])
@@ -36,8 +36,8 @@ import Testing
   }
 
   /// One talk that harvests and one listed page that answers 404 and was never harvested.
-  static func homeWithAGoneSource() throws -> (RefreshFixtureSite, ScratchDirectory, String) {
-    let site = try RefreshFixtureSite(count: 1)
+  static func homeWithAGoneSource() throws -> (FixtureSite, ScratchDirectory, String) {
+    let site = try NumberedTalks.site(count: 1)
     let scratch = try ScratchDirectory()
     let gone = site.server.url("/videos/play/wwdc2025/9999/")
     try scratch.write(
@@ -65,7 +65,7 @@ import Testing
   }
 
   @Test func aFailureIsWordedWithoutRepeatingItsURL() async throws {
-    let site = try RefreshFixtureSite(count: 1, failing: [20_000])
+    let site = try NumberedTalks.site(count: 1, failing: [20_000])
     let scratch = try RefreshCommandTests.home(site)
     _ = await RefreshCommandTests.refresh(scratch)
     let status = await runCLI(["status", "--home", scratch.url.path])
@@ -74,7 +74,7 @@ import Testing
   }
 
   @Test func summaryAndProgressMeasureBytesInTheSameUnits() async throws {
-    let site = try RefreshFixtureSite(count: 2)
+    let site = try NumberedTalks.site(count: 2)
     let scratch = try RefreshCommandTests.home(site)
     let run = await RefreshCommandTests.refresh(scratch)
     let summary = try #require(run.stdout.split(separator: "\n").first { $0.contains(" requests, ") })

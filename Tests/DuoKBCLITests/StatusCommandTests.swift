@@ -6,7 +6,7 @@ import Testing
 
 @Suite struct StatusCommandTests {
   @Test func reportsDocumentsIndexLastRefreshAndFailingSources() async throws {
-    let site = try RefreshFixtureSite(count: 3, failing: [20_002])
+    let site = try NumberedTalks.site(count: 3, failing: [20_002])
     let scratch = try RefreshCommandTests.home(site)
     _ = await RefreshCommandTests.refresh(scratch)
     _ = await RefreshCommandTests.refresh(scratch)
@@ -21,7 +21,7 @@ import Testing
   }
 
   @Test func jsonStatusOfAHealthyHome() async throws {
-    let site = try RefreshFixtureSite(count: 2)
+    let site = try NumberedTalks.site(count: 2)
     let scratch = try RefreshCommandTests.home(site)
     _ = await RefreshCommandTests.refresh(scratch)
     let run = await runCLI(["status", "--home", scratch.url.path, "--format", "json"])
@@ -36,7 +36,7 @@ import Testing
   }
 
   @Test func indexOutOfStepWithTheCorpusIsShown() async throws {
-    let site = try RefreshFixtureSite(count: 1)
+    let site = try NumberedTalks.site(count: 1)
     let scratch = try RefreshCommandTests.home(site)
     _ = await RefreshCommandTests.refresh(scratch)
     // A document written behind the index's back.

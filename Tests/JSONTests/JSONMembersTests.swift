@@ -1,6 +1,6 @@
+import DuoKBTestSupport
 import Foundation
 import JSON
-import Normalize
 import Testing
 
 /// `JSONMembers`: an object's members found without decoding them.

@@ -1,6 +1,7 @@
 import Citations
 import Foundation
 import JSON
+import Normalize
 import Testing
 
 @testable import MCPServer
@@ -45,6 +46,40 @@ import Testing
     #expect(structured?["target"]?["quote"] == "Place a vertical toolbar along the hinge.")
     #expect(structured?["target"]?["link"] == .string(TestCorpus.pageURL + "#Toolbars"))
     #expect(structured?["before"] == [])
+  }
+
+  @Test func quoteOfAHIGSectionKeepsItsListAndTable() throws {
+    func passage(_ text: String, _ layout: PassageLayout) -> Passage {
+      Passage(kind: .text, text: text, anchor: "Adaptability", heading: "Adaptability", layout: layout)
+    }
+    let page = Document(
+      id: "hig/layout", kind: .hig, title: "Layout",
+      url: "https://developer.apple.com/design/human-interface-guidelines/layout",
+      passages: [
+        passage("Avoid widths < 320 points.", PassageLayout(role: .paragraph, block: 0)),
+        passage("Size classes", PassageLayout(role: .listItem, block: 1, depth: 1)),
+        passage("Split View and window resizing", PassageLayout(role: .listItem, block: 2, depth: 1)),
+        passage("Device", PassageLayout(role: .tableHeaderCell, block: 3, table: 0, row: 0, column: 0)),
+        passage("Width", PassageLayout(role: .tableHeaderCell, block: 4, table: 0, row: 0, column: 1)),
+        passage("Outer", PassageLayout(role: .tableCell, block: 5, table: 0, row: 1, column: 0)),
+        passage("Compact", PassageLayout(role: .tableCell, block: 6, table: 0, row: 1, column: 1)),
+      ])
+    let harness = try ServerHarness(documents: TestCorpus.documents + [page])
+    harness.initialize()
+    let result = try #require(harness.call("quote", ["citation": "hig/layout#Adaptability", "context": 0])["result"])
+    #expect(result["isError"] == false, "\(Self.text(result))")
+    let structured = try #require(result["structuredContent"])
+    #expect(
+      structured["section"]
+        == .string(
+          "Avoid widths < 320 points.\n\n- Size classes\n- Split View and window resizing\n\n"
+            + "| Device | Width |\n| --- | --- |\n| Outer | Compact |"))
+    #expect(structured["passages"]?.arrayValue?.compactMap { $0["quote"]?.stringValue } == page.passages.map(\.text))
+    #expect(
+      SchemaValidator.violation(of: structured, against: try #require(Self.outputSchema(harness, "quote"))) == nil)
+    // A talk's moment has no section to lay out.
+    let moment = harness.call("quote", ["citation": "wwdc2026/101@3:46"])["result"]?["structuredContent"]
+    #expect(moment?["section"] == nil)
   }
 
   static let quoteFailures: [(JSONValue, String)] = [

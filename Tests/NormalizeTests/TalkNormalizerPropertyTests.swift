@@ -1,3 +1,4 @@
+import DuoKBTestSupport
 import Testing
 
 @testable import Normalize

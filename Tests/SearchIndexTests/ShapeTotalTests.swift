@@ -1,3 +1,4 @@
+import DuoKBTestSupport
 import Foundation
 import Normalize
 import Testing

@@ -5,13 +5,19 @@ on the command line and in a --bibliography file), renders the items and cites t
 `duo-kb cite --format json` gives with the APA 7 and Chicago 18 author-date styles (and
 Chicago's variant with access dates), and compares each bibliography entry and in-text
 cite with the exact text expected: the date published, the access date, the time as the
-locator, one entry per talk. Prints `N passed, M failed` last.
+locator, one entry per talk. Then harvests two HIG pages from 127.0.0.1 into a scratch home,
+one with a change log and one without, and checks that the first is dated by its latest
+change and only the second is "n.d.". Prints `N passed, M failed` last.
 """
+import functools
+import http.server
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import warnings
 
 from citeproc import Citation, CitationItem, CitationStylesBibliography, CitationStylesStyle, formatter
@@ -97,6 +103,90 @@ def render(style_name, items, cites):
     return texts, [str(entry) for entry in bibliography.bibliography()]
 
 
+def hig_page(slug, title, change_log):
+    """A HIG page as DocC render JSON: one section, and a change log when rows are given."""
+    def paragraph(text):
+        return {"type": "paragraph", "inlineContent": [{"type": "text", "text": text}]}
+    content = [
+        {"type": "heading", "level": 2, "text": "Best practices", "anchor": "Best-practices"},
+        paragraph("Keep important content away from the hinge."),
+    ]
+    if change_log:
+        content.append({"type": "heading", "level": 2, "text": "Change log", "anchor": "Change-log"})
+        content.append({"type": "table", "header": "none",
+                        "rows": [[[paragraph(day)], [paragraph(change)]] for day, change in change_log]})
+    return {
+        "schemaVersion": {"major": 0, "minor": 3, "patch": 0}, "kind": "article",
+        "identifier": {"interfaceLanguage": "swift", "url": f"doc://com.apple.HIG/design/Human-Interface-Guidelines/{slug}"},
+        "metadata": {"title": title, "role": "article"},
+        "primaryContentSections": [{"kind": "content", "content": content}],
+    }
+
+
+HIG = "https://developer.apple.com/design/human-interface-guidelines/"
+HIG_EXPECTED = {
+    "apa": {
+        "cites": ["(Apple Inc., 2025, Section Best practices)", "(Apple Inc., n.d., Section Best practices)"],
+        "bibliography": [
+            f"Apple Inc. (2025, June 9). Folding layouts. Human Interface Guidelines. {HIG}folding-layouts",
+            f"Apple Inc. (n.d.). Materials. Human Interface Guidelines. Retrieved September 16, 2026, from {HIG}materials",
+        ],
+    },
+}
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *arguments):
+        pass
+
+
+def hig_checks():
+    """Two HIG pages harvested through a mirror on 127.0.0.1, cited and rendered in APA."""
+    site = tempfile.mkdtemp()
+    home = tempfile.mkdtemp()
+    try:
+        folder = os.path.join(site, "tutorials/data/design/human-interface-guidelines")
+        os.makedirs(folder)
+        pages = {
+            "folding-layouts": hig_page("folding-layouts", "Folding layouts",
+                                        [("June 9, 2025", "Added guidance for half-open postures."),
+                                         ("March 1, 2024", "New page.")]),
+            "materials": hig_page("materials", "Materials", []),
+        }
+        for slug, page in pages.items():
+            with open(os.path.join(folder, f"{slug}.json"), "w") as handle:
+                json.dump(page, handle)
+        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=site))
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        environment = dict(os.environ, SOURCE_DATE_EPOCH="1789516800")
+        mirror = f"https://developer.apple.com=http://127.0.0.1:{server.server_address[1]}"
+        for slug in pages:
+            subprocess.run([DUO_KB, "add", f"{HIG}{slug}", "--home", home], check=True, capture_output=True, env=environment)
+        refresh = subprocess.run([DUO_KB, "refresh", "--home", home, "--allow-host", "127.0.0.1", "--mirror", mirror],
+                                 capture_output=True, text=True, env=environment)
+        server.shutdown()
+        check("the HIG pages are harvested", refresh.returncode, 0)
+        ids = ["hig/folding-layouts#Best-practices", "hig/materials#Best-practices"]
+        result = subprocess.run([DUO_KB, "cite", "--home", home, *ids, "--format", "json"], capture_output=True, text=True)
+        record = json.loads(result.stdout)
+        items = record["items"]
+        check("a HIG page is issued on its last change, one without a change log not at all",
+              [item.get("issued") for item in items], [{"date-parts": [[2025, 6, 9]]}, None])
+        check("both are accessed the day they were fetched", [item.get("accessed") for item in items],
+              [{"date-parts": [[2026, 9, 16]]}] * 2)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            for style_name, expected in HIG_EXPECTED.items():
+                cites, entries = render(style_name, items, record["cites"])
+                check(f"{style_name}: HIG in-text cites", cites, expected["cites"])
+                check(f"{style_name}: HIG bibliography", entries, expected["bibliography"])
+                for text in cites + entries:
+                    print(f"     {style_name}: {text}")
+    finally:
+        shutil.rmtree(site, ignore_errors=True)
+        shutil.rmtree(home, ignore_errors=True)
+
+
 def main():
     with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as handle:
         handle.write("\n".join(IN_FILE) + "\n")
@@ -125,6 +215,7 @@ def main():
             check(f"{style_name}: bibliography", entries, expected["bibliography"])
             for text in cites + entries:
                 print(f"     {style_name}: {text}")
+    hig_checks()
     print(f"{passed} passed, {failed} failed")
     sys.exit(1 if failed else 0)
 

@@ -66,7 +66,8 @@ public struct HIGHarvester: Sendable {
     let readable = HIGURL.pageURL(forJSON: jsonURL) ?? pageURL
     var document = Document(
       id: id, kind: .hig, title: page.title, url: readable.absoluteString,
-      summary: page.abstract.isEmpty ? nil : page.abstract,
+      // The page's only date: the latest of its change log (the render JSON has no other).
+      published: page.lastChanged, summary: page.abstract.isEmpty ? nil : page.abstract,
       passages: normalizer.passages(from: sections), sections: normalizer.sections(from: sections))
     document.fetch = FetchMetadata(
       sourceURL: jsonURL.absoluteString, etag: response.etag, lastModified: response.lastModified,

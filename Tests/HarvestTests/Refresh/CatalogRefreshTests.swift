@@ -8,36 +8,13 @@ import Testing
 
 /// A catalog source adds every matching talk at refresh time.
 @Suite struct CatalogRefreshTests {
-  static func catalogJSON(_ talks: [FixtureTalk], site: RefreshSite) -> String {
-    let items = talks.map { talk in
-      """
-      {"id": "\(talk.collection)-\(talk.number)", "eventId": "\(talk.collection)", "title": "\(talk.title)",
-       "webPermalink": "\(site.url(talk.pagePath))", "media": {"duration": 600}}
-      """
-    }
-    return "{\"contents\": [\(items.joined(separator: ",\n"))], \"events\": []}"
-  }
-
-  static func indexPage(_ talks: [FixtureTalk]) -> String {
-    let cards = talks.map { talk in
-      """
-      <li><a href="\(talk.pagePath)" class="vc-card vc-card--video">
-        <img src="thumb.jpg" alt=""><h4 class="vc-card__title">\(talk.title)</h4>
-        <span class="vc-card__meta">WWDC</span></a></li>
-      """
-    }
-    return
-      "<!DOCTYPE html><html><body><nav><a href=\"/videos/\">Videos</a></nav><ul>\(cards.joined())</ul></body></html>"
-  }
-
   @Test func jsonCatalogAddsEveryTalkMatchingTheFilter() async throws {
     let talks = [
       fixtureTalk("10163", collection: "wwdc2020", sentences: refreshSentences),
       fixtureTalk("10164", collection: "wwdc2020", sentences: refreshSentences),
       fixtureTalk("220", collection: "wwdc2019", sentences: refreshSentences),
     ]
-    let site = try RefreshSite(talks: talks, extra: ["/catalog.json": ""])
-    site.edit("/catalog.json", to: Self.catalogJSON(talks, site: site))
+    let site = try FixtureSite(talks: talks, catalogPath: "/catalog.json")
     let harness = try RefreshHarness()
     let source = SourceEntry(kind: .catalog, url: site.url("/catalog.json"), filter: .init(event: "wwdc2020"))
     let report = await harness.refresh([source])
@@ -57,12 +34,12 @@ import Testing
       fixtureTalk("10001", collection: "wwdc2024", sentences: refreshSentences),
       fixtureTalk("10002", collection: "wwdc2024", sentences: refreshSentences),
     ]
-    let site = try RefreshSite(talks: talks, extra: ["/videos/wwdc2024/": Self.indexPage([talks[0]])])
+    let site = try FixtureSite(talks: talks, extra: ["/videos/wwdc2024/": FixtureSite.indexPage([talks[0]])])
     let harness = try RefreshHarness()
     let source = SourceEntry(kind: .catalog, url: site.url("/videos/wwdc2024/"), filter: .init(year: 2024))
     let first = await harness.refresh([source])
     #expect(first.entries.compactMap(\.documentID) == ["wwdc2024/10001"])
-    site.edit("/videos/wwdc2024/", to: Self.indexPage(talks))
+    site.edit("/videos/wwdc2024/", to: FixtureSite.indexPage(talks))
     let second = await harness.refresh([source])
     #expect(second.entries.compactMap(\.documentID) == ["wwdc2024/10001", "wwdc2024/10002"])
     #expect(second.statuses == [.unchanged, .unchanged, .added])
@@ -75,7 +52,7 @@ import Testing
     ]
     talks[0].title = "Design for iPhone Duo"
     talks[1].title = "Meet Swift Testing"
-    let site = try RefreshSite(talks: talks, extra: ["/all/": Self.indexPage(talks)])
+    let site = try FixtureSite(talks: talks, extra: ["/all/": FixtureSite.indexPage(talks)])
     let harness = try RefreshHarness()
     let catalog = SourceEntry(kind: .catalog, url: site.url("/all/"), filter: .init(titleContains: "IPHONE duo"))
     let report = await harness.refresh([SourceEntry(kind: .talk, url: site.url(talks[0].pagePath)), catalog])
@@ -85,7 +62,7 @@ import Testing
 
   @Test func failingCatalogStillRefreshesTheTalksItListedBefore() async throws {
     let talks = [fixtureTalk("10001", collection: "wwdc2024", sentences: refreshSentences)]
-    let site = try RefreshSite(talks: talks, extra: ["/all/": Self.indexPage(talks)])
+    let site = try FixtureSite(talks: talks, extra: ["/all/": FixtureSite.indexPage(talks)])
     let harness = try RefreshHarness(retry: .none)
     let catalog = SourceEntry(kind: .catalog, url: site.url("/all/"))
     _ = await harness.refresh([catalog])
@@ -96,7 +73,7 @@ import Testing
   }
 
   @Test func catalogThatListsNoTalksFails() async throws {
-    let site = try RefreshSite(extra: ["/all/": "<html><body><a href=\"/videos/\">nothing</a></body></html>"])
+    let site = try FixtureSite(extra: ["/all/": "<html><body><a href=\"/videos/\">nothing</a></body></html>"])
     let harness = try RefreshHarness()
     let report = await harness.refresh([SourceEntry(kind: .catalog, url: site.url("/all/"))])
     #expect(report.statuses == [.failed])

@@ -13,15 +13,15 @@ import Testing
   /// One talk served on loopback and harvested once, as every test here begins.
   struct Harvested {
     let talk: FixtureTalk
-    let site: RefreshSite
+    let site: FixtureSite
     let harness: RefreshHarness
     let sources: [SourceEntry]
-    var parts: (FixtureTalk, RefreshSite, RefreshHarness, [SourceEntry]) { (talk, site, harness, sources) }
+    var parts: (FixtureTalk, FixtureSite, RefreshHarness, [SourceEntry]) { (talk, site, harness, sources) }
   }
 
   static func harvest(_ number: String) async throws -> Harvested {
     let talk = fixtureTalk(number, sentences: refreshSentences)
-    let site = try RefreshSite(talks: [talk])
+    let site = try FixtureSite(talks: [talk])
     let harness = try RefreshHarness()
     let sources = harness.talks([site.url(talk.pagePath)])
     _ = await harness.refresh(sources, now: harvested)

@@ -25,7 +25,7 @@ import Testing
     ])
   func goneTalkIsKeptAndMarked(_ how: Disappearance) async throws {
     let talk = fixtureTalk("600", sentences: refreshSentences)
-    let site = try RefreshSite(talks: [talk], extra: ["/videos/": "<html><body><h1>Videos</h1></body></html>"])
+    let site = try FixtureSite(talks: [talk], extra: ["/videos/": "<html><body><h1>Videos</h1></body></html>"])
     let harness = try RefreshHarness()
     let sources = harness.talks([site.url(talk.pagePath)])
     _ = await harness.refresh(sources)
@@ -51,7 +51,7 @@ import Testing
 
   @Test func talkBackUpstreamIsNoLongerMarked() async throws {
     let talk = fixtureTalk("601", sentences: refreshSentences)
-    let site = try RefreshSite(talks: [talk])
+    let site = try FixtureSite(talks: [talk])
     let harness = try RefreshHarness()
     let sources = harness.talks([site.url(talk.pagePath)])
     _ = await harness.refresh(sources)
@@ -65,7 +65,7 @@ import Testing
   }
 
   @Test func talkNeverHarvestedThatIsGoneIsGoneWithNothingKept() async throws {
-    let site = try RefreshSite()
+    let site = try FixtureSite()
     let harness = try RefreshHarness()
     let report = await harness.refresh(harness.talks([site.url("/videos/play/wwdc2025/9999/")]))
     #expect(report.statuses == [.gone])
@@ -76,7 +76,7 @@ import Testing
 
   @Test func missingSegmentIsAFailureNotAGoneTalk() async throws {
     let talk = fixtureTalk("602", sentences: refreshSentences)
-    let site = try RefreshSite(talks: [talk])
+    let site = try FixtureSite(talks: [talk])
     let harness = try RefreshHarness()
     let sources = harness.talks([site.url(talk.pagePath)])
     _ = await harness.refresh(sources)

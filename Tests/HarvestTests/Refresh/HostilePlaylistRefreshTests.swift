@@ -29,7 +29,7 @@ import Testing
     ])
   func hostilePlaylistFailsOnlyItsSource(body: String, tag: String) async throws {
     let talks = (0..<4).map { fixtureTalk("90\($0)", sentences: refreshSentences) }
-    let site = try RefreshSite(talks: talks)
+    let site = try FixtureSite(talks: talks)
     site.edit(talks[2].mediaPath("eng"), to: "#EXTM3U\n#EXT-X-TARGETDURATION:7\n" + body + "#EXT-X-ENDLIST\n")
     let harness = try RefreshHarness()
     let report = await harness.refresh(harness.talks(talks.map { site.url($0.pagePath) }))

@@ -19,7 +19,7 @@ import Testing
 
   @Test func unchangedCorpusCostsOneConditionalRequestPerSource() async throws {
     let talks = (1...3).map { fixtureTalk("10\($0)", sentences: refreshSentences) }
-    let site = try RefreshSite(talks: talks, extra: [Self.higPath: Self.higJSON])
+    let site = try FixtureSite(talks: talks, extra: [Self.higPath: Self.higJSON])
     // HIG pages are known by Apple's URL: the site stands in for it as a mirror.
     let harness = try RefreshHarness(mirroring: site)
     var sources = harness.talks(talks.map { site.url($0.pagePath) })
@@ -48,7 +48,7 @@ import Testing
   /// such damage is `duo-kb check`'s job).
   @Test func unchangedTalkIsDecidedFromItsHeadAlone() async throws {
     let talk = fixtureTalk("150", sentences: refreshSentences)
-    let site = try RefreshSite(talks: [talk])
+    let site = try FixtureSite(talks: [talk])
     let harness = try RefreshHarness()
     let sources = harness.talks([site.url(talk.pagePath)])
     #expect(await harness.refresh(sources).statuses == [.added])
@@ -70,7 +70,7 @@ import Testing
 
   @Test func documentWithUnchangedContentIsNotRewritten() async throws {
     let talk = fixtureTalk("200", sentences: refreshSentences)
-    let site = try RefreshSite(talks: [talk])
+    let site = try FixtureSite(talks: [talk])
     site.sendsValidators = false  // no ETag: every refresh walks the talk again
     let harness = try RefreshHarness()
     let sources = harness.talks([site.url(talk.pagePath)])
@@ -88,7 +88,7 @@ import Testing
 
   @Test func changedTalkIsPickedUpWithASentenceDiff() async throws {
     let talk = fixtureTalk("300", sentences: refreshSentences)
-    let site = try RefreshSite(talks: [talk])
+    let site = try FixtureSite(talks: [talk])
     let harness = try RefreshHarness()
     let sources = harness.talks([site.url(talk.pagePath)])
     _ = await harness.refresh(sources)
@@ -110,7 +110,7 @@ import Testing
 
   @Test func refreshRightAfterAHarvestSendsOneRequestPerSourceWithTheDefaultSchedule() async throws {
     let talks = (1...5).map { fixtureTalk("40\($0)", sentences: refreshSentences) }
-    let site = try RefreshSite(talks: talks)
+    let site = try FixtureSite(talks: talks)
     let harness = try RefreshHarness()
     let sources = harness.talks(talks.map { site.url($0.pagePath) })
     let harvested = Date(timeIntervalSince1970: 1_800_000_000)
@@ -123,7 +123,7 @@ import Testing
 
   @Test func hundredUnchangedTalksAtFiftyMillisecondsCostAHundredConditionalRequests() async throws {
     let talks = (0..<100).map { fixtureTalk(String(11_000 + $0), sentences: refreshSentences) }
-    let site = try RefreshSite(talks: talks)
+    let site = try FixtureSite(talks: talks)
     let harness = try RefreshHarness()
     let sources = harness.talks(talks.map { site.url($0.pagePath) })
     let first = await harness.refresh(sources)

@@ -48,7 +48,7 @@ struct DocumentWritesFail: RefreshWriter {
 
   @Test func failedWriteOfANewTalkAddsItNextTime() async throws {
     let talk = fixtureTalk("911", sentences: refreshSentences)
-    let site = try RefreshSite(talks: [talk])
+    let site = try FixtureSite(talks: [talk])
     let harness = try RefreshHarness()
     let sources = harness.talks([site.url(talk.pagePath)])
     let failing = DocumentWritesFail(real: CorpusRefreshWriter(corpus: harness.corpus, staging: harness.staging))

@@ -9,7 +9,7 @@ import Testing
 @Suite struct MetadataChangeTests {
   @Test func retitledTalkIsChangedAndTakesTheNewTitle() async throws {
     let talk = fixtureTalk("920", sentences: refreshSentences)
-    let site = try RefreshSite(talks: [talk])
+    let site = try FixtureSite(talks: [talk])
     let harness = try RefreshHarness()
     let sources = harness.talks([site.url(talk.pagePath)])
     _ = await harness.refresh(sources)
@@ -25,7 +25,7 @@ import Testing
 
   @Test func newSummaryIsAChange() async throws {
     let talk = fixtureTalk("921", sentences: refreshSentences)
-    let site = try RefreshSite(talks: [talk])
+    let site = try FixtureSite(talks: [talk])
     let harness = try RefreshHarness()
     let sources = harness.talks([site.url(talk.pagePath)])
     _ = await harness.refresh(sources)

@@ -9,7 +9,7 @@ import Testing
 @Suite struct RefreshFaultTests {
   @Test func serverFailingAThirdOfRequestsLeavesEverySourceRefreshedOrFailedWithItsOldCopy() async throws {
     let talks = (0..<12).map { fixtureTalk("7\($0 < 10 ? "0" : "")\($0)", sentences: refreshSentences) }
-    let site = try RefreshSite(talks: talks)
+    let site = try FixtureSite(talks: talks)
     let harness = try RefreshHarness(
       retry: RetryPolicy(maxAttempts: 2, baseDelay: .milliseconds(1), maxDelay: .milliseconds(5)))
     let sources = harness.talks(talks.map { site.url($0.pagePath) })
@@ -50,7 +50,7 @@ import Testing
 
   @Test func sourcesNotStartedBeforeTheDeadlineAreReportedNotAttempted() async throws {
     let talks = (0..<3).map { fixtureTalk("80\($0)", sentences: refreshSentences) }
-    let site = try RefreshSite(talks: talks)
+    let site = try FixtureSite(talks: talks)
     let harness = try RefreshHarness(deadline: .now)
     let report = await harness.refresh(harness.talks(talks.map { site.url($0.pagePath) }))
     #expect(report.statuses == [.failed, .failed, .failed])
@@ -61,7 +61,7 @@ import Testing
 
   @Test func cancelledRefreshStartsNoFurtherSourceAndSaysSo() async throws {
     let talks = (0..<5).map { fixtureTalk("81\($0)", sentences: refreshSentences) }
-    let site = try RefreshSite(talks: talks)
+    let site = try FixtureSite(talks: talks)
     let harness = try RefreshHarness()
     var refresher = harness.refresher()
     refresher.sourceConcurrency = 1

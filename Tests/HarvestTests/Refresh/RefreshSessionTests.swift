@@ -37,7 +37,7 @@ final class CountingIndex: RefreshIndex, @unchecked Sendable {
 
   @Test func sessionRefreshesUpdatesTheIndexChecksItAndLogsTheRefresh() async throws {
     let talk = fixtureTalk("970", sentences: refreshSentences)
-    let site = try RefreshSite(talks: [talk])
+    let site = try FixtureSite(talks: [talk])
     let harness = try RefreshHarness()
     let index = CountingIndex(answer: .rebuilt(documents: 1, passages: 4))
     let outcome = try await session(harness, index: index).run(
@@ -61,7 +61,7 @@ final class CountingIndex: RefreshIndex, @unchecked Sendable {
 
   @Test func heldLockStopsTheSessionBeforeAnyRequest() async throws {
     let talk = fixtureTalk("971", sentences: refreshSentences)
-    let site = try RefreshSite(talks: [talk])
+    let site = try FixtureSite(talks: [talk])
     let harness = try RefreshHarness()
     try FileManager.default.createDirectory(at: harness.home, withIntermediateDirectories: true)
     let held = try RefreshLock.acquire(at: RefreshSession.lockFile(inHome: harness.home))

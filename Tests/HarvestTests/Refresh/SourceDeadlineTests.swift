@@ -28,7 +28,7 @@ import Testing
   @Test func refreshThroughAMirrorMakesConditionalRequests() async throws {
     let path = IncrementalRefreshTests.higPath
     let talk = fixtureTalk("962", sentences: refreshSentences)
-    let site = try RefreshSite(talks: [talk], extra: [path: IncrementalRefreshTests.higJSON])
+    let site = try FixtureSite(talks: [talk], extra: [path: IncrementalRefreshTests.higJSON])
     let harness = try RefreshHarness(mirroring: site)
     let sources = [
       SourceEntry(kind: .hig, url: "https://developer.apple.com" + path),

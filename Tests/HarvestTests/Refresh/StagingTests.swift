@@ -15,7 +15,7 @@ import Testing
 
   @Test func failedSegmentsAreStagedAndOnlyTheRestIsFetchedNextTime() async throws {
     let talk = fixtureTalk("930", sentences: Self.sentences(20, tag: "930"))
-    let site = try RefreshSite(talks: [talk])
+    let site = try FixtureSite(talks: [talk])
     let harness = try RefreshHarness(
       retry: RetryPolicy(maxAttempts: 2, baseDelay: .milliseconds(1), maxDelay: .milliseconds(2)))
     let sources = harness.talks([site.url(talk.pagePath)])
@@ -47,7 +47,7 @@ import Testing
 
   @Test func stagedSegmentsOfAnotherMediaPlaylistAreNotReused() async throws {
     let talk = fixtureTalk("931", sentences: Self.sentences(10, tag: "931"))
-    let site = try RefreshSite(talks: [talk])
+    let site = try FixtureSite(talks: [talk])
     let harness = try RefreshHarness(retry: .none)
     let sources = harness.talks([site.url(talk.pagePath)])
     site.answer(status: 503, at: talk.segmentPath("eng", 1))

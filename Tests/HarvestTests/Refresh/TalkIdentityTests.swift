@@ -23,7 +23,7 @@ import Testing
   func canonicalNamingAnotherTalkIsRefused(canonical: String) async throws {
     let victim = fixtureTalk("1081", collection: "tech-talks", sentences: refreshSentences)
     let hostile = fixtureTalk("1080", collection: "tech-talks", sentences: ["Somebody else's words entirely."])
-    let site = try RefreshSite(talks: [victim, hostile])
+    let site = try FixtureSite(talks: [victim, hostile])
     let harness = try RefreshHarness()
     _ = await harness.refresh(harness.talks([site.url(victim.pagePath)]))
     let before = try harness.fileData("tech-talks/1081")
@@ -39,7 +39,7 @@ import Testing
 
   @Test func canonicalOfTheSameTalkOnAnAllowedHostGivesTheURL() async throws {
     let talk = fixtureTalk("1082", collection: "tech-talks", sentences: refreshSentences)
-    let site = try RefreshSite(talks: [talk])
+    let site = try FixtureSite(talks: [talk])
     let harness = try RefreshHarness()
     let report = await harness.refresh(harness.talks([site.url(talk.pagePath)]))
     #expect(report.entries[0].warnings.isEmpty)
@@ -48,7 +48,7 @@ import Testing
 
   @Test func redirectToAnotherTalkIsFollowedAndReportedUnderTheListedID() async throws {
     let target = fixtureTalk("1084", collection: "tech-talks", sentences: refreshSentences)
-    let site = try RefreshSite(talks: [target], extra: ["/videos/play/tech-talks/1083/": ""])
+    let site = try FixtureSite(talks: [target], extra: ["/videos/play/tech-talks/1083/": ""])
     site.redirect("/videos/play/tech-talks/1083/", to: target.pagePath)
     let harness = try RefreshHarness()
     _ = await harness.refresh(harness.talks([site.url(target.pagePath)]))

@@ -40,6 +40,22 @@ import Testing
     #expect(server.requestCount(page.jsonPath) == 1)
   }
 
+  @Test func aPageIsDatedByTheLatestDayOfItsChangeLog() async throws {
+    let dated = FixtureHIGPage(
+      slug: "folding-layouts", title: "Folding layouts",
+      changeLog: [("March 1, 2024", "New page."), ("June 9, 2025", "Added guidance for half-open postures.")])
+    let undated = FixtureHIGPage(slug: "color", title: "Color")
+    let site = try FixtureSite(higPages: [dated, undated])
+    defer { site.server.stop() }
+    let entries = [SourceEntry(kind: .hig, url: dated.pageURL), SourceEntry(kind: .hig, url: undated.pageURL)]
+    let (report, corpus) = try await refresh(entries, server: site.server)
+    #expect(report.entries.map(\.status) == [.added, .added], "\(report.entries)")
+    let document = try #require(try corpus.read(id: "hig/folding-layouts"))
+    #expect(document.published == "2025-06-09")
+    #expect(document.passages.map(\.text) == dated.expectedPassages.map(\.text))
+    #expect(try corpus.read(id: "hig/color")?.published == nil, "no change log, no date")
+  }
+
   @Test func followsTopicSectionsBoundedAndEachPageOnce() async throws {
     // root → a, b; a → b, root (a cycle); b → c; c is beyond the depth bound.
     let pages = [

@@ -17,9 +17,9 @@ import Testing
     ])
   }
 
+  /// The talk's page under `/jp/`, which only some tests serve.
   static func localizedPage(_ talk: FixtureTalk) -> String {
-    talk.page().replacingOccurrences(of: "developer.apple.com/videos/", with: "developer.apple.com/jp/videos/")
-      .replacingOccurrences(of: "<h1>\(talk.title)</h1>", with: "<h1>フィクスチャの紹介</h1>")
+    talk.page(FixtureTalk.LocalizedPage(folder: "jp", language: "ja", title: "フィクスチャの紹介"))
   }
 
   static func refresh(_ harness: WalkHarness, _ url: String, languages: [String]) async -> RefreshReport {

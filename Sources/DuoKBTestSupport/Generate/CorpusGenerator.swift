@@ -35,7 +35,7 @@ package struct CorpusGenerator {
     "cats", "classes", "stories", "boxes", "cat", "class", "story", "box", "27", "2026",
   ]
 
-  static let syllables = [
+  package static let syllables = [
     "ka", "lo", "mer", "tin", "zu", "ra", "vel", "po", "sin", "dra", "qui", "ne", "tor",
     "ba", "lex", "mi", "sto", "fa", "gen", "ul", "cor", "pha", "ri", "dex", "an", "ve",
   ]

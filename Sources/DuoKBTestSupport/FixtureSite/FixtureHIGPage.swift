@@ -1,13 +1,18 @@
 import Foundation
 
 /// A HIG page as DocC render JSON, in the shapes Apple serves: a bold lead sentence then
-/// elaboration, an aside, a list, a tab navigator holding a table, links to pages below.
+/// elaboration, an aside, a list, a tab navigator holding a table, links to pages below,
+/// and optionally a change log (a heading and a table dating each change).
 public struct FixtureHIGPage: Sendable {
-  public init(slug: String, title: String, children: [String] = [], identifierSlug: String? = nil) {
+  public init(
+    slug: String, title: String, children: [String] = [], identifierSlug: String? = nil,
+    changeLog: [(date: String, change: String)] = []
+  ) {
     self.slug = slug
     self.title = title
     self.children = children
     self.identifierSlug = identifierSlug
+    self.changeLog = changeLog
   }
 
   public var slug: String
@@ -16,6 +21,9 @@ public struct FixtureHIGPage: Sendable {
   public var children: [String] = []
   /// Overrides the identifier the page answers with (a redirect to another page).
   public var identifierSlug: String?
+  /// Rows of the change log that ends the page, newest first as Apple writes them
+  /// (`("June 9, 2025", "Added guidance for …")`); none: the page has no change log.
+  public var changeLog: [(date: String, change: String)] = []
 
   public static let jsonFolder = "/tutorials/data/design/human-interface-guidelines"
   /// The root of the guidelines has an empty slug.
@@ -39,11 +47,12 @@ public struct FixtureHIGPage: Sendable {
       ("Weight", "Dynamic-Type-sizes"),
       ("17 pt", "Dynamic-Type-sizes"),
       ("Regular", "Dynamic-Type-sizes"),
-    ]
+    ] + changeLog.flatMap { [($0.date, "Change-log"), ($0.change, "Change-log")] }
   }
 
   public var expectedHeadings: [(title: String, anchor: String)] {
     [("Best practices", "Best-practices"), ("Dynamic Type sizes", "Dynamic-Type-sizes")]
+      + (changeLog.isEmpty ? [] : [("Change log", "Change-log")])
   }
 
   public func json() -> String {
@@ -60,6 +69,16 @@ public struct FixtureHIGPage: Sendable {
         "abstract": [text("About \(child).")],
       ]
     }
+    let changeLogBlocks: [[String: Any]] =
+      changeLog.isEmpty
+      ? []
+      : [
+        ["type": "heading", "level": 2, "text": "Change log", "anchor": "Change-log"],
+        [
+          "type": "table", "header": "none",
+          "rows": changeLog.map { [[paragraph([text($0.date)])], [paragraph([text($0.change)])]] },
+        ],
+      ]
     let page: [String: Any] = [
       "schemaVersion": ["major": 0, "minor": 3, "patch": 0],
       "kind": "article",
@@ -106,7 +125,7 @@ public struct FixtureHIGPage: Sendable {
                 ]
               ],
             ],
-          ],
+          ] + changeLogBlocks,
         ]
       ],
       "topicSections": children.isEmpty ? [] : [["title": "Pages", "identifiers": identifiers]],
