@@ -1,5 +1,5 @@
+import DocumentModel
 import Foundation
-import Normalize
 import OwnedFiles
 
 /// The corpus on disk: `Corpus/documents/<id>.json`, one human-readable JSON file per

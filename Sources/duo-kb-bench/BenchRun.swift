@@ -1,5 +1,5 @@
+import DocumentModel
 import Foundation
-import Normalize
 import SearchIndex
 
 /// One scale: generate, build and query with each engine, print a table.

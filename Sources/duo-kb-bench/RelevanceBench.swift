@@ -1,7 +1,7 @@
 import CSQLite3
+import DocumentModel
 import DuoKBTestSupport
 import Foundation
-import Normalize
 import SearchIndex
 
 /// Measures ranking on a relevance set (`docs/relevance/set.tsv`): the sample corpus plus a

@@ -1,4 +1,5 @@
 import Citations
+import DocumentModel
 import Foundation
 import Normalize
 import Testing

@@ -1,6 +1,6 @@
 import Corpus
+import DocumentModel
 import Foundation
-import Normalize
 
 /// What a refresh remembers about one talk beside its document:
 /// `Corpus/validators/<id>.json`, with the validators of its playlists and segments and

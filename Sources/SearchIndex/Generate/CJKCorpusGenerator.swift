@@ -1,3 +1,4 @@
+import DocumentModel
 import Normalize
 
 /// The same corpus in another script, for measuring what CJK text costs the index: each

@@ -1,3 +1,4 @@
+import DocumentModel
 import Normalize
 
 /// Deterministic synthetic corpora for the differential test and the benchmark: talks of

@@ -1,8 +1,8 @@
 import Corpus
+import DocumentModel
 import DuoKBTestSupport
 import Foundation
 import Harvest
-import Normalize
 
 /// A fixture site for refresh tests: talks laid out like Apple's (`FixtureTalk`), HIG
 /// pages and catalogs, every resource served with an ETag taken from its bytes and

@@ -1,5 +1,5 @@
+import DocumentModel
 import Foundation
-import Normalize
 
 /// What the corpus held for one source before this refresh, read once, before any
 /// request: the harvest stage takes its validators, the decide stage compares against it.
