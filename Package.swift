@@ -33,7 +33,7 @@ let package = Package(
     .target(name: "WebVTT"),
     .target(name: "TalkPage", dependencies: ["CLibXML2", "AppleSite"]),
     .target(name: "DocCRender", dependencies: ["JSON"]),
-    // The document model the corpus stores and the index reads.
+    // The document model the corpus stores and the index reads, and its file format.
     .target(name: "DocumentModel"),
     // Cues or blocks into a Document of passages.
     .target(name: "Normalize", dependencies: ["DocumentModel", "DocCRender"]),
@@ -93,7 +93,8 @@ let package = Package(
       exclude: ["Fixtures", "Golden"]),
     .testTarget(name: "DocumentModelTests", dependencies: ["DocumentModel"]),
     .testTarget(name: "OwnedFilesTests", dependencies: ["OwnedFiles"]),
-    .testTarget(name: "CorpusTests", dependencies: ["Corpus", "DocumentModel", "DuoKBTestSupport"]),
+    .testTarget(
+      name: "CorpusTests", dependencies: ["Corpus", "DocumentModel", "Normalize", "SearchIndex", "DuoKBTestSupport"]),
     .testTarget(
       name: "HarvestTests",
       dependencies: ["Harvest", "Corpus", "DocumentModel", "Normalize", "TalkPage", "DuoKBTestSupport"]),
