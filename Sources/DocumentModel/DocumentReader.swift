@@ -247,7 +247,7 @@ struct DocumentReader {
     cue.endMilliseconds = try required(endTime, "endMilliseconds", start)
     cue.raw = try required(raw, "raw", start)
     let rendered = try required(text, "text", start)
-    cue.text = rendered == cue.raw ? cue.raw : rendered
+    cue.text = rendered.utf8.elementsEqual(cue.raw.utf8) ? cue.raw : rendered
     return cue
   }
 

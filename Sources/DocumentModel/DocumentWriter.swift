@@ -133,7 +133,8 @@ private struct JSONBytes {
     integer(cue.endMilliseconds)
     raw(",")
     string(cue.raw)
-    let text = cue.text == cue.raw ? nil : cue.text
+    // Bytes compared, not characters: "é" and "e\u{301}" are equal Strings, not equal text.
+    let text = cue.text.utf8.elementsEqual(cue.raw.utf8) ? nil : cue.text
     if text != nil || cue.settings != nil || cue.voice != nil || cue.identifier != nil {
       raw(",")
       var object = CompactObject()

@@ -63,6 +63,19 @@ import Testing
     #expect(decoded == document)
   }
 
+  /// "é" and "e\u{301}" are equal Strings; a cue's text is left out only when its bytes are
+  /// the payload's, so the content hash (over bytes) is the one the document had.
+  @Test func canonicallyEqualTextIsKept() throws {
+    let cue = StoredCue(startMilliseconds: 0, endMilliseconds: 1, raw: "caf\u{65}\u{301}", text: "caf\u{e9}")
+    let document = Document(id: "a/b", kind: .talk, title: "t", url: "u", cues: [cue])
+    for data in [DocumentFormat.encode(document), try Self.formatOne(document)] {
+      let read = try DocumentFormat.decode(data)
+      #expect(Array(read.cues[0].text.utf8) == Array(cue.text.utf8))
+      #expect(Array(read.cues[0].raw.utf8) == Array(cue.raw.utf8))
+      #expect(ContentHash.of(read) == ContentHash.of(document))
+    }
+  }
+
   @Test func formatTwoShape() throws {
     let text = String(decoding: DocumentFormat.encode(Self.full), as: UTF8.self)
     let lines = text.split(separator: "\n")
