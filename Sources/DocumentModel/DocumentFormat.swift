@@ -10,8 +10,8 @@ import Foundation
 /// object; `sections`, `passages` and `cues` as arrays with one element a line. A passage
 /// is a compact object with the keys of `Passage`; a cue is a compact array
 /// `[start, end, raw]`, with a fourth element `{"text", "settings", "voice", "identifier"}`
-/// holding what it has besides: `text` is left out when it is the raw payload itself (a cue
-/// without tags or character references, most of Apple's).
+/// holding what it has besides: `text` is left out when it is the raw payload itself, byte
+/// for byte (a cue without tags or character references, most of Apple's).
 ///
 /// Format 1 (before): `JSONEncoder`'s pretty-printed `Codable` form, keys sorted, no
 /// `formatVersion`, each cue an object with the keys of `StoredCue`. It still reads; a

@@ -173,7 +173,8 @@ struct JSONByteReader {
     return -value
   }
 
-  /// A string: its escapes decoded, its UTF-8 checked.
+  /// A string: its escapes decoded, its UTF-8 checked (here, byte by byte: the standard
+  /// library's generic validation costs more than the rest of the reading).
   mutating func string() throws(DocumentModelError) -> String {
     try expect(UInt8(ascii: "\""), "'\"'")
     let start = offset
@@ -183,11 +184,15 @@ struct JSONByteReader {
       if byte == UInt8(ascii: "\"") {
         let slice = UnsafeBufferPointer(rebasing: bytes[start..<offset])
         offset += 1
-        return try validated(slice, at: start)
+        return String(decoding: slice, as: UTF8.self)
       }
       if byte == UInt8(ascii: "\\") { break }
       if byte < 0x20 { throw fail(.unescapedControlCharacter) }
-      offset += 1
+      if byte < 0x80 {
+        offset += 1
+      } else {
+        offset += try scalarLength()
+      }
     }
     guard offset < bytes.count else { throw fail(.truncated) }
     var decoded = Array(bytes[start..<offset])
@@ -196,19 +201,55 @@ struct JSONByteReader {
       switch byte {
       case UInt8(ascii: "\""):
         offset += 1
-        return try decoded.withUnsafeBufferPointer { buffer throws(DocumentModelError) in
-          try validated(buffer, at: start)
-        }
+        return String(decoding: decoded, as: UTF8.self)
       case UInt8(ascii: "\\"):
         try escape(into: &decoded)
       case ..<0x20:
         throw fail(.unescapedControlCharacter)
-      default:
+      case ..<0x80:
         decoded.append(byte)
         offset += 1
+      default:
+        let length = try scalarLength()
+        decoded.append(contentsOf: bytes[offset..<(offset + length)])
+        offset += length
       }
     }
     throw fail(.truncated)
+  }
+
+  /// The length of the well-formed UTF-8 sequence of a scalar at `offset` (Unicode, table
+  /// 3-7: no overlong forms, no surrogates, nothing above U+10FFFF).
+  private func scalarLength() throws(DocumentModelError) -> Int {
+    let lead = bytes[offset]
+    let length: Int
+    var low: UInt8 = 0x80
+    var high: UInt8 = 0xBF
+    switch lead {
+    case 0xC2...0xDF: length = 2
+    case 0xE0:
+      length = 3
+      low = 0xA0
+    case 0xED:
+      length = 3
+      high = 0x9F
+    case 0xE1...0xEF: length = 3
+    case 0xF0:
+      length = 4
+      low = 0x90
+    case 0xF4:
+      length = 4
+      high = 0x8F
+    case 0xF1...0xF3: length = 4
+    default: throw fail(.invalidUTF8)
+    }
+    guard offset + length <= bytes.count else { throw fail(.truncated) }
+    let second = bytes[offset + 1]
+    guard second >= low, second <= high else { throw fail(.invalidUTF8) }
+    for index in (offset + 2)..<(offset + length) where bytes[index] & 0xC0 != 0x80 {
+      throw fail(.invalidUTF8)
+    }
+    return length
   }
 
   // MARK: Internals
@@ -262,11 +303,6 @@ struct JSONByteReader {
       offset += 1
     }
     return value
-  }
-
-  private func validated(_ slice: UnsafeBufferPointer<UInt8>, at start: Int) throws(DocumentModelError) -> String {
-    guard let string = String(validating: slice, as: UTF8.self) else { throw fail(.invalidUTF8, at: start) }
-    return string
   }
 
   private mutating func skipNumber() throws(DocumentModelError) {

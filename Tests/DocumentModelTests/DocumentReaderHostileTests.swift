@@ -87,11 +87,17 @@ import Testing
     var bytes = Array(Self.valid.utf8)
     let value = Array(#""title":"t""#.utf8)
     let start = (0...(bytes.count - value.count)).first { Array(bytes[$0..<($0 + value.count)]) == value }!
-    for bad: [UInt8] in [[0xFF], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xE2, 0x82]] {
-      bytes = Array(Self.valid.utf8)
-      bytes.replaceSubrange((start + 9)..<(start + 10), with: bad)
-      #expect(throws: DocumentModelError.malformedDocument(offset: start + 9, problem: .invalidUTF8)) {
-        try DocumentFormat.decode(Data(bytes))
+    // Overlong, a surrogate, cut short, above U+10FFFF; in a plain string and after an escape.
+    let bad: [[UInt8]] = [[0xFF], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xE2, 0x82], [0xF4, 0x90, 0x80, 0x80]]
+    for sequence in bad {
+      for prefix in [[], Array(#"é\n"#.utf8)] {
+        bytes = Array(Self.valid.utf8)
+        bytes.replaceSubrange((start + 9)..<(start + 10), with: prefix + sequence)
+        #expect(
+          throws: DocumentModelError.malformedDocument(offset: start + 9 + prefix.count, problem: .invalidUTF8)
+        ) {
+          try DocumentFormat.decode(Data(bytes))
+        }
       }
     }
   }
