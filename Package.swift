@@ -33,26 +33,30 @@ let package = Package(
     .target(name: "WebVTT"),
     .target(name: "TalkPage", dependencies: ["CLibXML2", "AppleSite"]),
     .target(name: "DocCRender", dependencies: ["JSON"]),
+    // The document model the corpus stores and the index reads, and its file format.
+    .target(name: "DocumentModel"),
     // Cues or blocks into a Document of passages.
-    .target(name: "Normalize", dependencies: ["DocCRender"]),
+    .target(name: "Normalize", dependencies: ["DocumentModel", "DocCRender"]),
     // Files on disk: the home's own files, opened without following symbolic links.
     .target(name: "OwnedFiles"),
-    .target(name: "Corpus", dependencies: ["AppleSite", "JSON", "Normalize", "OwnedFiles"]),
+    .target(name: "Corpus", dependencies: ["AppleSite", "DocumentModel", "JSON", "OwnedFiles"]),
     // All network code.
     .target(
       name: "Harvest",
       dependencies: [
-        "CCurl", "AppleSite", "JSON", "HLS", "WebVTT", "TalkPage", "DocCRender", "Normalize", "Corpus",
-        "OwnedFiles",
+        "CCurl", "AppleSite", "HLS", "WebVTT", "TalkPage", "DocCRender", "DocumentModel", "JSON", "Normalize",
+        "Corpus", "OwnedFiles",
       ],
       exclude: ["Refresh/REFRESH.md"]),
     .target(
-      name: "SearchIndex", dependencies: ["AppleSite", "Normalize", "OwnedFiles"], exclude: ["Search/EVALUATION.md"]),
+      name: "SearchIndex", dependencies: ["AppleSite", "DocumentModel", "Normalize", "OwnedFiles"],
+      exclude: ["Search/EVALUATION.md"]),
     .target(
-      name: "Citations", dependencies: ["AppleSite", "SearchIndex", "Corpus", "Normalize"], exclude: ["QUOTATIONS.md"]),
+      name: "Citations", dependencies: ["AppleSite", "SearchIndex", "Corpus", "DocumentModel", "Normalize"],
+      exclude: ["QUOTATIONS.md"]),
     // The knowledge base as a Model Context Protocol server (stdio).
     .target(
-      name: "MCPServer", dependencies: ["AppleSite", "Citations", "SearchIndex", "Corpus", "Normalize", "JSON"]),
+      name: "MCPServer", dependencies: ["AppleSite", "Citations", "SearchIndex", "Corpus", "DocumentModel", "JSON"]),
     // An HTTP server over libmicrohttpd that knows nothing of duo-kb.
     .target(name: "HTTPServing", dependencies: ["CMicroHTTPD"]),
     // The knowledge base over HTTP: the JSON API, MCP over Streamable HTTP, static files.
@@ -62,7 +66,7 @@ let package = Package(
     .target(
       name: "DuoKBCLI",
       dependencies: [
-        "AppleSite", "HLS", "WebVTT", "TalkPage", "DocCRender", "Normalize", "OwnedFiles", "Corpus",
+        "AppleSite", "HLS", "WebVTT", "TalkPage", "DocCRender", "DocumentModel", "OwnedFiles", "Corpus",
         "Harvest", "SearchIndex", "Citations", "MCPServer", "HTTPServing", "KnowledgeServer", "WebUI",
       ]),
     .executableTarget(name: "duo-kb", dependencies: ["DuoKBCLI"]),
@@ -70,14 +74,16 @@ let package = Package(
     .executableTarget(name: "duo-kb-bench-harvest", dependencies: ["Harvest", "Corpus", "DuoKBTestSupport"]),
     // Benchmark of the index against SQLite FTS5 (scripts/bench-search).
     .executableTarget(
-      name: "duo-kb-bench", dependencies: ["SearchIndex", "Normalize", "Corpus", "CSQLite3", "DuoKBTestSupport"]),
+      name: "duo-kb-bench", dependencies: ["SearchIndex", "DocumentModel", "Corpus", "CSQLite3", "DuoKBTestSupport"]),
 
     // For tests and benchmarks only: the loopback server, the fixture site, corpus generators.
-    .target(name: "DuoKBTestSupport", dependencies: ["CSQLite3", "Normalize"]),
-    .testTarget(name: "AppleSiteTests", dependencies: ["AppleSite", "DuoKBTestSupport"]),
+    .target(name: "DuoKBTestSupport", dependencies: ["CSQLite3", "DocumentModel"]),
+    .testTarget(name: "AppleSiteTests", dependencies: ["AppleSite", "DocumentModel", "DuoKBTestSupport"]),
     .testTarget(name: "JSONTests", dependencies: ["JSON", "DuoKBTestSupport"]),
     .testTarget(name: "HLSTests", dependencies: ["HLS", "DuoKBTestSupport"], exclude: ["Golden"]),
-    .testTarget(name: "WebVTTTests", dependencies: ["WebVTT", "DuoKBTestSupport"], exclude: ["Fixtures", "Golden"]),
+    .testTarget(
+      name: "WebVTTTests", dependencies: ["WebVTT", "DuoKBTestSupport"],
+      exclude: ["Fixtures", "Golden"]),
     .testTarget(
       name: "TalkPageTests", dependencies: ["TalkPage", "DuoKBTestSupport"],
       exclude: ["Golden"], resources: [.copy("Fixtures")]),
@@ -85,32 +91,41 @@ let package = Package(
       name: "DocCRenderTests", dependencies: ["DocCRender", "DuoKBTestSupport"],
       exclude: ["Fixtures", "Golden"]),
     .testTarget(
-      name: "NormalizeTests", dependencies: ["Normalize", "DocCRender", "WebVTT", "DuoKBTestSupport"],
+      name: "NormalizeTests", dependencies: ["Normalize", "DocumentModel", "DocCRender", "WebVTT", "DuoKBTestSupport"],
       exclude: ["Fixtures", "Golden"]),
+    .testTarget(name: "DocumentModelTests", dependencies: ["DocumentModel"]),
     .testTarget(name: "OwnedFilesTests", dependencies: ["OwnedFiles"]),
-    .testTarget(name: "CorpusTests", dependencies: ["Corpus", "Normalize"]),
     .testTarget(
-      name: "HarvestTests", dependencies: ["Harvest", "Corpus", "Normalize", "TalkPage", "DuoKBTestSupport"]),
+      name: "CorpusTests", dependencies: ["Corpus", "DocumentModel", "Normalize", "SearchIndex", "DuoKBTestSupport"]),
     .testTarget(
-      name: "SearchIndexTests", dependencies: ["SearchIndex", "Normalize", "DuoKBTestSupport"], exclude: ["Fixtures"]),
+      name: "HarvestTests",
+      dependencies: ["Harvest", "Corpus", "DocumentModel", "Normalize", "TalkPage", "DuoKBTestSupport"]),
+    .testTarget(
+      name: "SearchIndexTests",
+      dependencies: ["SearchIndex", "DocumentModel", "Normalize", "DuoKBTestSupport"],
+      exclude: ["Fixtures"]),
     .testTarget(
       name: "CitationsTests",
-      dependencies: ["Citations", "AppleSite", "SearchIndex", "Corpus", "Normalize", "DuoKBTestSupport"],
+      dependencies: [
+        "Citations", "AppleSite", "Corpus", "DocumentModel", "Normalize", "SearchIndex", "DuoKBTestSupport",
+      ],
       exclude: ["Golden"]),
     .testTarget(
       name: "DuoKBCLITests",
       dependencies: [
-        "DuoKBCLI", "HLS", "WebVTT", "TalkPage", "DocCRender", "Normalize", "Corpus", "Harvest", "SearchIndex",
-        "Citations", "MCPServer", "JSON", "DuoKBTestSupport",
+        "DuoKBCLI", "JSON", "Citations", "Corpus", "DocCRender", "DocumentModel", "HLS", "Harvest", "MCPServer",
+        "Normalize", "SearchIndex", "TalkPage", "WebVTT", "DuoKBTestSupport",
       ],
       exclude: ["Golden"]),
     .testTarget(
       name: "MCPServerTests",
-      dependencies: ["MCPServer", "JSON", "Citations", "Corpus", "Normalize", "DuoKBCLI", "DuoKBTestSupport"],
+      dependencies: ["MCPServer", "JSON", "Citations", "Corpus", "DocumentModel", "DuoKBCLI", "DuoKBTestSupport"],
       exclude: ["Golden"]),
     .testTarget(
       name: "KnowledgeServerTests",
-      dependencies: ["KnowledgeServer", "HTTPServing", "Citations", "Normalize", "DuoKBCLI", "DuoKBTestSupport"]),
+      dependencies: [
+        "KnowledgeServer", "HTTPServing", "Citations", "DocumentModel", "DuoKBCLI", "DuoKBTestSupport",
+      ]),
     .testTarget(
       name: "WebUITests", dependencies: ["WebUI", "DuoKBCLI", "KnowledgeServer", "HTTPServing", "Citations"]),
   ],

@@ -23,6 +23,7 @@ let package = Package(
     .executableTarget(name: "fuzz-docc", dependencies: [duoKB], swiftSettings: library),
     .executableTarget(name: "fuzz-talkpage", dependencies: [duoKB], swiftSettings: library),
     .executableTarget(name: "fuzz-json", dependencies: [duoKB], swiftSettings: library),
+    .executableTarget(name: "fuzz-document", dependencies: [duoKB], swiftSettings: library),
     .executableTarget(name: "fuzz-query", dependencies: [duoKB, "FuzzSupport"], swiftSettings: library),
     .executableTarget(name: "fuzz-mcp", dependencies: [duoKB, "FuzzSupport"], swiftSettings: library),
   ],

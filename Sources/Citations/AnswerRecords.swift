@@ -1,6 +1,6 @@
 import AppleSite
+import DocumentModel
 import Foundation
-import Normalize
 
 /// The one JSON shape of duo-kb's answers, written by every command's `--format json` and
 /// returned by every MCP tool: a quoted passage (`HitRecord`) and the envelopes around it.

@@ -1,5 +1,5 @@
+import DocumentModel
 import Foundation
-import Normalize
 
 /// An audit: each checklist rule with its best supporting quotes, exact and cited.
 public struct AuditReport: Sendable, Equatable {

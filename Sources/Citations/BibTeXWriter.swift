@@ -1,6 +1,6 @@
 import AppleSite
+import DocumentModel
 import Foundation
-import Normalize
 
 /// A bibliography as BibTeX entries for biblatex and classic BibTeX: a talk is `@misc`
 /// (both know it; `howpublished` says it is a video of its series), a HIG page `@online`

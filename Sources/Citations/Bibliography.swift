@@ -1,5 +1,5 @@
 import AppleSite
-import Normalize
+import DocumentModel
 
 /// The works a set of quotes comes from: one entry per document (a talk, a HIG page), and
 /// one cite per quoted passage, pointing at its entry with the moment or section as the

@@ -1,5 +1,5 @@
 import AppleSite
-import Normalize
+import DocumentModel
 
 /// One item of CSL-JSON (citation-style-language `csl-data.json`, version 1.0.2) for a
 /// bibliography entry, its `id` the document id.

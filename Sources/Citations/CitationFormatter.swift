@@ -1,6 +1,6 @@
 import AppleSite
+import DocumentModel
 import Foundation
-import Normalize
 
 /// Ready-to-paste citations: of one quoted hit, or of a bibliography (one line or block per
 /// cite in Markdown and text; one entry per document in CSL-JSON, BibTeX and RIS).

@@ -1,4 +1,4 @@
-import Normalize
+import DocumentModel
 
 /// Stable, readable ids for passages, independent of index internals:
 /// `tech-talks/111466@3:46` for a talk, `tech-talks/111466/ja@3:46` for its Japanese

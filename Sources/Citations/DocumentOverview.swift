@@ -1,4 +1,4 @@
-import Normalize
+import DocumentModel
 
 /// A document named as a whole (`tech-talks/111463`, a talk page link): what it is and
 /// where its chapters or sections begin, each with its citation id and link.

@@ -1,5 +1,5 @@
 import AppleSite
-import Normalize
+import DocumentModel
 import SearchIndex
 
 /// One document of the knowledge base as a list shows it: what it is, where it is from,

@@ -1,5 +1,5 @@
+import DocumentModel
 import Foundation
-import Normalize
 import SearchIndex
 
 /// The knowledge base's index, opened once and reopened only when the corpus changes (a

@@ -1,5 +1,5 @@
 import Corpus
-import Normalize
+import DocumentModel
 import SearchIndex
 
 /// What `duo-kb check` found: the index checked whole, the corpus read whole, and how

@@ -1,6 +1,6 @@
 import Corpus
+import DocumentModel
 import Foundation
-import Normalize
 import SearchIndex
 
 extension SearchIndex {

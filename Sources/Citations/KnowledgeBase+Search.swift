@@ -1,5 +1,5 @@
 import AppleSite
-import Normalize
+import DocumentModel
 import SearchIndex
 
 /// What a search may be narrowed to, beyond the query's own filters.

@@ -1,5 +1,5 @@
 import Corpus
-import Normalize
+import DocumentModel
 
 extension KnowledgeBase {
   /// A verifier over the current index and the corpus documents, so that quotation times

@@ -1,6 +1,6 @@
 import Corpus
+import DocumentModel
 import Foundation
-import Normalize
 import SearchIndex
 
 /// The corpus and its index, kept in step: opens the index, rebuilding it when it is

@@ -1,6 +1,6 @@
 import AppleSite
+import DocumentModel
 import Foundation
-import Normalize
 import SearchIndex
 
 /// Checks the quotations of a write-up against the corpus: the words (after the

@@ -1,4 +1,4 @@
-import Normalize
+import DocumentModel
 
 /// One answer: the exact words of a passage, where they come from, and how to cite them.
 public struct QuotedHit: Sendable, Equatable {

@@ -1,5 +1,5 @@
 import AppleSite
-import Normalize
+import DocumentModel
 
 /// A bibliography as RIS records (the tagged format reference managers import): a talk is
 /// `VIDEO` (a video recording) with its series in `T2`, a HIG page `ELEC` (a web page) in

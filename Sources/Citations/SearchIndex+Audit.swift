@@ -1,4 +1,4 @@
-import Normalize
+import DocumentModel
 import SearchIndex
 
 extension SearchIndex {

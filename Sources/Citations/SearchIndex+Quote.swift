@@ -1,5 +1,5 @@
 import AppleSite
-import Normalize
+import DocumentModel
 import SearchIndex
 
 extension SearchIndex {

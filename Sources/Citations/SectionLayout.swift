@@ -1,5 +1,5 @@
+import DocumentModel
 import Foundation
-import Normalize
 
 /// A HIG section shown as Apple lays it out, from its passages and their blocks: paragraphs
 /// apart, a list as a list (one item a line, nested items indented, ordered items numbered),

@@ -1,4 +1,4 @@
-import Normalize
+import DocumentModel
 import SearchIndex
 
 /// Every passage of the corpus as one stream of words, each word with the time of the cue

@@ -1,10 +1,11 @@
+import DocumentModel
 import Foundation
 import JSON
-import Normalize
 import OwnedFiles
 
 /// The corpus on disk: `Corpus/documents/<id>.json`, one human-readable JSON file per
-/// document, written atomically; `Corpus/sources.json` lists what to harvest.
+/// document (`DocumentFormat`), written atomically; `Corpus/sources.json` lists what to
+/// harvest.
 ///
 /// Every file is opened without following symbolic links below `home` (see `OwnedFile`):
 /// a link found there is refused with `.symbolicLink`, so nothing outside the home is
@@ -29,16 +30,10 @@ public struct CorpusStore: Sendable {
     return documentsDirectory.appendingPathComponent(id + ".json")
   }
 
-  /// Writes a document atomically (temporary file, fsync, rename).
+  /// Writes a document atomically (temporary file, fsync, rename), in the newest format.
   public func write(_ document: Document) throws(CorpusError) {
     let url = try fileURL(forDocument: document.id)
-    let data: Data
-    do {
-      data = try Self.encoder.encode(document) + Data("\n".utf8)
-    } catch {
-      throw .malformed(path: url.path, reason: "cannot encode: \(ErrorReason.of(error))")
-    }
-    try AtomicFile.write(data, to: url, within: home)
+    try AtomicFile.write(DocumentFormat.encode(document), to: url, within: home)
     markChanged()
   }
 
@@ -73,7 +68,7 @@ public struct CorpusStore: Sendable {
 
   /// Every document, sorted by id; the first that cannot be read is an error.
   public func readAll() throws(CorpusError) -> [Document] {
-    try documentFiles().map { file throws(CorpusError) in try readDocument(at: file.url) }
+    try readInParallel(documentFiles()).map { result throws(CorpusError) in try result.get() }
   }
 
   /// A document file (or a link in its place) that could not be read, and why.
@@ -88,14 +83,23 @@ public struct CorpusStore: Sendable {
   public func readReadable() throws(CorpusError) -> (documents: [Document], unreadable: [UnreadableDocument]) {
     var documents: [Document] = []
     var unreadable: [UnreadableDocument] = []
-    for file in try documentFiles() {
-      do {
-        documents.append(try readDocument(at: file.url))
-      } catch {
-        unreadable.append(UnreadableDocument(id: file.id, error: error))
+    let files = try documentFiles()
+    for (file, result) in zip(files, readInParallel(files)) {
+      switch result {
+      case .success(let document): documents.append(document)
+      case .failure(let error): unreadable.append(UnreadableDocument(id: file.id, error: error))
       }
     }
     return (documents, unreadable)
+  }
+
+  /// Each file read and decoded, on all cores, in the order given.
+  private func readInParallel(_ files: [DocumentFile]) -> [Result<Document, CorpusError>] {
+    let results = ParallelResults<Result<Document, CorpusError>>(count: files.count)
+    DispatchQueue.concurrentPerform(iterations: files.count) { index in
+      results.set(index, Result { () throws(CorpusError) in try readDocument(at: files[index].url) })
+    }
+    return results.values
   }
 
   /// Removes a document's file, when present.
@@ -185,9 +189,9 @@ public struct CorpusStore: Sendable {
 
   static func decodeDocument(_ data: Data, path: String) throws(CorpusError) -> Document {
     do {
-      return try JSONDecoder().decode(Document.self, from: data)
+      return try DocumentFormat.decode(data)
     } catch {
-      throw .malformed(path: path, reason: "not a duo-kb document: \(ErrorReason.of(error))")
+      throw .malformed(path: path, reason: "not a duo-kb document: \(error)")
     }
   }
 }

@@ -1,6 +1,6 @@
 import AppleSite
+import DocumentModel
 import Foundation
-import Normalize
 
 /// Tells a source's kind from its URL, by path (the host allow-list applies at fetch time).
 public enum SourceClassifier {

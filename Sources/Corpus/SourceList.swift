@@ -1,5 +1,5 @@
+import DocumentModel
 import Foundation
-import Normalize
 import OwnedFiles
 
 /// `Corpus/sources.json`: what to harvest. Editable by hand and by `duo-kb add`.

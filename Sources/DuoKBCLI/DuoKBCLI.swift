@@ -1,5 +1,5 @@
+import DocumentModel
 import Foundation
-import Normalize
 
 /// The command-line front of duo-kb: parses arguments, calls the library, prints.
 /// Only this module prints or picks an exit status.

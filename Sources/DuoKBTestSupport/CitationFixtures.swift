@@ -1,4 +1,4 @@
-import Normalize
+import DocumentModel
 
 /// A small corpus of two talks with cues and one HIG page, shaped as the corpus stores them,
 /// shared by the Citations and CLI tests.

@@ -1,5 +1,5 @@
 import CSQLite3
-import Normalize
+import DocumentModel
 
 /// An SQLite FTS5 table of passages, one row each (rowid = global passage number + 1),
 /// tokenized like duo-kb's verbatim mode: unicode61, diacritics removed, `'` a token

@@ -1,6 +1,6 @@
 import AppleSite
 import Citations
-import Normalize
+import DocumentModel
 
 /// A corpus document as Markdown for a resource read: talks as paragraphs that open with
 /// their `[m:ss](deep link)`, HIG pages as sections whose headings link to their anchors.

@@ -1,7 +1,7 @@
 import Citations
 import Corpus
+import DocumentModel
 import JSON
-import Normalize
 import SearchIndex
 
 extension MCPServer {

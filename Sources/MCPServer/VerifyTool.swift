@@ -1,7 +1,7 @@
 import Citations
+import DocumentModel
 import Foundation
 import JSON
-import Normalize
 
 /// `verify`: checks each quotation of a document against the corpus, with the engine and
 /// the JSON of `duo-kb verify --format json`.

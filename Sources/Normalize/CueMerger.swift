@@ -1,3 +1,5 @@
+import DocumentModel
+
 /// Merges the cues of a subtitle track's WebVTT segments into one ordered cue list
 /// (see "WebVTT segments" in the format notes).
 ///

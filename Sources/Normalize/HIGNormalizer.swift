@@ -1,3 +1,5 @@
+import DocumentModel
+
 /// Turns a HIG page's sections into passages, each with its section's anchor and heading.
 ///
 /// - Prose (`paragraph`, `asideParagraph`, `definition`, `caption`, `other`): white space

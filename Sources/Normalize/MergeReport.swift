@@ -1,3 +1,5 @@
+import DocumentModel
+
 /// What `CueMerger` changed, so a harvest can say it (and tests can check it).
 public struct MergeReport: Codable, Sendable, Equatable {
   /// Cues dropped because the previous segment already had them (same start, end,

@@ -1,3 +1,5 @@
+import DocumentModel
+
 /// Collects the words of the sentence being read and makes passages of them, with the
 /// places where each further cue's words begin (`CueMark`) and what was left out.
 struct PassageBuilder {

@@ -1,3 +1,5 @@
+import DocumentModel
+
 /// The cues of one WebVTT media segment, as its parser read them, in playlist order.
 ///
 /// `mpegts` and `localMilliseconds` come from the segment's `X-TIMESTAMP-MAP` header

@@ -1,3 +1,5 @@
+import DocumentModel
+
 /// A chapter of a talk as its page lists it (`data-start-time`, in whole seconds there).
 public struct TalkChapter: Codable, Sendable, Equatable {
   public var title: String

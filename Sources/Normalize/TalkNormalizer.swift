@@ -1,3 +1,5 @@
+import DocumentModel
+
 /// Turns a talk's merged cues into quotable passages of kind `.speech`.
 ///
 /// - Text: each cue's rendered text with white space collapsed

@@ -1,3 +1,5 @@
+import DocumentModel
+
 /// A talk's subtitle track after steps 4 and 5 of the harvest: merged cues, their passages
 /// and what the merge did. `Document.cues` and `Document.passages` take these as they are.
 public struct TalkTranscript: Sendable, Equatable {

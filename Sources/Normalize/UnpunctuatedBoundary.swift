@@ -1,3 +1,5 @@
+import DocumentModel
+
 /// Where a passage of text without sentence punctuation ends.
 ///
 /// Apple's Japanese captions carry no `。` at all and its Chinese ones end sentences rarely,

@@ -1,6 +1,6 @@
+import DocumentModel
 import DuoKBTestSupport
 import Foundation
-import Normalize
 import SearchIndex
 
 #if canImport(Glibc)
@@ -15,6 +15,7 @@ import SearchIndex
 ///     duo-kb-bench run --talks 60 --pages 200 --work DIR [--tantivy SCRIPT] [--duo-kb EXECUTABLE]
 ///     duo-kb-bench search --index DIR --queries FILE     (child process: our search only)
 ///     duo-kb-bench cjk --talks 300 --work DIR           (CJK against English of the same size)
+///     duo-kb-bench corpus --talks 300 --work DIR [--duo-kb EXECUTABLE]   (reading the corpus)
 ///     duo-kb-bench relevance --set FILE --corpus DIR --talks N --work DIR [--weights k=v,...]
 @main
 struct Bench {
@@ -42,6 +43,13 @@ struct Bench {
       try CJKBench(
         talks: Int(options["talks"] ?? "300")!,
         work: URL(fileURLWithPath: options["work"] ?? NSTemporaryDirectory() + "duo-kb-bench-cjk")
+      ).run()
+    case "corpus":
+      // Corpus size and reading: format 1 against format 2, the index from files and from memory.
+      try CorpusReadBench(
+        talks: Int(options["talks"] ?? "300")!,
+        work: URL(fileURLWithPath: options["work"] ?? NSTemporaryDirectory() + "duo-kb-bench-corpus"),
+        executable: options["duo-kb"].map { URL(fileURLWithPath: $0) }
       ).run()
     case "relevance":
       try RelevanceBench(

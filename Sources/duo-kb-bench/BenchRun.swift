@@ -1,6 +1,6 @@
+import DocumentModel
 import DuoKBTestSupport
 import Foundation
-import Normalize
 import SearchIndex
 
 /// One scale: generate, build and query with each engine, print a table.

@@ -1,7 +1,7 @@
 import CSQLite3
+import DocumentModel
 import DuoKBTestSupport
 import Foundation
-import Normalize
 import SearchIndex
 
 /// SQLite FTS5, one row per passage, queried with bm25 ordering and a snippet.

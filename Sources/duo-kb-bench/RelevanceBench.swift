@@ -1,7 +1,7 @@
 import CSQLite3
+import DocumentModel
 import DuoKBTestSupport
 import Foundation
-import Normalize
 import SearchIndex
 
 /// Measures ranking on a relevance set (`docs/relevance/set.tsv`): the sample corpus plus a
@@ -76,7 +76,7 @@ struct RelevanceBench {
       FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil)?
       .compactMap { $0 as? URL }.filter { $0.pathExtension == "json" }
       .sorted { $0.path < $1.path } ?? []
-    return try files.map { try JSONDecoder().decode(Document.self, from: Data(contentsOf: $0)) }
+    return try files.map { try DocumentFormat.decode(Data(contentsOf: $0)) }
   }
 
   func run() throws {

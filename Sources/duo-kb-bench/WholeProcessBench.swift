@@ -1,7 +1,7 @@
 import Corpus
+import DocumentModel
 import DuoKBTestSupport
 import Foundation
-import Normalize
 import SearchIndex
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import Citations
+import DocumentModel
 import DuoKBTestSupport
 import Foundation
 import Normalize

@@ -1,4 +1,4 @@
-import Normalize
+import DocumentModel
 import Testing
 
 @testable import Citations

@@ -1,8 +1,8 @@
 import Citations
 import Corpus
+import DocumentModel
 import DuoKBTestSupport
 import Foundation
-import Normalize
 import SearchIndex
 
 /// A small corpus written into a temporary directory: two talks with cues, one HIG page.

@@ -1,5 +1,5 @@
+import DocumentModel
 import Foundation
-import Normalize
 import Testing
 
 @testable import Corpus
@@ -55,7 +55,7 @@ import Testing
     let file = try store.fileURL(forDocument: document.id)
     #expect(file.path.hasSuffix("documents/tech-talks/111466.json"))
     let text = try String(contentsOf: file, encoding: .utf8)
-    #expect(text.contains("\n  \"id\" : \"tech-talks/111466\""), "pretty, sorted, diff-friendly")
+    #expect(text.contains("\n  \"id\" : \"tech-talks/111466\""), "one key a line, diff-friendly")
   }
 
   @Test func rewriteLeavesNoTemporaryFiles() throws {

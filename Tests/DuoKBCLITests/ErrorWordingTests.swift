@@ -1,10 +1,10 @@
 import Citations
 import Corpus
 import DocCRender
+import DocumentModel
 import Foundation
 import HLS
 import Harvest
-import Normalize
 import SearchIndex
 import TalkPage
 import Testing
@@ -80,7 +80,13 @@ import WebVTT
       // A parser that read another URL than the source listed (a redirect).
       HarvestError.page(url: "http://127.0.0.1:8080/old/", .noVideo(url)),
     ]
-    errors += [NormalizeError.invalidDocumentID(id: "../x", reason: "a segment is '..'")]
+    errors += [
+      DocumentModelError.invalidDocumentID(id: "../x", reason: "a segment is '..'"),
+      DocumentModelError.malformedDocument(offset: 12, problem: .missingField("kind")),
+      DocumentModelError.malformedDocument(offset: 0, problem: .unexpected(found: 0x5B, expected: "'{'")),
+      DocumentModelError.documentTooLarge(byteCount: 70_000_000, limit: 67_108_864),
+      DocumentModelError.unsupportedDocumentFormat(found: 3, supported: 2),
+    ]
     errors += [
       ImportError.unreadable(file: "a.jsonl", reason: "no such file"),
       ImportError.malformedLine(file: "a.jsonl", line: 2, reason: "missing field 'text'"),

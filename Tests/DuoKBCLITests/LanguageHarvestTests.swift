@@ -1,7 +1,7 @@
 import Citations
 import Corpus
+import DocumentModel
 import Foundation
-import Normalize
 import Testing
 
 /// A talk harvested in two languages, and talks in Chinese and Korean, from loopback: each

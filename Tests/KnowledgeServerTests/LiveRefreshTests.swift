@@ -1,6 +1,6 @@
+import DocumentModel
 import DuoKBTestSupport
 import Foundation
-import Normalize
 import Testing
 
 /// A refresh while the server runs: the next requests answer from the new index, and none fails.

@@ -1,10 +1,10 @@
 import Citations
+import DocumentModel
 import DuoKBCLI
 import DuoKBTestSupport
 import Foundation
 import HTTPServing
 import KnowledgeServer
-import Normalize
 
 /// A knowledge base of the citation fixtures in a scratch home, served on 127.0.0.1 (or
 /// `host`; the client always connects through loopback) at a port the system picks, with small limits so that faults are quick to reach.

@@ -1,7 +1,7 @@
 import Citations
 import Foundation
 import JSON
-import Normalize
+import DocumentModel
 import Testing
 
 @testable import MCPServer

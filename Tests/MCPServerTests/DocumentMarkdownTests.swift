@@ -1,5 +1,5 @@
+import DocumentModel
 import MCPServer
-import Normalize
 import Testing
 
 @Suite struct DocumentMarkdownTests {

@@ -1,6 +1,6 @@
+import DocumentModel
 import Foundation
 import MCPServer
-import Normalize
 import Testing
 
 /// The tools' answers say a document's language, and its citation ids and links carry it.

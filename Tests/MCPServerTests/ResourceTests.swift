@@ -1,7 +1,7 @@
+import DocumentModel
 import DuoKBTestSupport
 import Foundation
 import MCPServer
-import Normalize
 import Testing
 
 @Suite struct ResourceTests {

@@ -1,9 +1,9 @@
 import Citations
 import Corpus
+import DocumentModel
 import Foundation
 import JSON
 import MCPServer
-import Normalize
 
 /// A server over a small corpus written to a scratch home directory, driven in-process.
 final class ServerHarness {

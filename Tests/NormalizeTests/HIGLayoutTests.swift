@@ -1,4 +1,5 @@
 import DocCRender
+import DocumentModel
 import Foundation
 import Testing
 

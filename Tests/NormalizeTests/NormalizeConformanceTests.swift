@@ -1,3 +1,4 @@
+import DocumentModel
 import DuoKBTestSupport
 import Foundation
 import Testing

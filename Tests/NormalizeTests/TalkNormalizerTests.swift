@@ -1,3 +1,4 @@
+import DocumentModel
 import Testing
 
 @testable import Normalize

@@ -1,4 +1,4 @@
-import Normalize
+import DocumentModel
 
 /// A cue whose raw payload is its text (no tags), for tables.
 func cue(

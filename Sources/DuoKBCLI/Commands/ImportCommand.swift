@@ -1,7 +1,7 @@
 import Corpus
+import DocumentModel
 import Foundation
 import Harvest
-import Normalize
 
 /// `duo-kb import FILE...`: passages from JSON Lines, or talks from local .vtt files.
 enum ImportCommand: Command {

@@ -1,8 +1,8 @@
 import Citations
 import Corpus
+import DocumentModel
 import Foundation
 import Harvest
-import Normalize
 import OwnedFiles
 import SearchIndex
 

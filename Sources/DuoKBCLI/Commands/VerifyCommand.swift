@@ -1,7 +1,7 @@
 import Citations
 import Corpus
+import DocumentModel
 import Foundation
-import Normalize
 import SearchIndex
 
 /// `duo-kb verify FILE...`: checks every quotation of Apple in the files against the corpus.

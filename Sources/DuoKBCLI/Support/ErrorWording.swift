@@ -1,4 +1,4 @@
-import Normalize
+import DocumentModel
 
 /// Words an error from the library for people: the one place every error that has no
 /// `UserFacingError` wording of its own passes through (see LibraryErrors+UserFacing.swift).

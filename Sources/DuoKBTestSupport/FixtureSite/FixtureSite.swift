@@ -1,5 +1,4 @@
 import Foundation
-import Normalize
 
 /// The one site laid out like Apple's that tests harvest from, on a `LoopbackServer`:
 /// talks (`FixtureTalk`: pages in several languages, master and media playlists, WebVTT

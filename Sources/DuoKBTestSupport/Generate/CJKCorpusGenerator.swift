@@ -1,4 +1,4 @@
-import Normalize
+import DocumentModel
 
 /// The same corpus in another script, for measuring what CJK text costs the index: each
 /// passage of an English corpus (`CorpusGenerator`) becomes Japanese-, Chinese- or

@@ -1,4 +1,4 @@
-import Normalize
+import DocumentModel
 
 /// Deterministic synthetic corpora for the differential test and the benchmark: talks of
 /// speech passages (cues of 5-15 words) and HIG-like pages with headings, anchors and code.

@@ -1,5 +1,5 @@
+import DocumentModel
 import Foundation
-import Normalize
 
 /// A query in both languages: ours and SQLite FTS5's.
 package struct GeneratedQuery: Sendable {

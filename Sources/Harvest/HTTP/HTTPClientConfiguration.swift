@@ -1,5 +1,5 @@
+import DocumentModel
 import Foundation
-import Normalize
 
 /// Everything an `HTTPClient` is set up with; the defaults are the polite ones of DESIGN.md.
 public struct HTTPClientConfiguration: Sendable {

@@ -1,7 +1,7 @@
 import AppleSite
 import Corpus
+import DocumentModel
 import Foundation
-import Normalize
 import TalkPage
 
 /// One talk a catalog lists.

@@ -1,5 +1,5 @@
+import DocumentModel
 import Foundation
-import Normalize
 
 /// When an ordinary refresh also revalidates a talk's playlists and segments (a deep
 /// check), so that captions edited in place — segment bodies changed, page and playlists

@@ -1,6 +1,6 @@
 import Corpus
+import DocumentModel
 import Foundation
-import Normalize
 
 extension Refresher {
   /// Reads a catalog source (conditionally, against its saved listing) and returns its

@@ -1,8 +1,8 @@
 import AppleSite
 import Corpus
 import DocCRender
+import DocumentModel
 import Foundation
-import Normalize
 import TalkPage
 
 extension Refresher {

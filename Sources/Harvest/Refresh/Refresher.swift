@@ -1,7 +1,7 @@
 import Corpus
+import DocumentModel
 import Foundation
 import HLS
-import Normalize
 
 /// Runs every source of a list through the three stages of a refresh (REFRESH.md):
 /// harvest (network only: `TalkHarvester`, `HIGHarvester`), decide (pure:

@@ -1,5 +1,5 @@
+import DocumentModel
 import Foundation
-import Normalize
 
 /// What a later conditional request to one resource (a playlist, a segment) sends back,
 /// and the SHA-256 of the body it had, for servers that give no validators.

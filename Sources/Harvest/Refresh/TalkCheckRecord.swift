@@ -1,7 +1,7 @@
 import Corpus
+import DocumentModel
 import Foundation
 import JSON
-import Normalize
 
 /// What a refresh remembers about one talk beside its document:
 /// `Corpus/validators/<id>.json`, with the validators of its playlists and segments and

@@ -1,6 +1,7 @@
 import AppleSite
 import Corpus
 import DocCRender
+import DocumentModel
 import Foundation
 import Normalize
 

@@ -1,5 +1,5 @@
+import DocumentModel
 import Foundation
-import Normalize
 
 /// The transport seen through a site mirror: takes and returns logical URLs, sends
 /// validators only to the origin that issued them, bounds every body by the harvest's

@@ -1,6 +1,6 @@
 import Corpus
+import DocumentModel
 import Foundation
-import Normalize
 
 extension TalkHarvester {
   /// Revalidates the master playlist, the media playlist and every segment with

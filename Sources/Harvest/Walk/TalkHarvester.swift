@@ -1,5 +1,6 @@
 import AppleSite
 import Corpus
+import DocumentModel
 import Foundation
 import HLS
 import Normalize

@@ -1,7 +1,7 @@
 import AppleSite
 import Corpus
+import DocumentModel
 import Foundation
-import Normalize
 import TalkPage
 
 /// A talk's document id and URL, from the source the user listed and the language harvested

@@ -1,5 +1,5 @@
+import DocumentModel
 import Foundation
-import Normalize
 import OwnedFiles
 
 /// What a build produced.

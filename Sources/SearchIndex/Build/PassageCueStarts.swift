@@ -1,3 +1,4 @@
+import DocumentModel
 import Normalize
 
 /// Where each further cue's words begin in the passages of a talk: the UTF-8 offset in the

@@ -1,4 +1,4 @@
-import Normalize
+import DocumentModel
 
 /// Writes `store.dki`: the document and passage tables, passage word counts, interned
 /// strings, the cue starts inside passages and the passage texts (layout in FORMAT.md).

@@ -1,4 +1,4 @@
-import Normalize
+import DocumentModel
 
 extension SearchIndex {
   /// Runs `query` as a best match: the passages that have every word come first (as

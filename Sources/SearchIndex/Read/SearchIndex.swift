@@ -1,5 +1,5 @@
+import DocumentModel
 import Foundation
-import Normalize
 import OwnedFiles
 
 /// A passage as stored in the index: its text is exactly the corpus passage text.

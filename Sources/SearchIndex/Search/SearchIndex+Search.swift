@@ -1,4 +1,4 @@
-import Normalize
+import DocumentModel
 
 extension SearchIndex {
   /// Runs `query`; `limit` best hits (BM25 with title and heading weights and a proximity

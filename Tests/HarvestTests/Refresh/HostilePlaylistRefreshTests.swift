@@ -1,8 +1,8 @@
 import Corpus
+import DocumentModel
 import DuoKBTestSupport
 import Foundation
 import Harvest
-import Normalize
 import Testing
 
 /// A media playlist whose numbers overflow fails its own source with a typed error; the

@@ -1,8 +1,8 @@
 import Corpus
+import DocumentModel
 import DuoKBTestSupport
 import Foundation
 import Harvest
-import Normalize
 import Testing
 
 /// What a document shows or cites changing upstream is a change, even when its text is not.

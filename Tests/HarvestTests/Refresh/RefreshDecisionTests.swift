@@ -1,4 +1,5 @@
 import Corpus
+import DocumentModel
 import Foundation
 import Harvest
 import Normalize

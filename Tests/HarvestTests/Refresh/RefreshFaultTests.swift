@@ -1,8 +1,8 @@
 import Corpus
+import DocumentModel
 import DuoKBTestSupport
 import Foundation
 import Harvest
-import Normalize
 import Testing
 
 /// Faults: each source isolated, old copies intact, a deadline, cancellation.

@@ -1,8 +1,8 @@
 import Corpus
+import DocumentModel
 import DuoKBTestSupport
 import Foundation
 import Harvest
-import Normalize
 import Testing
 
 /// A document's id and URL come from the source listed; a canonical link or a redirect

@@ -1,8 +1,8 @@
 import Corpus
+import DocumentModel
 import DuoKBTestSupport
 import Foundation
 import Harvest
-import Normalize
 import Testing
 
 /// A talk listed in several languages: each is harvested on its own, with its own page,

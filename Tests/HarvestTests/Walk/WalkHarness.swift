@@ -1,8 +1,8 @@
 import Corpus
+import DocumentModel
 import DuoKBTestSupport
 import Foundation
 import Harvest
-import Normalize
 
 /// A scratch corpus and a client allowed to reach 127.0.0.1, with fast retries.
 struct WalkHarness {

@@ -1,6 +1,6 @@
 import Corpus
+import DocumentModel
 import Foundation
-import Normalize
 
 /// Where the apply stage writes: the corpus, the refresh's check records, the staging
 /// cache. `CorpusRefreshWriter` is the real one; tests pass one that fails on purpose.

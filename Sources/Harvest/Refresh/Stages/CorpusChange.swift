@@ -1,5 +1,5 @@
+import DocumentModel
 import Foundation
-import Normalize
 
 /// What the decide stage wants written for one source, and the report entry that says so.
 /// The apply stage writes the document first, then the check record, then the staging

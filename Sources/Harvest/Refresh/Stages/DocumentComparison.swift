@@ -1,5 +1,5 @@
+import DocumentModel
 import Foundation
-import Normalize
 
 /// Which parts of what a document shows or cites differ between two versions: its text
 /// (passages and cues, through the content hash) and every field a quote or a citation

@@ -1,6 +1,6 @@
 import Corpus
+import DocumentModel
 import Foundation
-import Normalize
 
 /// What the corpus held for one source before this refresh. Its head is read before any
 /// request, and the harvest stage takes its validators from it; the whole document only

@@ -1,5 +1,5 @@
+import DocumentModel
 import Foundation
-import Normalize
 
 /// The decide stage: `previous state + harvest outcome → corpus change`, for one source.
 /// Pure: no disk, no network, no clock (the time to record is given).

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Normalize
+@testable import DocumentModel
 
 @Suite struct SHA256Tests {
   // FIPS 180-4 examples and the NIST short-message vectors.

@@ -1,7 +1,6 @@
-import Foundation
 import Testing
 
-@testable import Normalize
+@testable import DocumentModel
 
 /// A talk's document in another language: `base/<tag>`, English keeping the base.
 @Suite struct DocumentIDLanguageTests {
@@ -26,7 +25,7 @@ import Testing
       ("a/b/c/d", "ja"),
     ])
   func refused(base: String, language: String) {
-    #expect(throws: NormalizeError.self) { try DocumentID.localized(base, language: language) }
+    #expect(throws: DocumentModelError.self) { try DocumentID.localized(base, language: language) }
   }
 
   @Test(
@@ -54,54 +53,5 @@ import Testing
     }
     #expect(Set(localized).count == localized.count)
     #expect(Set(localized).isDisjoint(with: bases))
-  }
-
-  @Test(
-    "Apple's localized talk pages",
-    arguments: [
-      (
-        "https://developer.apple.com/videos/play/wwdc2024/10173/", "ja",
-        "https://developer.apple.com/jp/videos/play/wwdc2024/10173/"
-      ),
-      (
-        "https://developer.apple.com/videos/play/wwdc2024/10173/?time=5", "ko",
-        "https://developer.apple.com/kr/videos/play/wwdc2024/10173/"
-      ),
-      (
-        "https://developer.apple.com/videos/play/wwdc2024/10173/", "zh-Hans",
-        "https://developer.apple.com/cn/videos/play/wwdc2024/10173/"
-      ),
-      (
-        "https://developer.apple.com/videos/play/wwdc2024/10173/", "zh",
-        "https://developer.apple.com/cn/videos/play/wwdc2024/10173/"
-      ),
-      (
-        "https://developer.apple.com/jp/videos/play/wwdc2024/10173/", "en",
-        "https://developer.apple.com/videos/play/wwdc2024/10173/"
-      ),
-      (
-        "https://developer.apple.com/jp/videos/play/wwdc2024/10173/", "ko",
-        "https://developer.apple.com/kr/videos/play/wwdc2024/10173/"
-      ),
-      // No localized pages: the English page.
-      (
-        "https://developer.apple.com/videos/play/wwdc2024/10173/", "fr",
-        "https://developer.apple.com/videos/play/wwdc2024/10173/"
-      ),
-      (
-        "https://developer.apple.com/videos/play/wwdc2024/10173/", "zh-Hant",
-        "https://developer.apple.com/videos/play/wwdc2024/10173/"
-      ),
-    ])
-  func localizedPage(page: String, language: String, expected: String) throws {
-    #expect(LocalizedSite.talkPage(try #require(URL(string: page)), language: language)?.absoluteString == expected)
-  }
-
-  @Test func localeFoldersAndLanguages() {
-    #expect(LocalizedSite.language(forFolder: "jp") == "ja")
-    #expect(LocalizedSite.language(forFolder: "KR") == "ko")
-    #expect(LocalizedSite.language(forFolder: "cn") == "zh-Hans")
-    #expect(LocalizedSite.language(forFolder: "fr") == nil)
-    #expect(LocalizedSite.folder(forLanguage: "en") == nil)
   }
 }

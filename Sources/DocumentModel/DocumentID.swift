@@ -12,7 +12,7 @@ public enum DocumentID {
 
   /// `id` itself when it is valid; otherwise an error naming the rule it breaks.
   @discardableResult
-  public static func validate(_ id: String) throws(NormalizeError) -> String {
+  public static func validate(_ id: String) throws(DocumentModelError) -> String {
     if let reason = problem(with: id) { throw .invalidDocumentID(id: id, reason: reason) }
     return id
   }
@@ -24,7 +24,7 @@ public enum DocumentID {
   /// `-` and of `.` shrink to one, segments lose leading and trailing punctuation, empty
   /// segments are dropped. Percent escapes are not decoded (`%2e` stays harmless text).
   /// Throws when nothing usable is left or the result is too long.
-  public static func sanitize(_ raw: String) throws(NormalizeError) -> String {
+  public static func sanitize(_ raw: String) throws(DocumentModelError) -> String {
     guard raw.utf8.count <= maximumLength * 4 else {
       throw .invalidDocumentID(id: raw, reason: "longer than \(maximumLength) bytes")
     }
@@ -36,12 +36,12 @@ public enum DocumentID {
   }
 
   /// `<collection>/<number>`, as in the talk page path `/videos/play/wwdc2024/10173/`.
-  public static func talk(collection: String, number: String) throws(NormalizeError) -> String {
+  public static func talk(collection: String, number: String) throws(DocumentModelError) -> String {
     try sanitize(collection + "/" + number)
   }
 
   /// `hig/<slug>`, the slug lower-cased (Apple's identifiers differ in case from its URLs).
-  public static func hig(slug: String) throws(NormalizeError) -> String {
+  public static func hig(slug: String) throws(DocumentModelError) -> String {
     try sanitize("hig/" + slug.replacingSlashes())
   }
 

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Normalize
+@testable import DocumentModel
 
 @Suite struct DocumentIDTests {
   @Test(
@@ -25,7 +25,7 @@ import Testing
     ])
   func invalid(id: String) {
     #expect(!DocumentID.isValid(id))
-    #expect(throws: NormalizeError.self) { try DocumentID.validate(id) }
+    #expect(throws: DocumentModelError.self) { try DocumentID.validate(id) }
   }
 
   @Test(
@@ -52,7 +52,7 @@ import Testing
       "", "/", "../..", "%", "日本語", String(repeating: "x", count: 1_000_000), "a/b/c/d/e",
     ])
   func sanitizeRefuses(raw: String) {
-    #expect(throws: NormalizeError.self) { try DocumentID.sanitize(raw) }
+    #expect(throws: DocumentModelError.self) { try DocumentID.sanitize(raw) }
   }
 
   @Test("Talk and HIG ids")
@@ -64,7 +64,7 @@ import Testing
 
   @Test("Errors say which id and why, without printing megabytes")
   func errorDescription() {
-    let error = NormalizeError.invalidDocumentID(id: String(repeating: "z", count: 10_000), reason: "too long")
+    let error = DocumentModelError.invalidDocumentID(id: String(repeating: "z", count: 10_000), reason: "too long")
     #expect("\(error)".count < 200)
     #expect("\(error)".contains("too long"))
   }

@@ -1,12 +1,12 @@
 import Testing
 
-@testable import Normalize
+@testable import DocumentModel
 
 @Suite struct ContentHashTests {
   let passages = [
     Passage(kind: .speech, text: "Hello.", startMilliseconds: 0, endMilliseconds: 1_000, firstCue: 0, lastCue: 0)
   ]
-  let cues = [cue(0, 1_000, "Hello.")]
+  let cues = [StoredCue(startMilliseconds: 0, endMilliseconds: 1_000, raw: "Hello.", text: "Hello.")]
 
   @Test("The hash is 64 lower-case hex digits and stable for the same content")
   func stable() {

@@ -11,7 +11,7 @@
 ///   shaped like a language tag, nor name a HIG page (`isReservedForLanguages`).
 extension DocumentID {
   /// The id of `base` harvested in `language` (a BCP 47 tag such as `ja`, `zh-Hans`, `en`).
-  public static func localized(_ base: String, language: String) throws(NormalizeError) -> String {
+  public static func localized(_ base: String, language: String) throws(DocumentModelError) -> String {
     let tag = language.lowercased()
     if isEnglish(tag) { return base }
     guard isLanguageSegment(tag) else {

@@ -1,0 +1,25 @@
+import Foundation
+
+/// Slots that the iterations of `DispatchQueue.concurrentPerform` fill, each its own,
+/// under a lock; read once they have all finished.
+final class ParallelResults<Value: Sendable>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var slots: [Value?]
+
+  init(count: Int) {
+    slots = Array(repeating: nil, count: count)
+  }
+
+  func set(_ index: Int, _ value: Value) {
+    lock.lock()
+    defer { lock.unlock() }
+    slots[index] = value
+  }
+
+  /// Every slot's value; call only after every slot was set.
+  var values: [Value] {
+    lock.lock()
+    defer { lock.unlock() }
+    return slots.map { $0! }
+  }
+}

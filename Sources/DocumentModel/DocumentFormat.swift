@@ -1,0 +1,46 @@
+import Foundation
+
+/// The file a document is stored in (`Corpus/documents/<id>.json`): JSON that a person can
+/// read and `git diff` can show line by line, written by `DocumentWriter` and read by
+/// `DocumentReader` without going through `JSONDecoder` (several times slower, and the
+/// corpus is read whole for every index build).
+///
+/// Format 2 (written since it was introduced): an object whose first key is
+/// `"formatVersion" : 2`, then the document's metadata, one key a line; `fetch` as an
+/// object; `sections`, `passages` and `cues` as arrays with one element a line. A passage
+/// is a compact object with the keys of `Passage`; a cue is a compact array
+/// `[start, end, raw]`, with a fourth element `{"text", "settings", "voice", "identifier"}`
+/// holding what it has besides: `text` is left out when it is the raw payload itself, byte
+/// for byte (a cue without tags or character references, most of Apple's).
+///
+/// Format 1 (before): `JSONEncoder`'s pretty-printed `Codable` form, keys sorted, no
+/// `formatVersion`, each cue an object with the keys of `StoredCue`. It still reads; a
+/// document is written in format 2 the next time it is written.
+///
+/// Reading either: a cue may be an object or an array; unknown keys are skipped, as
+/// `JSONDecoder` does; `null` reads as an absent optional; a key given twice in one object
+/// is refused (`DocumentProblem.duplicateKey`), as is a `formatVersion` above `version`.
+public enum DocumentFormat {
+  /// The format this build writes, and the newest it reads.
+  public static let version = 2
+  /// A document file larger than this is refused before it is read (the largest real talks
+  /// take under 1 MB).
+  public static let maximumByteCount = 64 << 20
+  /// Documents nest four deep; only unknown fields could nest further.
+  public static let maximumDepth = 32
+
+  public static func encode(_ document: Document) -> Data {
+    Data(DocumentWriter.bytes(of: document))
+  }
+
+  public static func decode(_ data: Data) throws(DocumentModelError) -> Document {
+    guard data.count <= maximumByteCount else {
+      throw .documentTooLarge(byteCount: data.count, limit: maximumByteCount)
+    }
+    let result: Result<Document, DocumentModelError> = data.withUnsafeBytes { raw in
+      var reader = DocumentReader(JSONByteReader(raw.bindMemory(to: UInt8.self), maximumDepth: maximumDepth))
+      do throws(DocumentModelError) { return .success(try reader.document()) } catch { return .failure(error) }
+    }
+    return try result.get()
+  }
+}

@@ -1,0 +1,203 @@
+/// Writes a document in the newest format (`DocumentFormat`, format 2): the one writer,
+/// deterministic byte for byte, so an unchanged document writes the same file.
+enum DocumentWriter {
+  static func bytes(of document: Document) -> [UInt8] {
+    var out = JSONBytes()
+    out.reserve(document)
+    out.raw("{\n")
+    out.member("formatVersion", first: true) { $0.integer(DocumentFormat.version) }
+    out.member("id") { $0.string(document.id) }
+    out.member("kind") { $0.string(document.kind.rawValue) }
+    out.member("title") { $0.string(document.title) }
+    out.member("url") { $0.string(document.url) }
+    out.member("language") { $0.string(document.language) }
+    if let event = document.event { out.member("event") { $0.string(event) } }
+    if let year = document.year { out.member("year") { $0.integer(year) } }
+    if let published = document.published { out.member("published") { $0.string(published) } }
+    if let summary = document.summary { out.member("summary") { $0.string(summary) } }
+    out.member("isRemovedUpstream") { $0.raw(document.isRemovedUpstream ? "true" : "false") }
+    if let fetch = document.fetch { out.member("fetch") { $0.fetch(fetch) } }
+    out.member("sections") { $0.lines(document.sections) { $0.section($1) } }
+    out.member("passages") { $0.lines(document.passages) { $0.passage($1) } }
+    out.member("cues") { $0.lines(document.cues) { $0.cue($1) } }
+    out.raw("\n}\n")
+    return out.bytes
+  }
+}
+
+/// JSON text being written: members one a line at the top, compact objects within.
+private struct JSONBytes {
+  var bytes: [UInt8] = []
+
+  mutating func reserve(_ document: Document) {
+    var estimate = 512
+    for passage in document.passages { estimate += passage.text.utf8.count + 120 }
+    for cue in document.cues { estimate += cue.raw.utf8.count + 32 }
+    bytes.reserveCapacity(estimate)
+  }
+
+  mutating func raw(_ text: StaticString) {
+    bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  }
+
+  /// A top-level member, `  "key" : value`, one a line.
+  mutating func member(_ key: StaticString, first: Bool = false, _ value: (inout Self) -> Void) {
+    if !first { raw(",\n") }
+    raw("  \"")
+    raw(key)
+    raw("\" : ")
+    value(&self)
+  }
+
+  /// An array with one element a line (`[]` when empty).
+  mutating func lines<Element>(_ elements: [Element], _ write: (inout Self, Element) -> Void) {
+    guard !elements.isEmpty else { return raw("[]") }
+    raw("[\n")
+    for (index, element) in elements.enumerated() {
+      if index > 0 { raw(",\n") }
+      raw("    ")
+      write(&self, element)
+    }
+    raw("\n  ]")
+  }
+
+  mutating func fetch(_ fetch: FetchMetadata) {
+    raw("{\n")
+    var first = true
+    func field(_ key: StaticString, _ value: String?, _ out: inout Self) {
+      guard let value else { return }
+      out.raw(first ? "    \"" : ",\n    \"")
+      first = false
+      out.raw(key)
+      out.raw("\" : ")
+      out.string(value)
+    }
+    field("sourceURL", fetch.sourceURL, &self)
+    field("etag", fetch.etag, &self)
+    field("lastModified", fetch.lastModified, &self)
+    field("contentHash", fetch.contentHash, &self)
+    field("fetchedAt", fetch.fetchedAt, &self)
+    field("lastDeepCheckAt", fetch.lastDeepCheckAt, &self)
+    field("validatorOrigin", fetch.validatorOrigin, &self)
+    raw("\n  }")
+  }
+
+  mutating func section(_ section: SectionHeading) {
+    var object = CompactObject()
+    object.string("title", section.title, &self)
+    object.string("anchor", section.anchor, &self)
+    object.integer("level", section.level, &self)
+    raw("}")
+  }
+
+  mutating func passage(_ passage: Passage) {
+    var object = CompactObject()
+    object.string("kind", passage.kind.rawValue, &self)
+    object.integer("startMilliseconds", passage.startMilliseconds, &self)
+    object.integer("endMilliseconds", passage.endMilliseconds, &self)
+    object.integer("firstCue", passage.firstCue, &self)
+    object.integer("lastCue", passage.lastCue, &self)
+    object.string("speaker", passage.speaker, &self)
+    object.string("heading", passage.heading, &self)
+    object.string("anchor", passage.anchor, &self)
+    if let layout = passage.layout {
+      object.key("layout", &self)
+      var inner = CompactObject()
+      inner.string("role", layout.role.rawValue, &self)
+      inner.integer("block", layout.block, &self)
+      inner.integer("depth", layout.depth, &self)
+      inner.integer("number", layout.number, &self)
+      inner.integer("table", layout.table, &self)
+      inner.integer("row", layout.row, &self)
+      inner.integer("column", layout.column, &self)
+      raw("}")
+    }
+    if let omitted = passage.omitted {
+      object.key("omitted", &self)
+      raw("[")
+      for (index, text) in omitted.enumerated() {
+        if index > 0 { raw(",") }
+        string(text)
+      }
+      raw("]")
+    }
+    object.string("text", passage.text, &self)
+    raw("}")
+  }
+
+  /// `[start,end,"raw"]`, and what else the cue has in an object after it.
+  mutating func cue(_ cue: StoredCue) {
+    raw("[")
+    integer(cue.startMilliseconds)
+    raw(",")
+    integer(cue.endMilliseconds)
+    raw(",")
+    string(cue.raw)
+    // Bytes compared, not characters: "é" and "e\u{301}" are equal Strings, not equal text.
+    let text = cue.text.utf8.elementsEqual(cue.raw.utf8) ? nil : cue.text
+    if text != nil || cue.settings != nil || cue.voice != nil || cue.identifier != nil {
+      raw(",")
+      var object = CompactObject()
+      object.string("text", text, &self)
+      object.string("settings", cue.settings, &self)
+      object.string("voice", cue.voice, &self)
+      object.string("identifier", cue.identifier, &self)
+      raw("}")
+    }
+    raw("]")
+  }
+
+  mutating func integer(_ value: Int) {
+    bytes.append(contentsOf: String(value).utf8)
+  }
+
+  /// A JSON string: `"` and `\` escaped, control characters as `\n`, `\t`, ... or
+  /// `\u00XX`; everything else as its UTF-8 (`/` unescaped).
+  mutating func string(_ text: String) {
+    bytes.append(UInt8(ascii: "\""))
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): raw("\\\"")
+      case UInt8(ascii: "\\"): raw("\\\\")
+      case 0x0A: raw("\\n")
+      case 0x0D: raw("\\r")
+      case 0x09: raw("\\t")
+      case 0x08: raw("\\b")
+      case 0x0C: raw("\\f")
+      case ..<0x20:
+        raw("\\u00")
+        bytes.append(Self.hexDigits[Int(byte >> 4)])
+        bytes.append(Self.hexDigits[Int(byte & 0x0F)])
+      default: bytes.append(byte)
+      }
+    }
+    bytes.append(UInt8(ascii: "\""))
+  }
+
+  private static let hexDigits = Array("0123456789abcdef".utf8)
+}
+
+/// The members of a compact object (`{"a":1,"b":"x"}`), absent optionals left out; the
+/// caller closes it with `}`.
+private struct CompactObject {
+  private var isFirst = true
+
+  mutating func key(_ key: StaticString, _ out: inout JSONBytes) {
+    out.raw(isFirst ? "{\"" : ",\"")
+    isFirst = false
+    out.raw(key)
+    out.raw("\":")
+  }
+
+  mutating func string(_ key: StaticString, _ value: String?, _ out: inout JSONBytes) {
+    guard let value else { return }
+    self.key(key, &out)
+    out.string(value)
+  }
+
+  mutating func integer(_ key: StaticString, _ value: Int?, _ out: inout JSONBytes) {
+    guard let value else { return }
+    self.key(key, &out)
+    out.integer(value)
+  }
+}
