@@ -1,13 +1,15 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// One library module per stage of the data flow (see ARCHITECTURE.md), one executable.
+/// One library module per stage of the data flow (see ARCHITECTURE.md), and two executables:
+/// `duo-kb`, and `duo-kb-harvest` beside it for the commands that harvest (libcurl, libxml2).
 let package = Package(
   name: "duo-kb",
   platforms: [.macOS(.v14)],
   products: [
     .executable(name: "duo-kb", targets: ["duo-kb"]),
-    .library(name: "DuoKB", targets: ["DuoKBCLI"]),
+    .executable(name: "duo-kb-harvest", targets: ["duo-kb-harvest"]),
+    .library(name: "DuoKB", targets: ["DuoKBCLI", "DuoKBHarvestCLI"]),
   ],
   targets: [
     // System C libraries, through module maps.
@@ -58,13 +60,21 @@ let package = Package(
     .target(name: "KnowledgeServer", dependencies: ["HTTPServing", "MCPServer", "Citations", "SearchIndex", "JSON"]),
     // The page `duo-kb serve` answers at `/`: Assets/ copied into the binary.
     .target(name: "WebUI", exclude: ["Assets"]),
+    // The CLI of every command but those that harvest: no libcurl, no libxml2.
     .target(
       name: "DuoKBCLI",
       dependencies: [
-        "AppleSite", "HLS", "WebVTT", "TalkPage", "DocCRender", "Normalize", "OwnedFiles", "Corpus",
-        "Harvest", "SearchIndex", "Citations", "MCPServer", "HTTPServing", "KnowledgeServer", "WebUI",
+        "AppleSite", "HLS", "Normalize", "OwnedFiles", "Corpus", "SearchIndex", "Citations", "MCPServer",
+        "HTTPServing", "KnowledgeServer", "WebUI",
+      ]),
+    // The code of the commands that harvest or parse, run by `duo-kb-harvest`.
+    .target(
+      name: "DuoKBHarvestCLI",
+      dependencies: [
+        "DuoKBCLI", "HLS", "WebVTT", "TalkPage", "DocCRender", "Normalize", "Corpus", "Harvest", "Citations",
       ]),
     .executableTarget(name: "duo-kb", dependencies: ["DuoKBCLI"]),
+    .executableTarget(name: "duo-kb-harvest", dependencies: ["DuoKBHarvestCLI"]),
     // The transport benchmark that scripts/bench-harvest runs (a release build).
     .executableTarget(name: "duo-kb-bench-harvest", dependencies: ["Harvest", "Corpus", "DuoKBTestSupport"]),
     // Benchmark of the index against SQLite FTS5 (scripts/bench-search).
@@ -94,7 +104,9 @@ let package = Package(
       exclude: ["Fixtures"]),
     .testTarget(
       name: "CitationsTests", dependencies: ["Citations", "AppleSite", "DuoKBTestSupport"], exclude: ["Golden"]),
-    .testTarget(name: "DuoKBCLITests", dependencies: ["DuoKBCLI", "JSON", "DuoKBTestSupport"], exclude: ["Golden"]),
+    .testTarget(
+      name: "DuoKBCLITests", dependencies: ["DuoKBCLI", "DuoKBHarvestCLI", "JSON", "DuoKBTestSupport"],
+      exclude: ["Golden"]),
     .testTarget(
       name: "MCPServerTests",
       dependencies: ["MCPServer", "JSON", "Citations", "Corpus", "Normalize", "DuoKBCLI", "DuoKBTestSupport"],

@@ -20,6 +20,17 @@ public enum DuoKBCLI {
       FileHandle.standardInput.readDataToEndOfFile()
     }
   ) async -> ExitStatus {
+    await run(
+      arguments, environment: environment, workingDirectory: workingDirectory, stdout: stdout, stderr: stderr,
+      standardInput: standardInput, helperCode: [:])
+  }
+
+  /// `run`, in an executable that has the code of some helper commands: those run here,
+  /// the other helper commands replace this process with the helper executable.
+  package static func run(
+    _ arguments: [String], environment: [String: String], workingDirectory: URL, stdout: TextOutput,
+    stderr: TextOutput, standardInput: @escaping @Sendable () -> Data, helperCode: HelperCommandCode
+  ) async -> ExitStatus {
     let reporter = Reporter(output: stderr, environment: environment, color: ColorChoice.scan(arguments))
     do {
       let (commandType, rest) = try splitCommand(arguments, stdout: stdout)
@@ -34,7 +45,8 @@ public enum DuoKBCLI {
       }
       let context = CommandContext(
         arguments: parsed, environment: environment, workingDirectory: workingDirectory,
-        stdout: stdout, reporter: reporter, standardInput: standardInput)
+        stdout: stdout, reporter: reporter, standardInput: standardInput, commandLine: arguments)
+      if let code = helperCode[commandType.name] { return try await code(context) }
       return try await commandType.run(context)
     } catch let error as any UserFacingError {
       reporter.error(error.summary, hint: error.hint)
