@@ -62,7 +62,15 @@ import Testing
     #endif
   }
 
-  static let harvestLibraries = ["libcurl", "libxml2"]
+  /// What only the helper loads. Apple's Foundation loads libxml2 itself (NSXMLParser), so on
+  /// macOS it is in every process and only libcurl tells the two executables apart.
+  static var harvestLibraries: [String] {
+    #if os(macOS)
+      ["libcurl"]
+    #else
+      ["libcurl", "libxml2"]
+    #endif
+  }
 
   /// A home with one imported document and its index, made through the executables.
   static func importedHome() throws -> ScratchDirectory {
