@@ -28,7 +28,7 @@ public enum DuoKBHarvestCLI {
   ) async -> ExitStatus {
     await DuoKBCLI.run(
       arguments, environment: environment, workingDirectory: workingDirectory, stdout: stdout, stderr: stderr,
-      standardInput: standardInput, helperCode: code)
+      standardInput: standardInput, helperCode: code, replacingProcess: false)
   }
 }
 

@@ -94,6 +94,16 @@ import Testing
     #expect(Set(DuoKBHarvestCLI.code.keys) == Set(helperCommands))
   }
 
+  @Test func inProcessTheLibraryNeverReplacesItsCallersProcess() async {
+    let err = BufferOutput()
+    let status = await DuoKBCLI.run(
+      ["import", "-"], environment: [:], stdout: BufferOutput(), stderr: err, standardInput: { Data() })
+    #expect(status == .usage)
+    #expect(
+      err.text == "duo-kb: error: 'duo-kb import' runs in duo-kb-harvest, not inside this program\n"
+        + "hint: run it through DuoKBHarvestCLI.run, which has every command\n")
+  }
+
   @Test func searchAndVersionLoadNeitherLibcurlNorLibxml2() throws {
     let home = try Self.importedHome()
     let duoKB = try Self.executable("duo-kb")

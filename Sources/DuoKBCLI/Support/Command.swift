@@ -44,6 +44,9 @@ package struct CommandContext: Sendable {
   package let standardInput: @Sendable () -> Data
   /// The whole command line after the program name, as given (what a helper command runs).
   package let commandLine: [String]
+  /// Whether a helper command may replace this process with the helper executable (only
+  /// in the `duo-kb` executable, never in a process that runs the CLI in-process).
+  package let mayReplaceProcess: Bool
 
   package var home: HomeDirectory {
     HomeDirectory.resolve(

@@ -62,4 +62,6 @@ package enum HelperExecutableError: Error, Equatable {
   case cannotRun(command: String, path: String, reason: String)
   /// The running executable's own path cannot be told.
   case unknownLocation(command: String)
+  /// The CLI runs inside another program (`DuoKBCLI.run`), whose process is not replaced.
+  case notInThisProcess(command: String)
 }

@@ -53,10 +53,13 @@ extension HelperExecutableError: UserFacingError {
       "'duo-kb \(command)' cannot run \(path): \(reason)"
     case .unknownLocation(let command):
       "'duo-kb \(command)' runs \(HelperExecutable.name) from duo-kb's folder, which cannot be told"
+    case .notInThisProcess(let command):
+      "'duo-kb \(command)' runs in \(HelperExecutable.name), not inside this program"
     }
   }
   var hint: String? {
-    "install \(HelperExecutable.name) in the same folder as duo-kb (scripts/install and the release archive do)"
+    if case .notInThisProcess = self { return "run it through DuoKBHarvestCLI.run, which has every command" }
+    return "install \(HelperExecutable.name) in the same folder as duo-kb (scripts/install and the release archive do)"
   }
   var exitStatus: ExitStatus { .usage }
 }
