@@ -1,13 +1,15 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// One library module per stage of the data flow (see ARCHITECTURE.md), one executable.
+/// One library module per stage of the data flow (see ARCHITECTURE.md), and two executables:
+/// `duo-kb`, and `duo-kb-harvest` beside it for the commands that harvest (libcurl, libxml2).
 let package = Package(
   name: "duo-kb",
   platforms: [.macOS(.v14)],
   products: [
     .executable(name: "duo-kb", targets: ["duo-kb"]),
-    .library(name: "DuoKB", targets: ["DuoKBCLI"]),
+    .executable(name: "duo-kb-harvest", targets: ["duo-kb-harvest"]),
+    .library(name: "DuoKB", targets: ["DuoKBCLI", "DuoKBHarvestCLI"]),
   ],
   targets: [
     // System C libraries, through module maps.
@@ -66,10 +68,18 @@ let package = Package(
     .target(
       name: "DuoKBCLI",
       dependencies: [
-        "AppleSite", "HLS", "WebVTT", "TalkPage", "DocCRender", "DocumentModel", "OwnedFiles", "Corpus",
-        "Harvest", "SearchIndex", "Citations", "MCPServer", "HTTPServing", "KnowledgeServer", "WebUI",
+        "AppleSite", "HLS", "DocumentModel", "OwnedFiles", "Corpus", "SearchIndex", "Citations", "MCPServer",
+        "HTTPServing", "KnowledgeServer", "WebUI",
+      ]),
+    // The code of the commands that harvest or parse, run by `duo-kb-harvest`.
+    .target(
+      name: "DuoKBHarvestCLI",
+      dependencies: [
+        "DuoKBCLI", "HLS", "WebVTT", "TalkPage", "DocCRender", "DocumentModel", "Normalize", "Corpus", "Harvest",
+        "Citations",
       ]),
     .executableTarget(name: "duo-kb", dependencies: ["DuoKBCLI"]),
+    .executableTarget(name: "duo-kb-harvest", dependencies: ["DuoKBHarvestCLI"]),
     // The transport benchmark that scripts/bench-harvest runs (a release build).
     .executableTarget(name: "duo-kb-bench-harvest", dependencies: ["Harvest", "Corpus", "DuoKBTestSupport"]),
     // Benchmark of the index against SQLite FTS5 (scripts/bench-search).
@@ -113,7 +123,8 @@ let package = Package(
     .testTarget(
       name: "DuoKBCLITests",
       dependencies: [
-        "DuoKBCLI", "JSON", "Citations", "Corpus", "DocCRender", "DocumentModel", "HLS", "Harvest", "MCPServer",
+        "DuoKBCLI", "DuoKBHarvestCLI", "JSON", "Citations", "Corpus", "DocCRender", "DocumentModel", "HLS", "Harvest",
+        "MCPServer",
         "Normalize", "SearchIndex", "TalkPage", "WebVTT", "DuoKBTestSupport",
       ],
       exclude: ["Golden"]),

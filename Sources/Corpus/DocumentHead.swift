@@ -1,5 +1,5 @@
-import Foundation
 import DocumentModel
+import Foundation
 
 /// What a refresh needs of a stored document before it asks the network: its id, the
 /// validators and times of its last fetch, and whether it is marked removed upstream.

@@ -9,7 +9,9 @@ public enum DuoKBCLI {
   /// What `--version` prints after the program name: the version and the commit built.
   public static var versionLine: String { "\(version) (commit \(BuildCommit.id))" }
 
-  /// Runs one command line (without the program name) and returns its exit status.
+  /// Runs one command line (without the program name) and returns its exit status. A
+  /// command of the helper executable (`refresh`, `import`, ...) fails here with an error
+  /// that says so: in-process callers run `DuoKBHarvestCLI.run`, which has every command.
   public static func run(
     _ arguments: [String],
     environment: [String: String] = ProcessInfo.processInfo.environment,
@@ -19,6 +21,28 @@ public enum DuoKBCLI {
     standardInput: @escaping @Sendable () -> Data = {
       FileHandle.standardInput.readDataToEndOfFile()
     }
+  ) async -> ExitStatus {
+    await run(
+      arguments, environment: environment, workingDirectory: workingDirectory, stdout: stdout, stderr: stderr,
+      standardInput: standardInput, helperCode: [:], replacingProcess: false)
+  }
+
+  /// What the `duo-kb` executable runs: `run`, where a helper command replaces this process
+  /// with `duo-kb-harvest` (exec), which runs the same command line.
+  public static func runExecutable(_ arguments: [String]) async -> ExitStatus {
+    await run(
+      arguments, environment: ProcessInfo.processInfo.environment,
+      workingDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
+      stdout: FileDescriptorOutput.standardOutput, stderr: FileDescriptorOutput.standardError,
+      standardInput: { FileHandle.standardInput.readDataToEndOfFile() }, helperCode: [:], replacingProcess: true)
+  }
+
+  /// `run`, with the code of the helper commands that run here; the others replace this
+  /// process with the helper executable when `replacingProcess`, else fail.
+  package static func run(
+    _ arguments: [String], environment: [String: String], workingDirectory: URL, stdout: TextOutput,
+    stderr: TextOutput, standardInput: @escaping @Sendable () -> Data, helperCode: HelperCommandCode,
+    replacingProcess: Bool
   ) async -> ExitStatus {
     let reporter = Reporter(output: stderr, environment: environment, color: ColorChoice.scan(arguments))
     do {
@@ -34,7 +58,9 @@ public enum DuoKBCLI {
       }
       let context = CommandContext(
         arguments: parsed, environment: environment, workingDirectory: workingDirectory,
-        stdout: stdout, reporter: reporter, standardInput: standardInput)
+        stdout: stdout, reporter: reporter, standardInput: standardInput, commandLine: arguments,
+        mayReplaceProcess: replacingProcess)
+      if let code = helperCode[commandType.name] { return try await code(context) }
       return try await commandType.run(context)
     } catch let error as any UserFacingError {
       reporter.error(error.summary, hint: error.hint)

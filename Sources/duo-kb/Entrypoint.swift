@@ -1,5 +1,5 @@
 import DuoKBCLI
 import Foundation
 
-let status = await DuoKBCLI.run(Array(CommandLine.arguments.dropFirst()))
+let status = await DuoKBCLI.runExecutable(Array(CommandLine.arguments.dropFirst()))
 exit(status.rawValue)

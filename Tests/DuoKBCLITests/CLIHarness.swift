@@ -1,7 +1,9 @@
 import DuoKBCLI
+import DuoKBHarvestCLI
 import Foundation
 
-/// Runs the CLI in-process with captured output, in a scratch home directory.
+/// Runs the CLI in-process with captured output, in a scratch home directory: the whole CLI
+/// of `duo-kb-harvest`, so that the helper commands run here too, not in another process.
 struct CLIRun {
   let status: ExitStatus
   let stdout: String
@@ -41,7 +43,7 @@ func runCLI(
   var environment = environment
   if environment["HOME"] == nil { environment["HOME"] = workingDirectory.path }
   let input = Data(stdin.utf8)
-  let status = await DuoKBCLI.run(
+  let status = await DuoKBHarvestCLI.run(
     arguments, environment: environment, workingDirectory: workingDirectory, stdout: out,
     stderr: err, standardInput: { input })
   return CLIRun(status: status, stdout: out.text, stderr: err.text)

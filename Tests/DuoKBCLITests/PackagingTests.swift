@@ -5,11 +5,11 @@ import Testing
 @testable import DuoKBCLI
 
 /// The Homebrew formula, scripts/install and scripts/package agree with the code and each
-/// other: the version, the binary, the manual page and the three completions.
+/// other: the version, the two binaries, the manual page and the three completions.
 @Suite struct PackagingTests {
   /// Where a prefix holds each installed file.
   static let installedFiles = [
-    "bin/duo-kb", "share/man/man1/duo-kb.1", "share/bash-completion/completions/duo-kb",
+    "bin/duo-kb", "bin/duo-kb-harvest", "share/man/man1/duo-kb.1", "share/bash-completion/completions/duo-kb",
     "share/zsh/site-functions/_duo-kb", "share/fish/vendor_completions.d/duo-kb.fish",
   ]
 
@@ -33,7 +33,7 @@ import Testing
     let steps = Array(lines[(install + 1)..<end])
     #expect(
       steps.contains { $0.hasPrefix("system \"scripts/release-build\"") && $0.contains("\"--product\", \"duo-kb\"") })
-    #expect(steps.contains("bin.install \".build/release/duo-kb\""))
+    #expect(steps.contains("bin.install \".build/release/duo-kb\", \".build/release/duo-kb-harvest\""))
     #expect(steps.contains("man1.install \"man/duo-kb.1\""))
     #expect(steps.contains("generate_completions_from_executable(bin/\"duo-kb\", \"completions\")"))
     #expect(FileManager.default.fileExists(atPath: RepositoryFile.url("man/duo-kb.1").path))

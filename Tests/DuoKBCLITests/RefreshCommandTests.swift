@@ -1,5 +1,6 @@
 import Corpus
 import DuoKBCLI
+import DuoKBHarvestCLI
 import DuoKBTestSupport
 import Foundation
 import Harvest
@@ -109,7 +110,7 @@ import Testing
     let scratch = try Self.home(site)
     let out = BufferOutput()
     let err = BufferOutput(isTerminal: true)
-    let status = await DuoKBCLI.run(
+    let status = await DuoKBHarvestCLI.run(
       ["refresh", "--home", scratch.url.path, "--allow-host", "127.0.0.1"], environment: ["NO_COLOR": "1"],
       workingDirectory: scratch.url, stdout: out, stderr: err, standardInput: { Data() })
     #expect(status == .success)

@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import DuoKBCLI
+@testable import DuoKBHarvestCLI
 
 #if canImport(Glibc)
   import Glibc

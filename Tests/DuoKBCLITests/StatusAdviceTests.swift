@@ -80,7 +80,7 @@ import Testing
     let summary = try #require(run.stdout.split(separator: "\n").first { $0.contains(" requests, ") })
     let bytes = summary.components(separatedBy: " requests, ")[1].components(separatedBy: ", ")[0]
     let log = ChangeLog(corpus: CorpusStore(directory: scratch.url.appendingPathComponent("Corpus"))).entries()
-    #expect(bytes == RefreshProgress.bytes(try #require(log.last).bytes), "\(summary)")
+    #expect(bytes == RefreshWording.bytes(try #require(log.last).bytes), "\(summary)")
     #expect(bytes.hasSuffix(" B") || bytes.hasSuffix(" kB") || bytes.hasSuffix(" MB"))
     #expect(!summary.contains(" bytes"))
   }

@@ -1,7 +1,7 @@
 import Citations
+import DocumentModel
 import Foundation
 import JSON
-import DocumentModel
 import Testing
 
 @testable import MCPServer

@@ -1,80 +1,21 @@
-import DocCRender
 import Foundation
-import HLS
-import Harvest
-import TalkPage
-import WebVTT
 
 /// `duo-kb parse FILE-OR-URL`: shows what the parsers make of a WebVTT segment, an HLS
 /// playlist, a talk page or a HIG render JSON page.
-enum ParseCommand: Command {
-  static let name = "parse"
-  static let summary = "Show what the parsers make of a .vtt, .m3u8, talk page or HIG JSON"
-  static let usage = "FILE-OR-URL [--format text|json] [--language TAG] [--allow-host HOST]..."
-  static let discussion = """
+package enum ParseCommand: HelperCommand {
+  package static let name = "parse"
+  package static let summary = "Show what the parsers make of a .vtt, .m3u8, talk page or HIG JSON"
+  package static let usage = "FILE-OR-URL [--format text|json] [--language TAG] [--allow-host HOST]..."
+  package static let discussion = """
     The kind is told from the file name, else from the first bytes: WEBVTT, #EXTM3U, a JSON
     object (DocC render JSON), or HTML (a talk page). For a master playlist it says which
     subtitle rendition duo-kb would choose, and why.
     """
-  static let argumentCompletion = ValueCompletion.files
-  static let options: [OptionSpec] = [
+  package static let argumentCompletion = ValueCompletion.files
+  package static let options: [OptionSpec] = [
     .value("format", "FORMAT", choices: ["text", "json"], help: "text or json (default text)"),
     .value("language", "TAG", help: "preferred subtitle language for the choice (default en)"),
     .value("allow-host", "HOST", repeatable: true, help: "also fetch from HOST"),
     .value("cacert", "FILE", help: "trust this CA too (also SSL_CERT_FILE)"),
   ]
-
-  enum InputKind: String { case webVTT, playlist, renderJSON, talkPage }
-
-  static func run(_ context: CommandContext) async throws -> ExitStatus {
-    let arguments = context.arguments
-    guard arguments.positionals.count == 1, let target = arguments.positionals.first else {
-      throw UsageError("parse takes one file or URL", hint: "duo-kb parse \(usage)")
-    }
-    let format = try arguments.choice(option("format"), default: "text")
-    let (data, url) = try await load(target, context: context)
-    let presentation: ParsePresentation
-    switch kind(of: data, name: url.lastPathComponent) {
-    case .webVTT: presentation = try ParsePresenter.webVTT(data)
-    case .playlist:
-      presentation = try ParsePresenter.playlist(
-        data, url: url, languages: [arguments.value("language") ?? "en"])
-    case .renderJSON: presentation = try ParsePresenter.renderJSON(data, url: url)
-    case .talkPage: presentation = try ParsePresenter.talkPage(data, url: url)
-    }
-    context.stdout.write(format == "json" ? try presentation.json() : presentation.text)
-    return .success
-  }
-
-  static func kind(of data: Data, name: String) -> InputKind {
-    let lower = name.lowercased()
-    if lower.hasSuffix(".vtt") || lower.hasSuffix(".webvtt") { return .webVTT }
-    if lower.hasSuffix(".m3u8") || lower.hasSuffix(".m3u") { return .playlist }
-    if lower.hasSuffix(".json") { return .renderJSON }
-    if lower.hasSuffix(".html") || lower.hasSuffix(".htm") { return .talkPage }
-    var head = data.prefix(64)
-    if head.starts(with: [0xEF, 0xBB, 0xBF]) { head = head.dropFirst(3) }
-    let text = String(decoding: head, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    if text.hasPrefix("WEBVTT") { return .webVTT }
-    if text.hasPrefix("#EXTM3U") { return .playlist }
-    if text.hasPrefix("{") { return .renderJSON }
-    return .talkPage
-  }
-
-  /// Reads a local file, or fetches an http(s) URL through the harvester's client.
-  static func load(_ target: String, context: CommandContext) async throws -> (Data, URL) {
-    if let url = URL(string: target), let scheme = url.scheme?.lowercased(),
-      scheme == "http" || scheme == "https"
-    {
-      let client = try HTTPClient(configuration: try RefreshCommand.clientConfiguration(context))
-      let response = try await SiteFetcher(client: client).fetch(target)
-      return (response.body, URL(string: response.finalURL) ?? url)
-    }
-    let file = context.fileURL(target)
-    do {
-      return (try Data(contentsOf: file), file)
-    } catch {
-      throw CommandFailure("cannot read \(target): \(error.localizedDescription)")
-    }
-  }
 }

@@ -2,7 +2,6 @@ import Citations
 import Corpus
 import DocumentModel
 import Foundation
-import Harvest
 import OwnedFiles
 import SearchIndex
 
@@ -91,7 +90,7 @@ enum StatusCommand: Command {
     let list = (try? SourceList.load(from: store.sourcesFile)) ?? SourceList()
     let ids = Set(documents.map(\.id))
     let unharvested = list.sources.filter { source in
-      guard source.kind != .catalog, let id = source.id ?? Refresher.documentID(for: source) else { return false }
+      guard source.kind != .catalog, let id = source.id ?? source.documentIDFromURL else { return false }
       return !ids.contains(id)
     }.map(\.url)
     let goneLast = Set(log.last?.gone ?? [])
@@ -136,8 +135,8 @@ enum StatusCommand: Command {
     let kinds = status.documents.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }
     text += "corpus: \(status.documents.values.reduce(0, +)) documents (\(kinds.joined(separator: ", "))"
     text += status.removedUpstream > 0 ? "; \(status.removedUpstream) removed upstream)" : ")"
-    text += ", \(RefreshProgress.bytes(status.corpusBytes))\n"
-    text += "index: \(RefreshProgress.bytes(status.indexBytes)), "
+    text += ", \(RefreshWording.bytes(status.corpusBytes))\n"
+    text += "index: \(RefreshWording.bytes(status.indexBytes)), "
     if status.indexMatchesCorpus {
       text += "matches the corpus\n"
     } else if status.documentCount == 0 {
@@ -156,7 +155,7 @@ enum StatusCommand: Command {
     for failing in status.failing {
       let run = failing.refreshesInARow > 1 ? " (\(failing.refreshesInARow) refreshes in a row)" : ""
       text += "failing: \(failing.source)\(run): "
-      text += RefreshReportFormatter.reason(failing.error, naming: failing.source) + "\n"
+      text += RefreshWording.reason(failing.error, naming: failing.source) + "\n"
     }
     for url in status.neverHarvested { text += "stale: \(url): listed but not in the corpus\n" }
     for id in status.goneUpstream { text += "stale: \(id): gone upstream (kept)\n" }

@@ -1,19 +1,19 @@
 /// One option a command accepts: a flag (`--verbatim`) or an option with a value (`--limit N`).
-struct OptionSpec: Sendable {
-  let name: String
-  let short: Character?
+package struct OptionSpec: Sendable {
+  package let name: String
+  package let short: Character?
   /// Nil for a flag; the placeholder shown in help (`N`, `FILE`) otherwise.
-  let valueName: String?
-  let help: String
-  let isRepeatable: Bool
+  package let valueName: String?
+  package let help: String
+  package let isRepeatable: Bool
   /// The words the value must be one of (`--format text|json`); empty when it is free.
-  var choices: [String] = []
+  package var choices: [String] = []
 
-  static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
+  package static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
     OptionSpec(name: name, short: short, valueName: nil, help: help, isRepeatable: false)
   }
 
-  static func value(
+  package static func value(
     _ name: String, _ valueName: String, short: Character? = nil, repeatable: Bool = false,
     choices: [String] = [], help: String
   ) -> OptionSpec {
@@ -22,7 +22,7 @@ struct OptionSpec: Sendable {
   }
 
   /// What completes this option's value: its words, a file, a directory, or nothing.
-  var valueCompletion: ValueCompletion {
+  package var valueCompletion: ValueCompletion {
     if !choices.isEmpty { return .words(choices) }
     switch valueName {
     case "FILE", "CHECKLIST": return .files
@@ -31,9 +31,9 @@ struct OptionSpec: Sendable {
     }
   }
 
-  var takesValue: Bool { valueName != nil }
+  package var takesValue: Bool { valueName != nil }
 
-  var synopsis: String {
+  package var synopsis: String {
     let long = "--\(name)" + (valueName.map { " \($0)" } ?? "")
     return short.map { "-\($0), \(long)" } ?? long
   }
@@ -62,17 +62,17 @@ enum GlobalOptions {
 }
 
 /// A command line split into positionals, option values and flags.
-struct ParsedArguments: Sendable {
-  var positionals: [String] = []
-  var values: [String: [String]] = [:]
-  var flags: Set<String> = []
+package struct ParsedArguments: Sendable {
+  package var positionals: [String] = []
+  package var values: [String: [String]] = [:]
+  package var flags: Set<String> = []
 
-  func value(_ name: String) -> String? { values[name]?.last }
-  func allValues(_ name: String) -> [String] { values[name] ?? [] }
-  func has(_ flag: String) -> Bool { flags.contains(flag) }
+  package func value(_ name: String) -> String? { values[name]?.last }
+  package func allValues(_ name: String) -> [String] { values[name] ?? [] }
+  package func has(_ flag: String) -> Bool { flags.contains(flag) }
 
   /// A positive integer option no larger than `limit`, or a usage error naming it.
-  func positiveInteger(_ name: String, atMost limit: Int) throws(UsageError) -> Int? {
+  package func positiveInteger(_ name: String, atMost limit: Int) throws(UsageError) -> Int? {
     guard let text = value(name) else { return nil }
     guard let number = Int(text), number > 0 else {
       throw UsageError("--\(name) needs a positive whole number, not '\(text)'")
@@ -82,12 +82,12 @@ struct ParsedArguments: Sendable {
   }
 
   /// One of the option's own choices (its spec's `choices`).
-  func choice(_ spec: OptionSpec, default fallback: String) throws(UsageError) -> String {
+  package func choice(_ spec: OptionSpec, default fallback: String) throws(UsageError) -> String {
     try choice(spec.name, among: spec.choices, default: fallback)
   }
 
   /// One of a fixed set of words (`--format text|json`).
-  func choice(_ name: String, among choices: [String], default fallback: String)
+  package func choice(_ name: String, among choices: [String], default fallback: String)
     throws(UsageError) -> String
   {
     guard let text = value(name) else { return fallback }

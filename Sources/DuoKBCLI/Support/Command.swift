@@ -1,7 +1,7 @@
 import Foundation
 
 /// A subcommand of `duo-kb`: its name, help text, options and what it does.
-protocol Command {
+package protocol Command {
   static var name: String { get }
   /// One line for `duo-kb --help`.
   static var summary: String { get }
@@ -16,11 +16,11 @@ protocol Command {
 }
 
 extension Command {
-  static var discussion: String { "" }
-  static var argumentCompletion: ValueCompletion { .none }
+  package static var discussion: String { "" }
+  package static var argumentCompletion: ValueCompletion { .none }
 
   /// The option of this command (or a global one) with this name.
-  static func option(_ name: String) -> OptionSpec {
+  package static func option(_ name: String) -> OptionSpec {
     guard let spec = (options + GlobalOptions.all).first(where: { $0.name == name }) else {
       preconditionFailure("\(self.name) has no option --\(name)")
     }
@@ -29,41 +29,46 @@ extension Command {
 }
 
 /// What a shell may offer for an argument or an option's value.
-enum ValueCompletion: Sendable, Equatable {
+package enum ValueCompletion: Sendable, Equatable {
   case none, files, directories
   case words([String])
 }
 
 /// What a running command gets: its arguments, the process environment and outputs.
-struct CommandContext: Sendable {
-  let arguments: ParsedArguments
-  let environment: [String: String]
-  let workingDirectory: URL
-  let stdout: TextOutput
-  let reporter: Reporter
-  let standardInput: @Sendable () -> Data
+package struct CommandContext: Sendable {
+  package let arguments: ParsedArguments
+  package let environment: [String: String]
+  package let workingDirectory: URL
+  package let stdout: TextOutput
+  package let reporter: Reporter
+  package let standardInput: @Sendable () -> Data
+  /// The whole command line after the program name, as given (what a helper command runs).
+  package let commandLine: [String]
+  /// Whether a helper command may replace this process with the helper executable (only
+  /// in the `duo-kb` executable, never in a process that runs the CLI in-process).
+  package let mayReplaceProcess: Bool
 
-  var home: HomeDirectory {
+  package var home: HomeDirectory {
     HomeDirectory.resolve(
       option: arguments.value("home"), environment: environment,
       workingDirectory: workingDirectory)
   }
 
   /// Whether stdout may carry color (`--color`, else a terminal without NO_COLOR or TERM=dumb).
-  var stdoutUsesColor: Bool {
+  package var stdoutUsesColor: Bool {
     let choice = arguments.value(ColorChoice.optionName).flatMap(ColorChoice.init(rawValue:)) ?? .auto
     return choice.usesColor(stdout, environment: environment)
   }
 
   /// A path argument made absolute against the working directory.
-  func fileURL(_ path: String) -> URL {
+  package func fileURL(_ path: String) -> URL {
     let expanded = (path as NSString).expandingTildeInPath
     if expanded.hasPrefix("/") { return URL(fileURLWithPath: expanded) }
     return workingDirectory.appendingPathComponent(expanded).standardizedFileURL
   }
 
   /// The bytes of a file argument, or of standard input for `-`.
-  func read(_ path: String) throws -> Data {
+  package func read(_ path: String) throws -> Data {
     if path == "-" { return standardInput() }
     do {
       return try Data(contentsOf: fileURL(path))

@@ -4,8 +4,8 @@ import DocumentModel
 /// `UserFacingError` wording of its own passes through (see LibraryErrors+UserFacing.swift).
 /// Each module's error enum words itself (`description`); an error from beneath the library
 /// (a decoder, the file system) gets a few words too, never the dump of a Swift enum.
-enum ErrorWording {
-  static func describe(_ error: any Error) -> String {
+package enum ErrorWording {
+  package static func describe(_ error: any Error) -> String {
     if let error = error as? any UserFacingError { return error.summary }
     return ErrorReason.of(error)
   }

@@ -6,7 +6,7 @@ import Foundation
 /// above the working directory that has `Corpus/sources.json`; else the platform's place
 /// for an application's data: `~/Library/Application Support/duo-kb` on macOS,
 /// `$XDG_DATA_HOME/duo-kb` elsewhere (`~/.local/share/duo-kb` when unset).
-struct HomeDirectory: Sendable, Equatable {
+package struct HomeDirectory: Sendable, Equatable {
   enum Origin: String, Sendable { case option, environment, workingDirectory, dataHome }
 
   /// Whose conventions the default follows.
@@ -22,11 +22,11 @@ struct HomeDirectory: Sendable, Equatable {
     }
   }
 
-  let url: URL
+  package let url: URL
   let origin: Origin
 
-  var corpusDirectory: URL { url.appendingPathComponent("Corpus", isDirectory: true) }
-  var indexDirectory: URL { url.appendingPathComponent("Index", isDirectory: true) }
+  package var corpusDirectory: URL { url.appendingPathComponent("Corpus", isDirectory: true) }
+  package var indexDirectory: URL { url.appendingPathComponent("Index", isDirectory: true) }
 
   /// Where the home came from, for `duo-kb status`.
   var originDescription: String {

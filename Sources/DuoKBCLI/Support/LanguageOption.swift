@@ -3,7 +3,7 @@ import HLS
 
 /// `--language`: the languages a talk is harvested in, each a document of its own.
 extension OptionSpec {
-  static func languages(help: String) -> OptionSpec {
+  package static func languages(help: String) -> OptionSpec {
     .value("language", "TAG", repeatable: true, help: help)
   }
 }
@@ -11,7 +11,7 @@ extension OptionSpec {
 extension ParsedArguments {
   /// `--language ja --language ko` or `--language en,ja`: BCP 47 tags as documents record
   /// them (`Japanese` → `ja`, `zh` → `zh-Hans`), each once; nil when none is given.
-  func languages() throws(UsageError) -> [String]? {
+  package func languages() throws(UsageError) -> [String]? {
     let given = allValues("language").flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }.map {
       String($0).trimmingCharacters(in: .whitespaces)
     }

@@ -17,7 +17,7 @@ extension CorpusError: UserFacingError {
 
 // Files in the home: a symbolic link there is refused, never followed.
 extension CorpusError {
-  static let symbolicLinkHint =
+  package static let symbolicLinkHint =
     "put the file or folder itself in its place: duo-kb writes and reads its files only inside its home"
 }
 
@@ -40,6 +40,26 @@ extension KnowledgeServerError: UserFacingError {
     case .tokenRequired: "give --token TOKEN or --token-file FILE, or listen on 127.0.0.1"
     case .server(let error): error.hint
     }
+  }
+  var exitStatus: ExitStatus { .usage }
+}
+
+extension HelperExecutableError: UserFacingError {
+  var summary: String {
+    switch self {
+    case .notFound(let command, let path):
+      "'duo-kb \(command)' runs \(HelperExecutable.name), which is not beside duo-kb (no \(path))"
+    case .cannotRun(let command, let path, let reason):
+      "'duo-kb \(command)' cannot run \(path): \(reason)"
+    case .unknownLocation(let command):
+      "'duo-kb \(command)' runs \(HelperExecutable.name) from duo-kb's folder, which cannot be told"
+    case .notInThisProcess(let command):
+      "'duo-kb \(command)' runs in \(HelperExecutable.name), not inside this program"
+    }
+  }
+  var hint: String? {
+    if case .notInThisProcess = self { return "run it through DuoKBHarvestCLI.run, which has every command" }
+    return "install \(HelperExecutable.name) in the same folder as duo-kb (scripts/install and the release archive do)"
   }
   var exitStatus: ExitStatus { .usage }
 }

@@ -6,24 +6,24 @@ protocol UserFacingError: Error {
 }
 
 /// A command line that does not parse: names what is wrong, with a usage hint.
-struct UsageError: UserFacingError {
+package struct UsageError: UserFacingError {
   let summary: String
   let hint: String?
   var exitStatus: ExitStatus { .usage }
 
-  init(_ summary: String, hint: String? = nil) {
+  package init(_ summary: String, hint: String? = nil) {
     self.summary = summary
     self.hint = hint
   }
 }
 
 /// A failure the CLI itself detects (a file it cannot read, a missing corpus, ...).
-struct CommandFailure: UserFacingError {
+package struct CommandFailure: UserFacingError {
   let summary: String
   let hint: String?
   let exitStatus: ExitStatus
 
-  init(_ summary: String, hint: String? = nil, exitStatus: ExitStatus = .usage) {
+  package init(_ summary: String, hint: String? = nil, exitStatus: ExitStatus = .usage) {
     self.summary = summary
     self.hint = hint
     self.exitStatus = exitStatus

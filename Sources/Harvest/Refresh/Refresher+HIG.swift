@@ -47,12 +47,5 @@ extension Refresher {
   }
 
   /// The id a source's document has, when it can be told from the URL alone.
-  public static func documentID(for source: SourceEntry) -> String? {
-    guard let url = URL(string: source.url) else { return nil }
-    switch source.kind {
-    case .talk: return TalkURL.documentID(for: url)
-    case .hig: return try? HIGHarvester.documentID(for: url)
-    case .catalog: return nil
-    }
-  }
+  public static func documentID(for source: SourceEntry) -> String? { source.documentIDFromURL }
 }

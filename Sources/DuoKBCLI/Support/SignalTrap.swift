@@ -12,12 +12,12 @@ import Foundation
 /// same on macOS and Linux. The signals' previous dispositions come back when the last
 /// trap of the process is restored (refreshes may run side by side in one process, as
 /// in tests).
-final class SignalTrap: @unchecked Sendable {
+package final class SignalTrap: @unchecked Sendable {
   private let lock = NSLock()
   private var sources: [any DispatchSourceSignal] = []
   private let signals: [Int32]
 
-  init(signals: [Int32], handler: @escaping @Sendable (Int32) -> Void) {
+  package init(signals: [Int32], handler: @escaping @Sendable (Int32) -> Void) {
     self.signals = signals
     let queue = DispatchQueue(label: "duo-kb.signals")
     for number in signals {
@@ -31,7 +31,7 @@ final class SignalTrap: @unchecked Sendable {
 
   deinit { restore() }
 
-  func restore() {
+  package func restore() {
     let taken: [any DispatchSourceSignal] = lock.withLock {
       defer { sources.removeAll() }
       return sources

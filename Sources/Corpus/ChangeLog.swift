@@ -1,4 +1,3 @@
-import Corpus
 import DocumentModel
 import Foundation
 import OwnedFiles
@@ -9,7 +8,8 @@ import OwnedFiles
   import Darwin
 #endif
 
-/// `Corpus/changelog.jsonl`: one short JSON line per refresh, appended.
+/// `Corpus/changelog.jsonl`: one short JSON line per refresh, appended (by Harvest's
+/// refresh), read by `status` and the servers.
 ///
 /// Appends are one `write` of a whole line to a file opened with O_APPEND, then fsync.
 /// A refresh killed mid-write can leave a torn last line; readers skip lines that do not
@@ -19,6 +19,11 @@ public struct ChangeLog: Sendable {
     public struct Failure: Codable, Sendable, Equatable {
       public var source: String
       public var error: String
+
+      public init(source: String, error: String) {
+        self.source = source
+        self.error = error
+      }
     }
 
     /// ISO 8601, UTC: when the refresh started and finished.
@@ -37,6 +42,24 @@ public struct ChangeLog: Sendable {
     public var deepChecked: Int
 
     public var isClean: Bool { failed.isEmpty && !interrupted }
+
+    public init(
+      startedAt: String, finishedAt: String, added: [String], changed: [String], unchanged: Int, gone: [String],
+      failed: [Failure], requests: Int, bytes: Int, seconds: Double, interrupted: Bool, deepChecked: Int
+    ) {
+      self.startedAt = startedAt
+      self.finishedAt = finishedAt
+      self.added = added
+      self.changed = changed
+      self.unchanged = unchanged
+      self.gone = gone
+      self.failed = failed
+      self.requests = requests
+      self.bytes = bytes
+      self.seconds = seconds
+      self.interrupted = interrupted
+      self.deepChecked = deepChecked
+    }
   }
 
   public let url: URL
@@ -46,23 +69,6 @@ public struct ChangeLog: Sendable {
   public init(corpus: CorpusStore) {
     url = corpus.directory.appendingPathComponent("changelog.jsonl")
     home = corpus.home
-  }
-
-  public static func entry(
-    for report: RefreshReport, startedAt: Date, finishedAt: Date
-  ) -> Entry {
-    let ids = { (status: RefreshReport.Status) in
-      report.entries.filter { $0.status == status }.map { $0.documentID ?? $0.source }
-    }
-    return Entry(
-      startedAt: RefreshTime.string(startedAt), finishedAt: RefreshTime.string(finishedAt),
-      added: ids(.added), changed: ids(.changed), unchanged: report.count(.unchanged),
-      gone: ids(.gone),
-      failed: report.entries.filter { $0.status == .failed }.map {
-        Entry.Failure(source: $0.source, error: $0.error ?? "unknown error")
-      },
-      requests: report.requests, bytes: report.bytes, seconds: (report.seconds * 1000).rounded() / 1000,
-      interrupted: report.isInterrupted, deepChecked: report.entries.filter(\.deepChecked).count)
   }
 
   public func append(_ entry: Entry) throws(CorpusError) {

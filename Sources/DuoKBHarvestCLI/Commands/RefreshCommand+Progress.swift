@@ -1,3 +1,4 @@
+import DuoKBCLI
 import Foundation
 import Harvest
 
@@ -33,7 +34,7 @@ final class RefreshProgress: @unchecked Sendable {
       let elapsed = Self.seconds(ContinuousClock.now - started)
       var line =
         "\(Self.bar(done: done, total: total)) \(done)/\(total) sources, \(stats.requestsSent) requests, "
-        + Self.bytes(stats.bodyBytes)
+        + RefreshWording.bytes(stats.bodyBytes)
       if done > 0, done < total {
         line += ", about \(Self.clock(elapsed / Double(done) * Double(total - done))) left"
       }
@@ -71,11 +72,5 @@ final class RefreshProgress: @unchecked Sendable {
   static func clock(_ seconds: Double) -> String {
     let whole = Int(seconds.rounded(.up))
     return String(format: "%d:%02d", whole / 60, whole % 60)
-  }
-
-  static func bytes(_ count: Int) -> String {
-    if count < 10_000 { return "\(count) B" }
-    if count < 10_000_000 { return String(format: "%.1f kB", Double(count) / 1000) }
-    return String(format: "%.1f MB", Double(count) / 1_000_000)
   }
 }

@@ -1,5 +1,6 @@
 import Citations
 import Corpus
+import DuoKBCLI
 import Harvest
 
 /// The knowledge base's index as a refresh session keeps it: rebuilt into a new

@@ -1,3 +1,4 @@
+import DuoKBCLI
 import Foundation
 import Harvest
 
@@ -10,7 +11,8 @@ enum RefreshReportFormatter {
       let name = entry.documentID ?? entry.source
       let label = entry.status.rawValue.padding(toLength: 10, withPad: " ", startingAt: 0)
       switch entry.status {
-      case .failed: text += "failed     \(name): \(reason(entry.error ?? "unknown error", naming: name))\n"
+      case .failed:
+        text += "failed     \(name): \(RefreshWording.reason(entry.error ?? "unknown error", naming: name))\n"
       case .changed:
         text += "changed    \(name) (+\(entry.passagesAdded.count) −\(entry.passagesRemoved.count) passages)"
         let fields = entry.fieldsChanged.filter { $0 != "text" }
@@ -36,7 +38,7 @@ enum RefreshReportFormatter {
     text +=
       "\(report.count(.added)) added, \(report.count(.changed)) changed, "
       + "\(report.count(.unchanged)) unchanged, \(report.count(.gone)) gone, \(report.count(.failed)) failed; "
-      + "\(report.requests) requests, \(RefreshProgress.bytes(report.bytes)), "
+      + "\(report.requests) requests, \(RefreshWording.bytes(report.bytes)), "
       + String(format: "%.1f s", report.seconds)
       + (report.isInterrupted ? "; interrupted\n" : "\n")
     switch outcome.index {
@@ -51,12 +53,6 @@ enum RefreshReportFormatter {
     case .failed(let reason): text += "index not rebuilt: \(reason)\n"
     }
     return text
-  }
-
-  /// A failure's reason without the source's own URL at its start, since the line names it.
-  static func reason(_ error: String, naming source: String) -> String {
-    let prefix = "\(source): "
-    return error.hasPrefix(prefix) ? String(error.dropFirst(prefix.count)) : error
   }
 
   static func json(_ outcome: RefreshSession.Outcome) throws -> String {

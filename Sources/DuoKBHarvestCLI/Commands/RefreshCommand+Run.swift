@@ -1,0 +1,138 @@
+import Citations
+import Corpus
+import DuoKBCLI
+import Foundation
+import Harvest
+
+/// `duo-kb refresh`, run in the helper executable.
+extension RefreshCommand: HelperCommandRunner {
+  static func perform(_ context: CommandContext) async throws -> ExitStatus {
+    let arguments = context.arguments
+    guard arguments.positionals.isEmpty else {
+      throw UsageError("refresh takes no arguments, got '\(arguments.positionals[0])'")
+    }
+    let format = try arguments.choice(option("format"), default: "text")
+    let quiet = arguments.has("quiet")
+    let home = context.home
+    let store = CorpusStore(directory: home.corpusDirectory)
+    let sourcesURL = arguments.value("sources").map(context.fileURL) ?? store.sourcesFile
+    guard FileManager.default.fileExists(atPath: sourcesURL.path) else {
+      throw CommandFailure(
+        "no sources list at \(sourcesURL.path)", hint: "add one with 'duo-kb add URL'")
+    }
+    let list = try SourceList.load(from: sourcesURL)
+    let client = try HTTPClient(configuration: try clientConfiguration(context))
+    let clock = fetchClock(context.environment)
+    var refresher = Refresher(
+      fetcher: SiteFetcher(client: client, mirror: try mirror(arguments)), corpus: store,
+      staging: SegmentStaging(directory: RefreshSession.stagingDirectory(inHome: home.url)),
+      deepChecks: try deepChecks(arguments), sourceTimeoutSeconds: try sourceTimeout(arguments), now: clock)
+    if let languages = try arguments.languages() { refresher.overridingLanguages = languages }
+    let session = RefreshSession(
+      refresher: refresher, lockFile: RefreshSession.lockFile(inHome: home.url),
+      index: KnowledgeBaseRefreshIndex(home: home, store: store), clock: clock)
+
+    let progress = RefreshProgress(reporter: context.reporter, client: client, quiet: quiet || format == "json")
+    let work = Task { [session] in try await session.run(list, progress: progress.update) }
+    let signals = SignalTrap(signals: [SIGINT, SIGTERM]) { signal in
+      progress.interrupted(by: signal)
+      work.cancel()
+    }
+    let result = await work.result
+    signals.restore()
+    progress.finish()
+    let outcome: RefreshSession.Outcome
+    switch result {
+    case .success(let value): outcome = value
+    case .failure(let error):
+      throw CommandFailure(
+        (error as? RefreshError)?.description ?? ErrorWording.describe(error),
+        hint: (error as? RefreshError).map(lockHint)
+          ?? "refresh writes into the home: check that it exists and is writable")
+    }
+    if let stale = outcome.tookOverLockFrom, !quiet {
+      context.reporter.notice("took over the lock left by process \(stale), which is no longer running")
+    }
+    if let failure = outcome.changeLogFailure {
+      context.reporter.warning("could not append to the change log: \(failure)")
+    }
+    switch format {
+    case "json": context.stdout.write(try RefreshReportFormatter.json(outcome))
+    default: context.stdout.write(RefreshReportFormatter.text(outcome, quiet: quiet))
+    }
+    if case .failed(let reason) = outcome.index { context.reporter.error("the index was not rebuilt: \(reason)") }
+    if case .failed = outcome.index { return .usage }
+    if case .failed(let reason) = outcome.integrity {
+      context.reporter.error("the rebuilt index failed its check: \(reason)")
+      return .usage
+    }
+    return outcome.report.hasFailures ? .failure : .success
+  }
+
+  /// The lock hint only for a lock held by another refresh; a lock file that cannot be
+  /// written (a read-only home, a full disk) is about the home, not about waiting.
+  static func lockHint(_ error: RefreshError) -> String {
+    if case .locked = error {
+      return "wait for it to finish; a lock left by a dead process is taken over automatically"
+    }
+    if case .symbolicLink = error { return CorpusError.symbolicLinkHint }
+    return "refresh writes into the home: check that it exists and is writable"
+  }
+
+  static func sourceTimeout(_ arguments: ParsedArguments) throws(UsageError) -> Double? {
+    guard let text = arguments.value("source-timeout") else { return Refresher.defaultSourceTimeoutSeconds }
+    guard let seconds = Double(text), seconds > 0, seconds < 1e9 else {
+      throw UsageError("--source-timeout needs a number of seconds, not '\(text)'")
+    }
+    return seconds
+  }
+
+  static func deepChecks(_ arguments: ParsedArguments) throws(UsageError) -> DeepCheckSchedule {
+    var schedule = DeepCheckSchedule(isForced: arguments.has("deep"))
+    if let text = arguments.value("deep-every") {
+      guard let seconds = DeepCheckSchedule.seconds(parsing: text) else {
+        throw UsageError("--deep-every takes a number of days (7), or 12h, 30m, 90s; not '\(text)'")
+      }
+      schedule.periodSeconds = seconds
+    }
+    return schedule
+  }
+
+  static func clientConfiguration(_ context: CommandContext) throws -> HTTPClientConfiguration {
+    let arguments = context.arguments
+    var configuration = HTTPClientConfiguration()
+    for host in arguments.allValues("allow-host") {
+      configuration.allowedHosts = configuration.allowedHosts.adding(host)
+    }
+    if let jobs = try arguments.positiveInteger("jobs", atMost: 64) { configuration.maxConnectionsPerHost = jobs }
+    if let file = arguments.value("cacert") { configuration.caFile = context.fileURL(file).path }
+    if let timeout = arguments.value("timeout") {
+      guard let seconds = Double(timeout), seconds > 0, seconds < 1e9 else {
+        throw UsageError("--timeout needs a number of seconds, not '\(timeout)'")
+      }
+      configuration.deadline = .now + .milliseconds(Int(seconds * 1000))
+    }
+    return configuration.withEnvironmentCAFile(context.environment)
+  }
+
+  /// The time recorded as "fetched at": now, or `SOURCE_DATE_EPOCH` when set, so that a
+  /// corpus built from fixed inputs is byte for byte reproducible.
+  static func fetchClock(_ environment: [String: String]) -> @Sendable () -> Date {
+    if let epoch = environment["SOURCE_DATE_EPOCH"].flatMap(TimeInterval.init) {
+      let fixed = Date(timeIntervalSince1970: epoch)
+      return { fixed }
+    }
+    return { Date() }
+  }
+
+  static func mirror(_ arguments: ParsedArguments) throws(UsageError) -> SiteMirror {
+    var mappings: [SiteMirror.Mapping] = []
+    for text in arguments.allValues("mirror") {
+      guard let mapping = SiteMirror.mapping(parsing: text) else {
+        throw UsageError("--mirror takes ORIGINAL=MIRROR (two URLs), not '\(text)'")
+      }
+      mappings.append(mapping)
+    }
+    return SiteMirror(mappings)
+  }
+}
