@@ -1,3 +1,4 @@
+import DocumentModel
 import Foundation
 
 /// The one site laid out like Apple's that tests harvest from, on a `LoopbackServer`:
