@@ -55,12 +55,14 @@ public struct CorpusStore: Sendable {
 
   /// The head of the document with `id` (`DocumentHead`), nil when there is none. Its
   /// members are picked out of the file by `JSONMembers` and only they are decoded: the
-  /// passages and cues are skipped, not built.
+  /// passages and cues are skipped, not built, and in a file of format 2, which writes
+  /// the head first, not even walked.
   public func readHead(id: String) throws(CorpusError) -> DocumentHead? {
     let url = try fileURL(forDocument: id)
     guard let data = try readFile(url) else { return nil }
     do {
-      return try JSONDecoder().decode(DocumentHead.self, from: JSONMembers.selecting(DocumentHead.keys, from: data))
+      return try JSONDecoder().decode(
+        DocumentHead.self, from: JSONMembers.selecting(DocumentHead.keys, from: data, stoppingOnceFound: true))
     } catch {
       throw .malformed(path: url.path, reason: "not a duo-kb document: \(ErrorReason.of(error))")
     }

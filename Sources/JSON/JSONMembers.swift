@@ -28,18 +28,27 @@ public enum JSONMembers {
   /// UTF-8 object and nothing but whitespace after it), in the order written.
   public static func scan(_ bytes: UnsafeRawBufferPointer) throws(JSONScanError) -> [Member] {
     var scanner = Scanner(bytes: bytes)
-    return try scanner.object()
+    return try scanner.object(until: nil)
   }
 
   /// A JSON object holding only the members of `data`'s object whose keys are in `keys`
   /// (compared as written, so a key spelled with escapes is not recognized), in their
   /// order and duplicates kept, for a decoder to read as it would the whole object.
-  public static func selecting(_ keys: Set<String>, from data: Data) throws(JSONScanError) -> Data {
+  ///
+  /// With `stoppingOnceFound`, the scan ends at the member that completes `keys`: what
+  /// follows is not walked, so a file that writes its small fields first (a document's
+  /// head before its text) costs the length of those fields, and damage after them is
+  /// left for the reader of the whole file to find.
+  public static func selecting(_ keys: Set<String>, from data: Data, stoppingOnceFound: Bool = false)
+    throws(JSONScanError) -> Data
+  {
     let wanted = Set(keys.map { Array($0.utf8) })
     let selected: Result<Data, JSONScanError> = data.withUnsafeBytes { bytes in
       do throws(JSONScanError) {
         var selected = Data("{".utf8)
-        for member in try scan(bytes) where wanted.contains(Array(bytes[member.key])) {
+        var scanner = Scanner(bytes: bytes)
+        let members = try scanner.object(until: stoppingOnceFound ? wanted : nil)
+        for member in members where wanted.contains(Array(bytes[member.key])) {
           if selected.count > 1 { selected.append(UInt8(ascii: ",")) }
           selected.append(UInt8(ascii: "\""))
           selected.append(contentsOf: bytes[member.key])
@@ -59,7 +68,10 @@ public enum JSONMembers {
     let bytes: UnsafeRawBufferPointer
     var offset = 0
 
-    mutating func object() throws(JSONScanError) -> [Member] {
+    /// The object's members; when `until` is given, only those up to the member with which
+    /// every key of `until` has been seen, the rest not walked.
+    mutating func object(until: Set<[UInt8]>?) throws(JSONScanError) -> [Member] {
+      var unseen = until ?? []
       skipWhitespace()
       try expect(UInt8(ascii: "{"), "an object")
       var members: [Member] = []
@@ -79,6 +91,9 @@ public enum JSONMembers {
           let valueStart = offset
           try skipValue()
           members.append(Member(key: key, value: valueStart..<offset))
+          if until != nil, !unseen.isEmpty, unseen.remove(Array(bytes[key])) != nil, unseen.isEmpty {
+            return members
+          }
           skipWhitespace()
           if peek() == UInt8(ascii: ",") {
             offset += 1

@@ -1,5 +1,6 @@
 import Corpus
 import DocumentModel
+import DuoKBTestSupport
 import Foundation
 import SearchIndex
 

@@ -60,6 +60,19 @@ import Testing
     #expect(try Self.members(text).count == 3)
   }
 
+  /// Stopping once every wanted key is found leaves the rest unwalked: damage after the
+  /// head is not seen, and a key missing makes the scan go on to the end.
+  @Test func stopsOnceEveryKeyIsFound() throws {
+    let text = #"{"id":"a","fetch":{"etag":"x"},"isRemovedUpstream":false,"cues":[[1,2,"}"#
+    let keys: Set<String> = ["id", "fetch", "isRemovedUpstream"]
+    let selected = try JSONMembers.selecting(keys, from: Data(text.utf8), stoppingOnceFound: true)
+    #expect(String(decoding: selected, as: UTF8.self) == #"{"id":"a","fetch":{"etag":"x"},"isRemovedUpstream":false}"#)
+    #expect(throws: JSONScanError.self) { try JSONMembers.selecting(keys, from: Data(text.utf8)) }
+    #expect(throws: JSONScanError.self) {
+      try JSONMembers.selecting(keys.union(["title"]), from: Data(text.utf8), stoppingOnceFound: true)
+    }
+  }
+
   @Test func deepNestingCostsNoStack() throws {
     let depth = 200_000
     let text =
