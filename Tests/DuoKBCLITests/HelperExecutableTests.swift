@@ -128,7 +128,7 @@ import Testing
   }
 
   @Test func refreshRunsThroughTheHelperAndKeepsItsExitStatus() throws {
-    let site = try RefreshFixtureSite(count: 2)
+    let site = try NumberedTalks.site(count: 2)
     let scratch = try RefreshCommandTests.home(site)
     let duoKB = try Self.executable("duo-kb")
     let refresh = try Self.run(duoKB, ["refresh", "--home", scratch.url.path, "--allow-host", "127.0.0.1"])
