@@ -5,33 +5,50 @@ import Foundation
 /// still found before it is used. A chunk that does not match is reported to `damage` and
 /// stays unusable (every later read of it fails too).
 ///
-/// Safe to share between threads: the record of checked chunks is behind a lock.
+/// Safe to share between threads: chunks are checked and marked under a lock. A read of
+/// an already checked chunk (nearly every read) tests its bit without the lock: bits only
+/// ever go from 0 to 1, each word is read and written whole (aligned 64-bit words), and
+/// they stand for bytes that never change (a read-only map), so a reader that sees a bit
+/// still 0 just takes the lock and looks again; one that sees 1 sees a chunk that was
+/// checked.
 final class ChunkChecksums: @unchecked Sendable {
   let file: MappedFile
   let layout: IndexFile.Layout
   let damage: IndexDamage
   private let lock = NSLock()
   /// One bit per chunk: checked and intact.
-  private var intact: [UInt64]
+  private let intact: UnsafeMutablePointer<UInt64>
+  private let wordCount: Int
+  /// log2 of the chunk size (a power of two).
+  private let chunkShift: Int
   private var damaged = Set<Int>()
 
   init(file: MappedFile, layout: IndexFile.Layout, damage: IndexDamage) {
     self.file = file
     self.layout = layout
     self.damage = damage
-    intact = [UInt64](repeating: 0, count: (layout.chunkCount + 63) / 64)
+    chunkShift = layout.chunkBytes.trailingZeroBitCount
+    wordCount = max(1, (layout.chunkCount + 63) / 64)
+    intact = UnsafeMutablePointer<UInt64>.allocate(capacity: wordCount)
+    intact.initialize(repeating: 0, count: wordCount)
   }
+
+  deinit { intact.deallocate() }
+
+  @inline(__always)
+  private func isIntact(_ chunk: Int) -> Bool { intact[chunk >> 6] & (1 << UInt64(chunk & 63)) != 0 }
 
   /// Whether every chunk holding a byte of `offset..<offset + count` (offsets in the file)
   /// matches its checksum. Bytes outside the covered part are not this type's to check
   /// (reads there are bounds-checked).
   func verify(_ offset: Int, _ count: Int) -> Bool {
     guard count > 0, offset >= 0, offset < layout.coveredBytes else { return true }
-    let first = offset / layout.chunkBytes
-    let last = (offset + min(count, layout.coveredBytes - offset) - 1) / layout.chunkBytes
+    let first = offset >> chunkShift
+    let last = (offset + min(count, layout.coveredBytes - offset) - 1) >> chunkShift
+    if first == last && isIntact(first) { return true }
     lock.lock()
     defer { lock.unlock() }
-    for chunk in first...last where intact[chunk >> 6] & (1 << UInt64(chunk & 63)) == 0 {
+    for chunk in first...last where !isIntact(chunk) {
       guard !damaged.contains(chunk) else { return false }
       guard matches(chunk) else {
         damaged.insert(chunk)
