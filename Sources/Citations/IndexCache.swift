@@ -23,9 +23,7 @@ public final class IndexCache: @unchecked Sendable {
   public func current() throws(CitationsError) -> SearchIndex {
     lock.lock()
     defer { lock.unlock() }
-    let print: String
-    do { print = try knowledgeBase.corpus.fingerprint() } catch { throw .corpus(error) }
-    if let index, fingerprint == print { return index }
+    if let index, let fingerprint, knowledgeBase.corpus.matchesFingerprint(fingerprint) { return index }
     let opened: OpenedIndex
     do {
       opened = try knowledgeBase.openIndex()
@@ -39,7 +37,7 @@ public final class IndexCache: @unchecked Sendable {
     // A stale index answers (said in the log) until the corpus changes again.
     for notice in opened.notices { log(notice.description) }
     index = opened.index
-    fingerprint = print
+    fingerprint = try answeredFingerprint(of: opened)
     return opened.index
   }
 
@@ -58,7 +56,14 @@ public final class IndexCache: @unchecked Sendable {
     let recovered = try knowledgeBase.recover(fromDamaged: damaged, damage: damage)
     for notice in recovered.notices { log(notice.description) }
     index = recovered.index
-    fingerprint = try? knowledgeBase.corpus.fingerprint()
+    fingerprint = try? answeredFingerprint(of: recovered)
+  }
+
+  /// The corpus state `opened` answers for: the one a current index was built from (already
+  /// checked), or the corpus as it is now for an older index that answers until it changes.
+  private func answeredFingerprint(of opened: OpenedIndex) throws(CitationsError) -> String {
+    guard opened.stale != nil else { return opened.index.corpusFingerprint }
+    do { return try knowledgeBase.corpus.fingerprint() } catch { throw .corpus(error) }
   }
 
   /// Runs `body` on the current index; when it finds the index damaged, repairs it once
@@ -79,9 +84,9 @@ public final class IndexCache: @unchecked Sendable {
   public func allDocuments() throws(CitationsError) -> [Document] {
     lock.lock()
     defer { lock.unlock() }
+    if let documents, knowledgeBase.corpus.matchesFingerprint(documents.fingerprint) { return documents.documents }
     let print: String
     do { print = try knowledgeBase.corpus.fingerprint() } catch { throw .corpus(error) }
-    if let documents, documents.fingerprint == print { return documents.documents }
     let read: [Document]
     // A document that cannot be read is left out (and named in the log), not a failure.
     do {

@@ -44,7 +44,7 @@ extension KnowledgeBase {
       findings.append(CheckFinding(subject: skipped.id, kind: .leftOut, detail: skipped.reason))
     }
     if let built = indexReport.corpusFingerprint {
-      if built != (try? corpus.fingerprint()) {
+      if !corpus.matchesFingerprint(built) {
         findings.append(
           CheckFinding(
             subject: "Index", kind: .stale,

@@ -32,14 +32,14 @@ public struct KnowledgeBase: Sendable {
 
   /// The index, current with the corpus when that could be done; `rebuilt` says whether
   /// (and why) it was built first, `stale` why an older index answers instead.
+  /// Whether the index is current is asked of the corpus without listing it
+  /// (`CorpusStore.matchesFingerprint`).
   public func openIndex() throws(CitationsError) -> OpenedIndex {
-    let fingerprint: String
-    do { fingerprint = try corpus.fingerprint() } catch { throw .corpus(error) }
     var reason = RebuildReason.missing
     var readable: SearchIndex?
     do {
       let index = try SearchIndex.open(at: indexDirectory)
-      if index.corpusFingerprint == fingerprint { return OpenedIndex(index: index) }
+      if corpus.matchesFingerprint(index.corpusFingerprint) { return OpenedIndex(index: index) }
       readable = index
       reason = .stale
     } catch {
@@ -47,7 +47,7 @@ public struct KnowledgeBase: Sendable {
     }
     let summary: IndexBuildSummary
     do {
-      summary = try rebuild(fingerprint: fingerprint)
+      summary = try rebuild()
     } catch {
       if let readable { return .stale(readable, because: reason, failure: error) }
       // The current generation cannot be read: the newest one that opens (each quote is still
@@ -66,10 +66,8 @@ public struct KnowledgeBase: Sendable {
 
   /// Whether the index exists and matches the corpus.
   public func isIndexCurrent() -> Bool {
-    guard let fingerprint = try? corpus.fingerprint(),
-      let index = try? SearchIndex.open(at: indexDirectory)
-    else { return false }
-    return index.corpusFingerprint == fingerprint
+    guard let index = try? SearchIndex.open(at: indexDirectory) else { return false }
+    return corpus.matchesFingerprint(index.corpusFingerprint)
   }
 
   /// Builds the index from the whole corpus and swaps it in atomically. A document that

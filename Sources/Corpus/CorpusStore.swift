@@ -143,31 +143,6 @@ public struct CorpusStore: Sendable {
     return files.sorted { $0.id < $1.id }
   }
 
-  /// Changes whenever a document is added, removed or rewritten: a hash of the store's
-  /// change stamp and of the modification times of `documents/` and every folder below it
-  /// (a write renames a file into its folder, which updates that folder's time). No
-  /// document file is read or even listed, so a search checks this in well under a
-  /// millisecond. A file edited in place by hand is not noticed: `duo-kb index --rebuild`.
-  /// Links are not followed (a link to a folder counts as what it is, a link).
-  public func fingerprint() throws(CorpusError) -> String {
-    var hasher = FNV1a64()
-    let stamp = (try? readFile(changeStampFile)).flatMap { $0 }.map { String(decoding: $0, as: UTF8.self) }
-    hasher.combine(stamp ?? "")
-    var pending = [documentsDirectory.path]
-    var folders: [(path: String, stamp: String)] = []
-    while let folder = pending.popLast() {
-      guard let stamp = DirectoryStamp.read(folder) else { continue }
-      folders.append((folder, stamp))
-      guard folders.count < 10_000 else { break }  // bounded, whatever is on disk
-      pending += DirectoryStamp.subdirectories(of: folder)
-    }
-    for folder in folders.sorted(by: { $0.path < $1.path }) {
-      hasher.combine(String(folder.path.dropFirst(directory.path.count)))
-      hasher.combine(folder.stamp)
-    }
-    return hasher.hexDigest
-  }
-
   /// Whether an id makes a safe file name: the rules of `DocumentID`.
   public static func isValidDocumentID(_ id: String) -> Bool {
     DocumentID.isValid(id)

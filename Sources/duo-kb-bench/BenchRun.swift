@@ -50,19 +50,21 @@ struct BenchRun {
         megabytes: Double(summary.byteCount) / 1_048_576, latencies: report.latencies,
         peakMegabytes: report.peakMegabytes))
 
-    var whole: WholeProcessBench.Report?
-    if let executable {
-      log("whole process: duo-kb index, then duo-kb search one query per process")
-      whole = try WholeProcessBench(
-        executable: URL(fileURLWithPath: executable), home: work.appendingPathComponent("home")
-      ).run(documents: documents, queries: QueryFile.read(queryFile))
-    }
-
     log("building FTS5")
     let databaseURL = work.appendingPathComponent("fts5.sqlite")
     start = now()
     let fts5 = try FTS5Bench(path: databaseURL.path, documents: documents)
     let ftsBuild = Double(now() - start) / 1e9
+
+    var whole: WholeProcessBench.Report?
+    if let executable {
+      log("whole process: duo-kb index, then duo-kb search and the sqlite3 shell, one query per process")
+      whole = try WholeProcessBench(
+        executable: URL(fileURLWithPath: executable), home: work.appendingPathComponent("home"),
+        sqliteDatabase: databaseURL
+      ).run(documents: documents, queries: QueryFile.read(queryFile))
+    }
+
     log("searching FTS5")
     let ftsLatencies = try fts5.measure(queries)
     rows.append(
@@ -80,21 +82,31 @@ struct BenchRun {
       }
     }
     printTable(rows, passages: passageCount, words: wordCount, hits: report.totalHits)
+    print(
+      "\nOpening the index (`SearchIndex.open`, in process, median of 21): "
+        + String(format: "%.3f ms", report.openMicroseconds / 1000))
     if let whole { printWholeProcess(whole) }
   }
 
   func printWholeProcess(_ report: WholeProcessBench.Report) {
     func format(_ value: Double) -> String { String(format: "%.1f", value) }
-    print("\nWhole process (`duo-kb`, release, one process per query, \(report.runs) runs, warm page cache):\n")
-    print("| measure | value |")
-    print("|---|---:|")
-    print("| `duo-kb index` from the corpus files, s | \(String(format: "%.2f", report.indexSeconds)) |")
-    print("| `duo-kb search` median, ms | \(format(report.medianMilliseconds)) |")
-    print("| `duo-kb search` p95, ms | \(format(report.p95Milliseconds)) |")
-    print("| `duo-kb search` peak RSS, MB | \(report.peakMegabytes.map(format) ?? "-") |")
+    func sqlite(_ samples: [Double]?, _ fraction: Double) -> String {
+      guard let samples, !samples.isEmpty else { return "-" }
+      return format(Latencies.percentile(samples, fraction))
+    }
+    print("\nWhole process (`duo-kb`, release, one process per query, \(report.runs) runs, warm page cache;")
+    print("the `sqlite3` shell runs the same FTS5 query after each):\n")
+    print("| measure | duo-kb | sqlite3 |")
+    print("|---|---:|---:|")
+    print("| `duo-kb index` from the corpus files, s | \(String(format: "%.2f", report.indexSeconds)) | - |")
+    print("| search median, ms | \(format(report.medianMilliseconds)) | \(sqlite(report.sqliteSamples, 0.5)) |")
+    print("| search p95, ms | \(format(report.p95Milliseconds)) | \(sqlite(report.sqliteSamples, 0.95)) |")
+    print("| search peak RSS, MB | \(report.peakMegabytes.map(format) ?? "-") | - |")
     for kind in QueryGenerator.kinds {
       guard let samples = report.byKind[kind] else { continue }
-      print("| \(kind) median (\(samples.count) runs), ms | \(format(Latencies.percentile(samples, 0.5))) |")
+      print(
+        "| \(kind) median (\(samples.count) runs), ms | \(format(Latencies.percentile(samples, 0.5))) "
+          + "| \(sqlite(report.sqliteByKind[kind], 0.5)) |")
     }
   }
 

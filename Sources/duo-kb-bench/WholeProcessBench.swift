@@ -18,6 +18,10 @@ import SearchIndex
 struct WholeProcessBench {
   var executable: URL
   var home: URL
+  /// The FTS5 database of the same corpus: each query is also run by the `sqlite3` shell,
+  /// in turn with ours, when the shell is installed.
+  var sqliteDatabase: URL?
+  static let sqliteShell = "/usr/bin/sqlite3"
 
   struct Report {
     var indexSeconds: Double
@@ -26,6 +30,9 @@ struct WholeProcessBench {
     var byKind: [String: [Double]]
     var peakMegabytes: Double?
     var runs: Int
+    /// The `sqlite3` shell running the same queries (FTS5, bm25 order, top 10, snippets).
+    var sqliteSamples: [Double] = []
+    var sqliteByKind: [String: [Double]] = [:]
   }
 
   func run(documents: [Document], queries: [QueryFile.Query], runs: Int = 50) throws -> Report {
@@ -46,6 +53,11 @@ struct WholeProcessBench {
     for query in chosen.prefix(5) { _ = spawn([executable.path, "search", query.ours], environment: environment) }
     var samples: [Double] = []
     var byKind: [String: [Double]] = [:]
+    var sqliteSamples: [Double] = []
+    var sqliteByKind: [String: [Double]] = [:]
+    let sqlite = sqliteDatabase.flatMap { database in
+      FileManager.default.isExecutableFile(atPath: Self.sqliteShell) ? database : nil
+    }
     for query in chosen {
       start = now()
       let status = spawn([executable.path, "search", query.ours], environment: environment)
@@ -53,6 +65,15 @@ struct WholeProcessBench {
       guard status == 0 || status == 1 else { throw BenchFailure("duo-kb search '\(query.ours)' exited \(status)") }
       samples.append(milliseconds)
       byKind[query.kind, default: []].append(milliseconds)
+      if let sqlite {
+        let arguments = [Self.sqliteShell, "-readonly", sqlite.path, Self.sql(query.fts5)]
+        start = now()
+        let status = spawn(arguments, environment: [])
+        let milliseconds = Double(now() - start) / 1e6
+        guard status == 0 else { throw BenchFailure("sqlite3 '\(query.fts5)' exited \(status)") }
+        sqliteSamples.append(milliseconds)
+        sqliteByKind[query.kind, default: []].append(milliseconds)
+      }
     }
     var peak: Double?
     let timeTool = "/usr/bin/time"
@@ -71,7 +92,13 @@ struct WholeProcessBench {
     return Report(
       indexSeconds: indexSeconds, medianMilliseconds: Latencies.percentile(samples, 0.5),
       p95Milliseconds: Latencies.percentile(samples, 0.95), byKind: byKind, peakMegabytes: peak,
-      runs: samples.count)
+      runs: samples.count, sqliteSamples: sqliteSamples, sqliteByKind: sqliteByKind)
+  }
+
+  /// The statement `FTS5Bench` prepares, with the query quoted in.
+  static func sql(_ fts5: String) -> String {
+    "SELECT rowid, bm25(passages), snippet(passages, 0, '[', ']', '…', 12) FROM passages WHERE passages MATCH '"
+      + fts5.replacingOccurrences(of: "'", with: "''") + "' ORDER BY bm25(passages) LIMIT 10;"
   }
 
   /// Runs `arguments` with stdout and stderr to /dev/null; its exit status (-1 when it

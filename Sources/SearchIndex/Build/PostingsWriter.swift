@@ -102,13 +102,13 @@ struct PostingsWriter {
       blobCount += part.blob.count
       postings.append(part.postings.bytes)
     }
-    IndexFile.appendChecksum(&postings)
+    IndexFile.finish(&postings)
     var terms = IndexFile.header(kind: "TERM")
     terms.u32(UInt32(termCount))
     terms.u32(UInt32(blobCount))
     terms.append(records.bytes)
     for part in parts { terms.append(part.blob) }
-    IndexFile.appendChecksum(&terms)
+    IndexFile.finish(&terms)
     return (terms.bytes, postings.bytes)
   }
 

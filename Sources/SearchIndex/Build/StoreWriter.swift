@@ -135,7 +135,7 @@ struct StoreWriter {
     file.append(cueStartOffsets.bytes)
     file.append(cueStarts.bytes)
     file.append(texts.bytes)
-    IndexFile.appendChecksum(&file)
+    IndexFile.finish(&file)
     return file.bytes
   }
 }

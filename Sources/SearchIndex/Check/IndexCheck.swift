@@ -126,8 +126,15 @@ public enum IndexCheck {
       let trailer = reader.u32(at: bytes.count - 4)
       stored = trailer
       let computed = CRC32.checksum(UnsafeRawBufferPointer(rebasing: bytes[0..<(bytes.count - 4)]))
+      let damagedChunks = Self.damagedChunks(file)
+      let chunkNote = damagedChunks.map { " (\($0.damaged) of its \($0.count) chunks differ from their checksums)" }
       if computed != trailer {
-        problems.append("checksum mismatch: the file records \(hex(trailer)), its bytes give \(hex(computed))")
+        problems.append(
+          "checksum mismatch: the file records \(hex(trailer)), its bytes give \(hex(computed))\(chunkNote ?? "")")
+      } else if let damagedChunks, damagedChunks.damaged > 0 {
+        problems.append("\(damagedChunks.damaged) of its \(damagedChunks.count) chunks differ from their checksums")
+      } else if damagedChunks == nil {
+        problems.append("the sizes in its header do not add up to its size")
       }
       if let expected = manifest.files[name]?.crc32, expected != trailer {
         problems.append("the manifest records checksum \(hex(expected)), the file \(hex(trailer))")
@@ -136,6 +143,14 @@ public enum IndexCheck {
     if manifest.files[name] == nil { problems.append("not listed in the manifest") }
     for problem in problems { report.findings.append(CheckFinding(subject: name, kind: .damaged, detail: problem)) }
     return CheckedFile(name: name, bytes: bytes.count, crc32: stored.map(hex), isIntact: problems.isEmpty)
+  }
+
+  /// How many chunks of `file` do not match their checksums, of how many; nil when its
+  /// header's sizes do not describe the file.
+  static func damagedChunks(_ file: MappedFile) -> (damaged: Int, count: Int)? {
+    guard let layout = IndexFile.Layout(ByteReader(file.bytes, file: file.name)) else { return nil }
+    let chunks = ChunkChecksums(file: file, layout: layout, damage: IndexDamage())
+    return (chunks.verifyAll(), layout.chunkCount)
   }
 
   /// Every passage text against the CRC-32 in its passage record.

@@ -1,31 +1,60 @@
-/// The frame every index file shares: a 16-byte header (magic `DUOKBIDX`, a four-letter
-/// kind, a big-endian version) and a big-endian CRC-32 of everything before it at the end.
+/// The frame every index file shares: a 32-byte header (magic `DUOKBIDX`, a four-letter
+/// kind, a big-endian version, the body's length and the checksum chunk size), the body, a
+/// CRC-32 of every chunk of header and body (read lazily, `ChunkChecksums`), and a CRC-32
+/// of everything before it at the end (checked whole by `duo-kb check`).
 enum IndexFile {
   static let magic: [UInt8] = Array("DUOKBIDX".utf8)
-  static let version: UInt32 = 3
-  static let headerLength = 16
+  static let version: UInt32 = 4
+  static let headerLength = 32
   static let trailerLength = 4
+  /// The writer's chunk size; a reader takes any power of two in `chunkBytesRange`.
+  static let chunkBytes = 1_024
+  static let chunkBytesRange = 64...(1 << 20)
 
   static func header(kind: String) -> ByteWriter {
     var writer = ByteWriter()
     writer.append(magic)
     writer.append(kind)
     writer.u32(version)
+    writer.u64(0)  // the body length, set by `finish`
+    writer.u32(UInt32(chunkBytes))
+    writer.u32(0)
     return writer
   }
 
-  static func appendChecksum(_ writer: inout ByteWriter) {
+  /// Sets the body length, then appends the chunk checksums and the whole file's CRC-32.
+  static func finish(_ writer: inout ByteWriter) {
+    let covered = writer.count
+    let body = UInt64(covered - headerLength)
+    for (index, shift) in stride(from: 56, through: 0, by: -8).enumerated() {
+      writer.bytes[16 + index] = UInt8(truncatingIfNeeded: body >> UInt64(shift))
+    }
+    var checksums = ByteWriter(capacity: (covered / chunkBytes + 1) * 4)
+    writer.bytes.withUnsafeBytes { bytes in
+      for start in stride(from: 0, to: covered, by: chunkBytes) {
+        let chunk = UnsafeRawBufferPointer(rebasing: bytes[start..<min(covered, start + chunkBytes)])
+        checksums.u32(CRC32.checksum(chunk))
+      }
+    }
+    writer.append(checksums.bytes)
     let checksum = writer.bytes.withUnsafeBytes { CRC32.checksum($0) }
     writer.u32(checksum)
   }
 
-  /// Checks magic, kind, version and (when `verifiesChecksum`) the CRC; returns the body
-  /// between header and trailer.
-  static func body(
-    of file: MappedFile, kind: String, verifiesChecksum: Bool
-  ) throws(IndexFormatError) -> ByteReader {
+  /// A file's frame read: its body and the checksums of its chunks.
+  struct Frame {
+    var body: ByteReader
+    var chunks: ChunkChecksums
+  }
+
+  /// Checks magic, kind, version, that the sizes of the header agree with the file's, the
+  /// checksum of the chunk holding the headers, and (when `verifiesChecksum`) the CRC-32 of
+  /// the whole file; returns the body between header and chunk checksums.
+  static func frame(
+    of file: MappedFile, kind: String, verifiesChecksum: Bool, damage: IndexDamage
+  ) throws(IndexFormatError) -> Frame {
     let bytes = file.bytes
-    guard bytes.count >= headerLength + trailerLength else {
+    guard bytes.count >= 16 else {
       throw .corrupt(file: file.name, reason: "truncated: \(bytes.count) bytes")
     }
     guard bytes[0..<8].elementsEqual(magic) else {
@@ -39,16 +68,44 @@ enum IndexFile {
     guard found == version else {
       throw .unsupportedVersion(file: file.name, found: found, supported: version)
     }
+    guard let layout = Layout(whole) else {
+      throw .corrupt(file: file.name, reason: "truncated: \(bytes.count) bytes do not hold the sizes its header gives")
+    }
+    let chunks = ChunkChecksums(file: file, layout: layout, damage: damage)
+    guard chunks.verify(0, headerLength) else {
+      throw .corrupt(file: file.name, reason: "header checksum mismatch")
+    }
     if verifiesChecksum {
-      let stored = whole.u32(at: bytes.count - 4)
-      let computed = CRC32.checksum(UnsafeRawBufferPointer(rebasing: bytes[0..<(bytes.count - 4)]))
+      let stored = whole.u32(at: bytes.count - trailerLength)
+      let computed = CRC32.checksum(UnsafeRawBufferPointer(rebasing: bytes[0..<(bytes.count - trailerLength)]))
       guard stored == computed else {
         throw .corrupt(file: file.name, reason: "checksum mismatch")
       }
     }
-    return ByteReader(
-      UnsafeRawBufferPointer(rebasing: bytes[headerLength..<(bytes.count - trailerLength)]),
-      file: file.name)
+    return Frame(body: try whole.slice(headerLength, layout.bodyBytes, "body"), chunks: chunks)
+  }
+
+  /// Where header, body and chunk checksums lie, from the header's sizes; nil unless they
+  /// add up to the file's size exactly.
+  struct Layout {
+    var bodyBytes: Int
+    var chunkBytes: Int
+    /// Header and body: the bytes the chunk checksums cover, and where those begin.
+    var coveredBytes: Int
+    var chunkCount: Int
+
+    init?(_ whole: ByteReader) {
+      guard whole.count >= IndexFile.headerLength + IndexFile.trailerLength,
+        let body = Int(exactly: whole.u64(at: 16)), let chunk = Int(exactly: whole.u32(at: 24)),
+        IndexFile.chunkBytesRange.contains(chunk), chunk.nonzeroBitCount == 1,
+        body <= whole.count
+      else { return nil }
+      let covered = IndexFile.headerLength + body
+      let count = (covered + chunk - 1) / chunk
+      let total = covered.addingReportingOverflow(count * 4 + IndexFile.trailerLength)
+      guard !total.overflow, total.partialValue == whole.count else { return nil }
+      (bodyBytes, chunkBytes, coveredBytes, chunkCount) = (body, chunk, covered, count)
+    }
   }
 }
 

@@ -28,18 +28,22 @@ public struct StoredDocument: Sendable, Equatable {
   public var language: String = "en"
 }
 
-/// How much `SearchIndex.open` checks before answering.
+/// How much `SearchIndex.open` checks before answering. Whatever is chosen, the open reads
+/// only headers and the chunks they lie in (`wholeFileChecksumLimitBytes` aside), and every
+/// later read of the dictionary and of the store's tables is checked against its chunk's
+/// CRC-32 the first time it touches that chunk: damage found there fails the search
+/// (`SearchError.index(.corrupt)`) rather than answer from it.
 public enum IndexVerification: Sendable {
-  /// Headers, versions, sizes, table structure, and the CRC-32 of the dictionary;
-  /// postings are bounds-checked as read (a damaged byte there can give a wrong hit but
-  /// never a crash), and every passage text is checked against its own CRC-32 when read
-  /// (a damaged text is reported, never quoted).
+  /// Headers, versions, sizes and the chunk holding each header; postings and word counts
+  /// are bounds-checked as read (a damaged byte there can give a wrong hit but never a
+  /// crash), and every passage text is checked against its own CRC-32 when read (a damaged
+  /// text is reported, never quoted).
   case structure
-  /// `structure`, plus the CRC-32 of postings and store when they are small enough
-  /// (`wholeFileChecksumLimitBytes` each) that reading them costs under a millisecond.
-  /// The default.
+  /// `structure`, plus the CRC-32 of each file small enough (`wholeFileChecksumLimitBytes`)
+  /// that reading it whole costs a few microseconds. The default.
   case standard
-  /// Also the CRC-32 of every file (reads everything once).
+  /// Also the CRC-32 of every file and of each of its chunks, and that the documents cover
+  /// the passages (reads everything once).
   case full
 }
 
@@ -53,8 +57,11 @@ public final class SearchIndex: Sendable {
   public let skippedDocuments: [SkippedDocument]
   let dictionary: TermDictionary
   let postings: ByteReader
+  let postingsChunks: ChunkChecksums
   let store: Store
   private let files: [MappedFile]
+  /// The first damage a read found in a chunk of any file (nil while none).
+  let damage: IndexDamage
   /// Postings bytes read (an estimate) since their pages were last released.
   let releaseBudget = ReleaseBudget()
   let passageCounters = PassageCounterPool()
@@ -62,8 +69,9 @@ public final class SearchIndex: Sendable {
   public var documentCount: Int { store.documentCount }
   public var passageCount: Int { store.passageCount }
 
-  /// Files up to this size are checked whole by `.standard` verification.
-  public static let wholeFileChecksumLimitBytes = 1 << 20
+  /// Files up to this size are checked whole by `.standard` verification (at most a few
+  /// tens of microseconds each).
+  public static let wholeFileChecksumLimitBytes = 64 << 10
 
   public static func open(
     at indexDirectory: URL, verification: IndexVerification = .standard
@@ -95,38 +103,37 @@ public final class SearchIndex: Sendable {
       throw .unsupportedVersion(
         file: IndexManifest.fileName, found: UInt32(clamping: manifest.version), supported: IndexFile.version)
     }
-    func map(_ name: String) throws(IndexFormatError) -> MappedFile {
+    let damage = IndexDamage()
+    self.damage = damage
+    func open(_ name: String, kind: String) throws(IndexFormatError) -> (MappedFile, IndexFile.Frame) {
       let file = try MappedFile(url: generation.appendingPathComponent(name), within: root, name: name)
       if let expected = manifest.files[name], expected.bytes != file.bytes.count {
         throw .corrupt(file: name, reason: "\(file.bytes.count) bytes, manifest says \(expected.bytes)")
       }
-      return file
+      let checksWhole =
+        switch verification {
+        case .structure: false
+        case .standard: file.bytes.count <= Self.wholeFileChecksumLimitBytes
+        case .full: true
+        }
+      let frame = try IndexFile.frame(of: file, kind: kind, verifiesChecksum: checksWhole, damage: damage)
+      if verification == .full, frame.chunks.verifyAll() > 0, let found = damage.first { throw found }
+      return (file, frame)
     }
-    let termsFile = try MappedFile(
-      url: generation.appendingPathComponent("terms.dki"), within: root, name: "terms.dki", loadsIntoMemory: true)
-    if let expected = manifest.files["terms.dki"], expected.bytes != termsFile.bytes.count {
-      throw .corrupt(file: "terms.dki", reason: "\(termsFile.bytes.count) bytes, manifest says \(expected.bytes)")
-    }
-    let postingsFile = try map("postings.dki")
-    let storeFile = try map("store.dki")
-    func checksWhole(_ file: MappedFile) -> Bool {
-      switch verification {
-      case .structure: false
-      case .standard: file.bytes.count <= Self.wholeFileChecksumLimitBytes
-      case .full: true
-      }
-    }
-    dictionary = try TermDictionary(IndexFile.body(of: termsFile, kind: "TERM", verifiesChecksum: true))
-    postings = try IndexFile.body(of: postingsFile, kind: "POST", verifiesChecksum: checksWhole(postingsFile))
-    store = try Store(
-      IndexFile.body(of: storeFile, kind: "STOR", verifiesChecksum: checksWhole(storeFile)), file: storeFile)
+    let (termsFile, termsFrame) = try open("terms.dki", kind: "TERM")
+    let (postingsFile, postingsFrame) = try open("postings.dki", kind: "POST")
+    let (storeFile, storeFrame) = try open("store.dki", kind: "STOR")
+    dictionary = try TermDictionary(termsFrame)
+    postings = postingsFrame.body
+    postingsChunks = postingsFrame.chunks
+    store = try Store(storeFrame, file: storeFile)
     guard store.documentCount == manifest.documents, store.passageCount == manifest.passages else {
       throw .corrupt(file: "store.dki", reason: "counts differ from the manifest")
     }
+    if verification == .full { try store.checkDocumentsCoverPassages() }
     files = [termsFile, postingsFile, storeFile]
-    // The store was read for its tables (and maybe its checksum): give those pages back.
-    storeFile.releasePages()
-    if checksWhole(postingsFile) { postingsFile.releasePages() }
+    // What a whole-file check read need not stay resident.
+    if verification == .full { for file in files { file.releasePages() } }
     corpusFingerprint = manifest.corpusFingerprint
     analyzerOptions = manifest.analyzer
     skippedDocuments = manifest.skipped ?? []
@@ -135,20 +142,31 @@ public final class SearchIndex: Sendable {
   func releasePostingsPages() { files[1].releasePages() }
   var postingsFile: MappedFile { files[1] }
 
-  /// Checks the CRC-32 of every file; `.corrupt` names the first damaged one.
+  /// Checks the CRC-32 of every file and of every chunk, and the structure that the open
+  /// does not read; `.corrupt` names the first damaged file.
   public func verify() throws(IndexFormatError) {
     for (file, kind) in zip(files, ["TERM", "POST", "STOR"]) {
-      _ = try IndexFile.body(of: file, kind: kind, verifiesChecksum: true)
+      let frame = try IndexFile.frame(of: file, kind: kind, verifiesChecksum: true, damage: damage)
+      if frame.chunks.verifyAll() > 0, let found = damage.first { throw found }
       file.releasePages()
     }
+    try store.checkDocumentsCoverPassages()
+    try throwIfDamaged()
   }
 
-  /// The document at `index`; an empty placeholder when out of range.
+  /// The damage an earlier read found, if any: the index must not be answered from.
+  public func throwIfDamaged() throws(IndexFormatError) {
+    if let found = damage.first { throw found }
+  }
+
+  /// The document at `index`; an empty placeholder when out of range or damaged (the
+  /// damage is then reported by `throwIfDamaged` and the next search).
   public func document(_ index: Int) -> StoredDocument {
-    guard index >= 0, index < store.documentCount else {
+    guard store.hasIntactDocument(index) else {
       return StoredDocument(id: "", kind: .talk, title: "", url: "", event: nil, year: nil, passageCount: 0)
     }
     let year = Int32(bitPattern: store.documentField(index, 4))
+    let passageCount = store.documentField(index, 6)
     return StoredDocument(
       id: store.string(store.documentField(index, 0)) ?? "",
       kind: store.documentKind(index) == 0 ? .talk : .hig,
@@ -156,21 +174,20 @@ public final class SearchIndex: Sendable {
       url: store.string(store.documentField(index, 2)) ?? "",
       event: store.string(store.documentField(index, 3)),
       year: year == -1 ? nil : Int(year),
-      passageCount: Int(store.documentField(index, 6)),
+      passageCount: passageCount == StoreWriter.none ? 0 : Int(passageCount),
       language: store.string(store.documentField(index, 8)) ?? "en")
   }
 
   /// The global id of passage `passage` of document `doc`, if both exist.
   func passageId(doc: Int, passage: Int) -> Int? {
-    guard doc >= 0, doc < store.documentCount, passage >= 0,
-      passage < Int(store.documentField(doc, 6))
-    else { return nil }
-    return Int(store.documentField(doc, 5)) + passage
+    guard store.hasIntactDocument(doc), passage >= 0, passage < Int(store.documentField(doc, 6)) else { return nil }
+    let id = Int(store.documentField(doc, 5)) + passage
+    return id < store.passageCount ? id : nil
   }
 
   /// Passage `passage` of document `doc`; an empty placeholder when out of range, and an
-  /// empty text when the stored text does not match its checksum (never a damaged quote).
-  /// `verifiedPassage` says which.
+  /// empty text when the stored text or its record does not match its checksum (never a
+  /// damaged quote). `verifiedPassage` says which.
   public func passage(doc: Int, passage: Int) -> StoredPassage {
     guard let id = passageId(doc: doc, passage: passage) else {
       return StoredPassage(documentIndex: doc, passageIndex: passage, kind: .speech, text: "")
@@ -180,19 +197,23 @@ public final class SearchIndex: Sendable {
     return stored(doc: doc, passage: passage, record: record, text: text)
   }
 
-  /// Passage `passage` of document `doc`, its text checked against its CRC-32:
-  /// `.corrupt` when out of range or damaged.
+  /// Passage `passage` of document `doc`, its text checked against its CRC-32 and its
+  /// record and strings against their chunks': `.corrupt` when out of range or damaged.
   public func verifiedPassage(doc: Int, passage: Int) throws(IndexFormatError) -> StoredPassage {
     guard let id = passageId(doc: doc, passage: passage) else {
+      try throwIfDamaged()
       throw .corrupt(file: "store.dki", reason: "no passage \(passage) in document \(doc)")
     }
     let record = store.record(id)
-    return stored(doc: doc, passage: passage, record: record, text: try store.verifiedTextBytes(id, record: record))
+    let stored = stored(
+      doc: doc, passage: passage, record: record, text: try store.verifiedTextBytes(id, record: record))
+    try throwIfDamaged()
+    return stored
   }
 
   private func stored(doc: Int, passage: Int, record: Store.PassageRecord, text: [UInt8]) -> StoredPassage {
     func milliseconds(_ value: UInt32) -> Int? { value == StoreWriter.none ? nil : Int(value) }
-    let kindIndex = Int(store.attributeKind(record.attribute))
+    let kindIndex = Int(store.attributeKind(record.attribute) ?? 0)
     return StoredPassage(
       documentIndex: doc, passageIndex: passage,
       kind: kindIndex < PassageKind.allCases.count ? PassageKind.allCases[kindIndex] : .speech,
@@ -207,7 +228,8 @@ public final class SearchIndex: Sendable {
   /// The (document, passage) of a global passage id.
   func location(ofPassage id: Int) -> (doc: Int, passage: Int) {
     let doc = store.document(ofPassage: id)
-    return (doc, id - Int(store.documentField(doc, 5)))
+    let first = store.documentField(doc, 5)
+    return (doc, first == StoreWriter.none ? 0 : id - Int(first))
   }
 }
 

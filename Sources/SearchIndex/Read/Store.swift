@@ -1,8 +1,12 @@
 /// The document and passage tables, strings and texts of `store.dki`.
 ///
-/// Tables read at random on every query (documents, attributes, word counts, strings) are
-/// copied into memory at open; passage records and texts of hits are read with `pread`;
-/// only filters on passage kind or speaker walk the mapped passage table.
+/// Nothing is read at open but the header: every table is fixed-width and addressed by id,
+/// read from the map (passage records and texts of hits with `pread`), and each read is
+/// checked against the file's chunk checksums first, so a damaged table reads as absent
+/// (`StoreWriter.none`, nil) and is reported to the index's damage, never as other data.
+/// Word counts, read for every candidate of every query, are the exception: ranking data
+/// like the postings, bounds-checked but checked against their checksums only by
+/// `duo-kb check` (or a small index's whole-file check at open).
 struct Store: Sendable {
   static let documentRecordLength = 36
   static let passageRecordLength = 20
@@ -11,29 +15,35 @@ struct Store: Sendable {
   /// A passage has at most this many cue starts read (a damaged table cannot make more).
   static let maximumCueStarts = 4_096
 
+  /// A table of the store and where it lies in the file.
+  struct Table: Sendable {
+    let reader: ByteReader
+    let fileOffset: Int
+    var count: Int { reader.count }
+  }
+
   let documentCount: Int
   let passageCount: Int
   let averageWords: Double
-  let documents: ByteReader
-  let passages: ByteReader
-  let attributes: ByteReader
+  let documents: Table
+  let passages: Table
+  let attributes: Table
   let attributeCount: Int
   let wordCounts: ByteReader
-  let stringOffsets: ByteReader
+  let stringOffsets: Table
   let stringCount: Int
-  let strings: ByteReader
+  let strings: Table
   /// (P + 1) offsets into `cueStarts`, and the varint pairs they delimit.
-  let cueStartOffsets: ByteReader
-  let cueStarts: ByteReader
-  let texts: ByteReader
+  let cueStartOffsets: Table
+  let cueStarts: Table
+  let texts: Table
   let file: MappedFile
-  private let owned: [OwnedBytes]
-  /// File offsets of the passage table and the texts, for `pread`.
-  private let passagesFileOffset: Int
-  private let textsFileOffset: Int
+  let chunks: ChunkChecksums
 
-  init(_ body: ByteReader, file: MappedFile) throws(IndexFormatError) {
+  init(_ frame: IndexFile.Frame, file: MappedFile) throws(IndexFormatError) {
     self.file = file
+    let body = frame.body
+    chunks = frame.chunks
     try body.require(body.count >= Self.headerLength, "store header truncated")
     documentCount = Int(body.u32(at: 0))
     passageCount = Int(body.u32(at: 4))
@@ -45,90 +55,103 @@ struct Store: Sendable {
     attributeCount = Int(body.u32(at: 28))
     let cueStartBytes = Int(body.u32(at: 32))
     var offset = Self.headerLength
-    var owned: [OwnedBytes] = []
-    func copy(_ reader: ByteReader) -> ByteReader {
-      let copy = OwnedBytes(copying: reader.bytes)
-      owned.append(copy)
-      return ByteReader(copy.bytes, file: reader.file)
+    // Counts are u32, so no size below overflows; `slice` bounds each by the body.
+    func table(_ length: Int, _ what: String) throws(IndexFormatError) -> Table {
+      let table = Table(reader: try body.slice(offset, length, what), fileOffset: IndexFile.headerLength + offset)
+      offset += length
+      return table
     }
-    documents = copy(try body.slice(offset, documentCount * Self.documentRecordLength, "document table"))
-    offset += documents.count
-    attributes = copy(try body.slice(offset, attributeCount * Self.attributeRecordLength, "passage attributes"))
-    offset += attributes.count
-    passages = try body.slice(offset, passageCount * Self.passageRecordLength, "passage table")
-    passagesFileOffset = IndexFile.headerLength + offset
-    offset += passages.count
-    wordCounts = copy(try body.slice(offset, passageCount * 2, "word counts"))
-    offset += wordCounts.count
-    stringOffsets = copy(try body.slice(offset, (stringCount + 1) * 4, "string offsets"))
-    offset += stringOffsets.count
-    strings = copy(try body.slice(offset, stringBytes, "strings"))
-    offset += stringBytes
-    cueStartOffsets = try body.slice(offset, (passageCount + 1) * 4, "cue start offsets")
-    offset += cueStartOffsets.count
-    cueStarts = try body.slice(offset, cueStartBytes, "cue starts")
-    offset += cueStartBytes
-    texts = try body.slice(offset, textBytes, "passage texts")
-    textsFileOffset = IndexFile.headerLength + offset
-    self.owned = owned
-    try body.require(offset + textBytes == body.count, "store has trailing bytes")
-    // Documents must cover the passages in order: checked once, as every lookup relies on it.
-    var expected = 0
-    for index in 0..<documentCount {
-      let record = index * Self.documentRecordLength
-      let first = Int(documents.u32(at: record + 20))
-      let count = Int(documents.u32(at: record + 24))
-      try body.require(first == expected, "document \(index) does not start at passage \(expected)")
-      expected += count
-    }
-    try body.require(expected == passageCount, "documents cover \(expected) of \(passageCount) passages")
+    documents = try table(documentCount * Self.documentRecordLength, "document table")
+    attributes = try table(attributeCount * Self.attributeRecordLength, "passage attributes")
+    passages = try table(passageCount * Self.passageRecordLength, "passage table")
+    wordCounts = try table(passageCount * 2, "word counts").reader
+    stringOffsets = try table((stringCount + 1) * 4, "string offsets")
+    strings = try table(stringBytes, "strings")
+    cueStartOffsets = try table((passageCount + 1) * 4, "cue start offsets")
+    cueStarts = try table(cueStartBytes, "cue starts")
+    texts = try table(textBytes, "passage texts")
+    try body.require(offset == body.count, "store has trailing bytes")
   }
 
+  /// Whether documents cover the passages in order, as every lookup relies on: true of
+  /// every index this build writes, checked by `verify()` and `duo-kb check` (it reads the
+  /// whole document table); lookups stay in bounds without it.
+  func checkDocumentsCoverPassages() throws(IndexFormatError) {
+    var expected = 0
+    for index in 0..<documentCount {
+      let first = Int(documentField(index, 5))
+      let count = Int(documentField(index, 6))
+      guard first == expected else {
+        throw .corrupt(file: file.name, reason: "document \(index) does not start at passage \(expected)")
+      }
+      expected += count
+    }
+    guard expected == passageCount else {
+      throw .corrupt(file: file.name, reason: "documents cover \(expected) of \(passageCount) passages")
+    }
+  }
+
+  /// The big-endian u32 at `offset` of `table`, or `StoreWriter.none` when out of bounds or
+  /// damaged.
+  @inline(__always)
+  func u32(_ table: Table, _ offset: Int) -> UInt32 {
+    guard offset >= 0, offset + 4 <= table.count, chunks.verify(table.fileOffset + offset, 4) else {
+      return StoreWriter.none
+    }
+    return table.reader.u32(at: offset)
+  }
+
+  @inline(__always)
+  func u8(_ table: Table, _ offset: Int) -> UInt8? {
+    guard offset >= 0, offset < table.count, chunks.verify(table.fileOffset + offset, 1) else { return nil }
+    return table.reader.u8(at: offset)
+  }
+
+  /// String `id`; nil for `StoreWriter.none`, out of range or damaged.
   func string(_ id: UInt32) -> String? {
     guard id != StoreWriter.none, Int(id) < stringCount else { return nil }
-    let start = Int(stringOffsets.u32(at: Int(id) * 4))
-    let end = Int(stringOffsets.u32(at: Int(id) * 4 + 4))
-    guard start <= end, end <= strings.count else { return nil }
-    return String(decoding: UnsafeRawBufferPointer(rebasing: strings.bytes[start..<end]), as: UTF8.self)
+    let start = u32(stringOffsets, Int(id) * 4)
+    let end = u32(stringOffsets, Int(id) * 4 + 4)
+    guard start != StoreWriter.none, end != StoreWriter.none, start <= end, Int(end) <= strings.count,
+      chunks.verify(strings.fileOffset + Int(start), Int(end - start))
+    else { return nil }
+    return String(
+      decoding: UnsafeRawBufferPointer(rebasing: strings.reader.bytes[Int(start)..<Int(end)]), as: UTF8.self)
   }
 
   @inline(__always)
   func wordCount(_ passage: Int) -> Int { Int(wordCounts.u16(at: passage * 2)) }
 
-  /// Field of a passage: 0 document, 1 text offset, 2 text length, 3 start ms, 4 end ms,
-  /// 5 anchor, 6 heading, 7 speaker (string ids; `StoreWriter.none` when absent).
+  /// Field of a passage: 0 document, 3 start ms, 4 end ms, 5 anchor, 6 heading, 7 speaker
+  /// (string ids; `StoreWriter.none` when absent or damaged).
   @inline(__always)
   func passageField(_ passage: Int, _ field: Int) -> UInt32 {
     let record = passage * Self.passageRecordLength
     switch field {
-    case 1: return passages.u32(at: record)
-    case 2:
-      let start = passages.u32(at: record)
-      let end =
-        passage + 1 < passageCount ? passages.u32(at: record + Self.passageRecordLength) : UInt32(clamping: texts.count)
-      return end >= start ? end - start : 0
-    case 3: return passages.u32(at: record + 4)
-    case 4: return passages.u32(at: record + 8)
-    default:
-      let attribute = Int(passages.u32(at: record + 12))
-      guard attribute < attributeCount else { return field == 0 ? UInt32.max : StoreWriter.none }
-      let attributeRecord = attribute * Self.attributeRecordLength
-      return attributes.u32(at: attributeRecord + (field == 0 ? 0 : (field - 4) * 4))
+    case 3: return u32(passages, record + 4)
+    case 4: return u32(passages, record + 8)
+    default: return attributeField(Int(u32(passages, record + 12)), field)
     }
   }
 
-  func passageKind(_ passage: Int) -> UInt8 {
-    let attribute = Int(passages.u32(at: passage * Self.passageRecordLength + 12))
-    return attributes.u8(at: attribute * Self.attributeRecordLength + 16)
+  /// 0 speech, 1 text, 2 code; nil when damaged.
+  func passageKind(_ passage: Int) -> UInt8? {
+    attributeKind(Int(u32(passages, passage * Self.passageRecordLength + 12)))
   }
 
   @inline(__always)
   func documentField(_ document: Int, _ field: Int) -> UInt32 {
-    documents.u32(at: document * Self.documentRecordLength + field * 4)
+    u32(documents, document * Self.documentRecordLength + field * 4)
   }
 
-  func documentKind(_ document: Int) -> UInt8 {
-    documents.u8(at: document * Self.documentRecordLength + 28)
+  func documentKind(_ document: Int) -> UInt8? {
+    u8(documents, document * Self.documentRecordLength + 28)
+  }
+
+  /// Whether document `index`'s record is in range and intact.
+  func hasIntactDocument(_ index: Int) -> Bool {
+    index >= 0 && index < documentCount
+      && chunks.verify(documents.fileOffset + index * Self.documentRecordLength, Self.documentRecordLength)
   }
 
   /// A passage record read with `pread`: text offset and length, start and end ms,
@@ -141,12 +164,18 @@ struct Store: Sendable {
     var attribute: Int
     /// CRC-32 of the passage's text bytes.
     var textChecksum: UInt32
+    /// False when the record is out of range or does not match its chunk checksum.
+    var isIntact: Bool
   }
 
   func record(_ passage: Int) -> PassageRecord {
     // This record and the next one's text offset, where this text ends.
-    let bytes = file.read(
-      at: passagesFileOffset + passage * Self.passageRecordLength, count: Self.passageRecordLength + 4)
+    let offset = passage * Self.passageRecordLength
+    let length = passage + 1 < passageCount ? Self.passageRecordLength + 4 : Self.passageRecordLength
+    let bytes = file.read(at: passages.fileOffset + offset, count: length)
+    let isIntact =
+      passage >= 0 && passage < passageCount && bytes.count == length
+      && chunks.verify(passages.fileOffset + offset, length)
     func u32(_ at: Int) -> UInt32 {
       at + 4 <= bytes.count
         ? UInt32(bytes[at]) << 24 | UInt32(bytes[at + 1]) << 16 | UInt32(bytes[at + 2]) << 8 | UInt32(bytes[at + 3])
@@ -156,19 +185,20 @@ struct Store: Sendable {
     let end = passage + 1 < passageCount ? Int(u32(Self.passageRecordLength)) : texts.count
     return PassageRecord(
       textOffset: start, textLength: end >= start && end <= texts.count ? end - start : 0,
-      startMilliseconds: bytes.count >= 8 ? u32(4) : StoreWriter.none,
-      endMilliseconds: bytes.count >= 12 ? u32(8) : StoreWriter.none,
-      attribute: Int(u32(12)), textChecksum: u32(16))
+      startMilliseconds: isIntact ? u32(4) : StoreWriter.none,
+      endMilliseconds: isIntact ? u32(8) : StoreWriter.none,
+      attribute: isIntact ? Int(u32(12)) : attributeCount, textChecksum: u32(16), isIntact: isIntact)
   }
 
   /// Field of an attribute record: 0 document, 5 anchor, 6 heading, 7 speaker.
   func attributeField(_ attribute: Int, _ field: Int) -> UInt32 {
-    guard attribute < attributeCount else { return field == 0 ? UInt32.max : StoreWriter.none }
-    return attributes.u32(at: attribute * Self.attributeRecordLength + (field == 0 ? 0 : (field - 4) * 4))
+    guard attribute >= 0, attribute < attributeCount else { return StoreWriter.none }
+    return u32(attributes, attribute * Self.attributeRecordLength + (field == 0 ? 0 : (field - 4) * 4))
   }
 
-  func attributeKind(_ attribute: Int) -> UInt8 {
-    attributes.u8(at: attribute * Self.attributeRecordLength + 16)
+  func attributeKind(_ attribute: Int) -> UInt8? {
+    guard attribute >= 0, attribute < attributeCount else { return nil }
+    return u8(attributes, attribute * Self.attributeRecordLength + 16)
   }
 
   /// The UTF-8 bytes of a passage's text, read with `pread` and checked against the CRC-32
@@ -181,7 +211,10 @@ struct Store: Sendable {
   }
 
   func verifiedTextBytes(_ passage: Int, record: PassageRecord) throws(IndexFormatError) -> [UInt8] {
-    let bytes = file.read(at: textsFileOffset + record.textOffset, count: record.textLength)
+    guard record.isIntact else {
+      throw .corrupt(file: file.name, reason: "the record of passage \(passage) does not match its checksum")
+    }
+    let bytes = file.read(at: texts.fileOffset + record.textOffset, count: record.textLength)
     let computed = bytes.withUnsafeBytes { CRC32.checksum($0) }
     guard bytes.count == record.textLength, computed == record.textChecksum else {
       throw .corrupt(file: file.name, reason: "text of passage \(passage) does not match its checksum")
@@ -190,25 +223,28 @@ struct Store: Sendable {
   }
 
   /// Where each further cue's words begin in a passage: UTF-8 offsets into its text
-  /// (increasing) and the cue starts. Damaged bytes give fewer or wrong starts, never a trap.
+  /// (increasing) and the cue starts; none when damaged.
   func cueStarts(_ passage: Int) -> [(utf8Offset: Int, startMilliseconds: Int)] {
     guard passage >= 0, passage < passageCount else { return [] }
-    let start = Int(cueStartOffsets.u32(at: passage * 4))
-    let end = Int(cueStartOffsets.u32(at: passage * 4 + 4))
-    guard start < end, end <= cueStarts.count else { return [] }
+    let start = u32(cueStartOffsets, passage * 4)
+    let end = u32(cueStartOffsets, passage * 4 + 4)
+    guard start != StoreWriter.none, end != StoreWriter.none, start < end, Int(end) <= cueStarts.count,
+      chunks.verify(cueStarts.fileOffset + Int(start), Int(end - start))
+    else { return [] }
     var result: [(utf8Offset: Int, startMilliseconds: Int)] = []
-    var offset = start
+    var offset = Int(start)
     var utf8Offset = 0
-    while offset < end, result.count < Self.maximumCueStarts {
-      utf8Offset += Int(cueStarts.varint(&offset))
-      let milliseconds = cueStarts.varint(&offset)
+    while offset < Int(end), result.count < Self.maximumCueStarts {
+      utf8Offset += Int(cueStarts.reader.varint(&offset))
+      let milliseconds = cueStarts.reader.varint(&offset)
       guard milliseconds != StoreWriter.none else { continue }
       result.append((utf8Offset, Int(milliseconds)))
     }
     return result
   }
 
-  /// The document whose passages include `passage` (binary search over first passages).
+  /// The document whose passages include `passage` (binary search over first passages; a
+  /// damaged first passage reads as none, past every passage).
   func document(ofPassage passage: Int) -> Int {
     var low = 0
     var high = documentCount

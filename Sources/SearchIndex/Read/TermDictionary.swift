@@ -1,4 +1,6 @@
-/// The sorted term dictionary of `terms.dki`: fixed 28-byte records and a blob of term bytes.
+/// The sorted term dictionary of `terms.dki`: fixed 28-byte records and a blob of term bytes,
+/// read from the map. Every read is checked against the file's chunk checksums first: a
+/// damaged record or term reads as absent (and is reported to the index's damage).
 struct TermDictionary: Sendable {
   struct Entry: Sendable {
     var documentFrequency: Int
@@ -10,11 +12,16 @@ struct TermDictionary: Sendable {
   let records: ByteReader
   let blob: ByteReader
   let count: Int
+  let chunks: ChunkChecksums
+  /// File offsets of the records and the blob, for the chunk checksums.
+  private let recordsFileOffset: Int
+  private let blobFileOffset: Int
 
-  init(_ body: ByteReader) throws(IndexFormatError) {
+  init(_ frame: IndexFile.Frame) throws(IndexFormatError) {
+    let body = frame.body
+    try body.require(body.count >= 8, "term dictionary header truncated")
     let count = Int(body.u32(at: 0))
     let blobLength = Int(body.u32(at: 4))
-    try body.require(body.count >= 8, "term dictionary header truncated")
     let recordBytes = count.multipliedReportingOverflow(by: PostingsWriter.termRecordLength)
     try body.require(!recordBytes.overflow, "term count \(count) too large")
     try body.require(
@@ -23,20 +30,30 @@ struct TermDictionary: Sendable {
     records = try body.slice(8, recordBytes.partialValue, "term records")
     blob = try body.slice(8 + recordBytes.partialValue, blobLength, "term text")
     self.count = count
+    chunks = frame.chunks
+    recordsFileOffset = IndexFile.headerLength + 8
+    blobFileOffset = recordsFileOffset + recordBytes.partialValue
   }
 
-  /// The bytes of term `index` (empty when its record points outside the blob).
+  /// The bytes of term `index` (empty when its record points outside the blob or is damaged).
   @inline(__always)
   func term(_ index: Int) -> UnsafeRawBufferPointer {
     let record = index * PostingsWriter.termRecordLength
+    guard chunks.verify(recordsFileOffset + record, 6) else { return UnsafeRawBufferPointer(start: nil, count: 0) }
     let offset = Int(records.u32(at: record))
     let length = Int(records.u16(at: record + 4))
-    guard offset + length <= blob.count else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+    guard offset + length <= blob.count, chunks.verify(blobFileOffset + offset, length) else {
+      return UnsafeRawBufferPointer(start: nil, count: 0)
+    }
     return UnsafeRawBufferPointer(rebasing: blob.bytes[offset..<(offset + length)])
   }
 
+  /// The record of term `index`; no postings when it is damaged.
   func entry(_ index: Int) -> Entry {
     let record = index * PostingsWriter.termRecordLength
+    guard chunks.verify(recordsFileOffset + record, PostingsWriter.termRecordLength) else {
+      return Entry(documentFrequency: 0, postingsOffset: 0, blockCount: 0, maxImpact: 0)
+    }
     return Entry(
       documentFrequency: Int(records.u32(at: record + 8)),
       postingsOffset: Int(clamping: records.u64(at: record + 12)),

@@ -54,7 +54,10 @@ struct QueryCompiler {
     var entry = index.dictionary.entry(termIndex)
     let length = index.dictionary.postingsLength(termIndex, postingsBytes: index.postings.count)
     if length <= SearchTuning.copiedPostingsBytes {
-      let bytes = index.postingsFile.read(at: IndexFile.headerLength + entry.postingsOffset, count: length)
+      let offset = IndexFile.headerLength + entry.postingsOffset
+      // Checked against its chunks (a few KiB at most): damage fails the search, not a hit.
+      let bytes =
+        index.postingsChunks.verify(offset, length) ? index.postingsFile.read(at: offset, count: length) : []
       let buffer = PostingsBuffer(bytes)
       entry.postingsOffset = 0
       // A short read (damage) leaves fewer bytes: every read of the cursor is bounds-checked.

@@ -51,6 +51,9 @@ extension SearchIndex {
         matchStartMilliseconds: matchStart(passage: Int(candidate.passage), matchedRanges: matched))
     }
     if releaseBudget.spend(compiler.readEstimate.bytes, limit: Self.releaseThresholdBytes) { releasePostingsPages() }
+    // A damaged chunk read on the way (a term, a record, a string) read as absent: the
+    // answer is not given from it.
+    do throws(IndexFormatError) { try throwIfDamaged() } catch { throw .index(error) }
     return SearchResults(total: total, hits: hits)
   }
 

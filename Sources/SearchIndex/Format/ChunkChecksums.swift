@@ -1,0 +1,100 @@
+import Foundation
+
+/// The CRC-32 of each chunk of an index file's header and body, checked the first time a
+/// read touches the chunk: an open reads no more than its headers, and a damaged region is
+/// still found before it is used. A chunk that does not match is reported to `damage` and
+/// stays unusable (every later read of it fails too).
+///
+/// Safe to share between threads: chunks are checked and marked under a lock. A read of
+/// an already checked chunk (nearly every read) tests its bit without the lock: bits only
+/// ever go from 0 to 1, each word is read and written whole (aligned 64-bit words), and
+/// they stand for bytes that never change (a read-only map), so a reader that sees a bit
+/// still 0 just takes the lock and looks again; one that sees 1 sees a chunk that was
+/// checked.
+final class ChunkChecksums: @unchecked Sendable {
+  let file: MappedFile
+  let layout: IndexFile.Layout
+  let damage: IndexDamage
+  private let lock = NSLock()
+  /// One bit per chunk: checked and intact.
+  private let intact: UnsafeMutablePointer<UInt64>
+  private let wordCount: Int
+  /// log2 of the chunk size (a power of two).
+  private let chunkShift: Int
+  private var damaged = Set<Int>()
+
+  init(file: MappedFile, layout: IndexFile.Layout, damage: IndexDamage) {
+    self.file = file
+    self.layout = layout
+    self.damage = damage
+    chunkShift = layout.chunkBytes.trailingZeroBitCount
+    wordCount = max(1, (layout.chunkCount + 63) / 64)
+    intact = UnsafeMutablePointer<UInt64>.allocate(capacity: wordCount)
+    intact.initialize(repeating: 0, count: wordCount)
+  }
+
+  deinit { intact.deallocate() }
+
+  @inline(__always)
+  private func isIntact(_ chunk: Int) -> Bool { intact[chunk >> 6] & (1 << UInt64(chunk & 63)) != 0 }
+
+  /// Whether every chunk holding a byte of `offset..<offset + count` (offsets in the file)
+  /// matches its checksum. Bytes outside the covered part are not this type's to check
+  /// (reads there are bounds-checked).
+  func verify(_ offset: Int, _ count: Int) -> Bool {
+    guard count > 0, offset >= 0, offset < layout.coveredBytes else { return true }
+    let first = offset >> chunkShift
+    let last = (offset + min(count, layout.coveredBytes - offset) - 1) >> chunkShift
+    if first == last && isIntact(first) { return true }
+    lock.lock()
+    defer { lock.unlock() }
+    for chunk in first...last where !isIntact(chunk) {
+      guard !damaged.contains(chunk) else { return false }
+      guard matches(chunk) else {
+        damaged.insert(chunk)
+        damage.record(
+          .corrupt(
+            file: file.name,
+            reason: "bytes \(chunk * layout.chunkBytes) to \(end(of: chunk)) do not match their checksum"))
+        return false
+      }
+      intact[chunk >> 6] |= 1 << UInt64(chunk & 63)
+    }
+    return true
+  }
+
+  /// Checks every chunk (as `duo-kb check` does); the number that do not match.
+  func verifyAll() -> Int {
+    (0..<layout.chunkCount).reduce(0) { damagedCount, chunk in
+      let start = chunk * layout.chunkBytes
+      return damagedCount + (verify(start, end(of: chunk) - start) ? 0 : 1)
+    }
+  }
+
+  private func end(of chunk: Int) -> Int { min(layout.coveredBytes, (chunk + 1) * layout.chunkBytes) }
+
+  private func matches(_ chunk: Int) -> Bool {
+    let start = chunk * layout.chunkBytes
+    let bytes = file.bytes
+    let stored = ByteReader(bytes, file: file.name).u32(at: layout.coveredBytes + chunk * 4)
+    return CRC32.checksum(UnsafeRawBufferPointer(rebasing: bytes[start..<end(of: chunk)])) == stored
+  }
+}
+
+/// The first damage the reads of an opened index found; safe to share between threads.
+final class IndexDamage: @unchecked Sendable {
+  private let lock = NSLock()
+  private var found: IndexFormatError?
+
+  func record(_ error: IndexFormatError) {
+    lock.lock()
+    defer { lock.unlock() }
+    if found == nil { found = error }
+  }
+
+  var first: IndexFormatError? {
+    lock.lock()
+    defer { lock.unlock() }
+    return found
+  }
+}
