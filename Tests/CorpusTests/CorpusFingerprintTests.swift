@@ -1,5 +1,5 @@
 import Foundation
-import Normalize
+import DocumentModel
 import Testing
 
 @testable import Corpus

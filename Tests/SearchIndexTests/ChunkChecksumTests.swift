@@ -1,5 +1,6 @@
+import DocumentModel
+import DuoKBTestSupport
 import Foundation
-import Normalize
 import Testing
 
 @testable import SearchIndex
