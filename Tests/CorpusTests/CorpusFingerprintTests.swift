@@ -1,5 +1,5 @@
-import Foundation
 import DocumentModel
+import Foundation
 import Testing
 
 @testable import Corpus
