@@ -86,7 +86,9 @@ struct APIRoutes: Sendable {
       throw .badRequest(
         "'\(id)' names a whole document: quote a moment of it, such as \(id)@0:00", hint: "/api/documents/\(id)")
     }
-    return QuoteRecord(try withIndex { index throws(CitationsError) in try index.quote(reference, context: context) })
+    let answer = try withIndex { index throws(CitationsError) in try index.quote(reference, context: context) }
+    // A HIG section keeps its lists and tables (`section`), as `duo-kb quote` and MCP give it.
+    return QuoteRecord(indexes.knowledgeBase.laidOut(answer))
   }
 
   /// `GET /api/cite?id=…&format=markdown|text|csl-json|json`: the cite record, its `text`

@@ -60,5 +60,12 @@ import Testing
       markdown.stdout.contains(
         "> - Size classes\n> - Split View and window resizing\n>\n> | Device | Width |\n> | --- | --- |\n> | Outer | Compact |\n"
       ), "\(markdown.stdout)")
+    // JSON carries the same layout as MCP's quote and the API's: `section`, in Markdown.
+    let json = await runCLI(
+      ["quote", "hig/layout#Adaptability", "--format", "json"], in: scratch.url, environment: environment)
+    let record = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+    let section = try #require(record["section"] as? String, "\(json.stdout)")
+    #expect(section.contains("- Size classes\n- Split View and window resizing"), "\(section)")
+    #expect(section.contains("| Outer | Compact |"), "\(section)")
   }
 }

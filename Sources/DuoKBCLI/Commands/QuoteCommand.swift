@@ -58,10 +58,11 @@ enum QuoteCommand: Command {
     let answer = try IndexMaintenance.withIndex(context) { index throws(CitationsError) in
       try index.quote(reference, context: around)
     }
-    // A HIG section keeps its lists and tables in text and Markdown.
-    let laidOut = format == "json" ? answer : KnowledgeBase(home: context.home.url).laidOut(answer)
+    // A HIG section keeps its lists and tables in every format (JSON's `section`), as MCP's
+    // quote and the API's give it.
+    let laidOut = KnowledgeBase(home: context.home.url).laidOut(answer)
     switch format {
-    case "json": context.stdout.write(try json(answer) + "\n")
+    case "json": context.stdout.write(try json(laidOut) + "\n")
     case "markdown": context.stdout.write(markdown(laidOut))
     default: context.stdout.write(self.text(laidOut))
     }
