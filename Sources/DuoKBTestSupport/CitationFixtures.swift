@@ -62,6 +62,26 @@ public enum CitationFixtures {
       ])
   }
 
+  /// `hig/layout`: one section, Adaptability, of a paragraph, a list of two items and a
+  /// table of two rows, each passage carrying its layout.
+  public static func laidOutSectionPage() -> Document {
+    func passage(_ text: String, _ layout: PassageLayout) -> Passage {
+      Passage(kind: .text, text: text, anchor: "Adaptability", heading: "Adaptability", layout: layout)
+    }
+    return Document(
+      id: "hig/layout", kind: .hig, title: "Layout",
+      url: "https://developer.apple.com/design/human-interface-guidelines/layout",
+      passages: [
+        passage("Avoid widths < 320 points.", PassageLayout(role: .paragraph, block: 0)),
+        passage("Size classes", PassageLayout(role: .listItem, block: 1, depth: 1)),
+        passage("Split View and window resizing", PassageLayout(role: .listItem, block: 2, depth: 1)),
+        passage("Device", PassageLayout(role: .tableHeaderCell, block: 3, table: 0, row: 0, column: 0)),
+        passage("Width", PassageLayout(role: .tableHeaderCell, block: 4, table: 0, row: 0, column: 1)),
+        passage("Outer", PassageLayout(role: .tableCell, block: 5, table: 0, row: 1, column: 0)),
+        passage("Compact", PassageLayout(role: .tableCell, block: 6, table: 0, row: 1, column: 1)),
+      ])
+  }
+
   public static func layoutPage() -> Document {
     Document(
       id: "hig/testing-layout", kind: .hig, title: "Testing layout",

@@ -11,21 +11,7 @@ import Testing
   static func home() throws -> ScratchDirectory {
     let scratch = try ScratchDirectory()
     try CitationTestCorpus.write(into: scratch.url)
-    func passage(_ text: String, _ layout: PassageLayout) -> Passage {
-      Passage(kind: .text, text: text, anchor: "Adaptability", heading: "Adaptability", layout: layout)
-    }
-    let page = Document(
-      id: "hig/layout", kind: .hig, title: "Layout",
-      url: "https://developer.apple.com/design/human-interface-guidelines/layout",
-      passages: [
-        passage("Avoid widths < 320 points.", PassageLayout(role: .paragraph, block: 0)),
-        passage("Size classes", PassageLayout(role: .listItem, block: 1, depth: 1)),
-        passage("Split View and window resizing", PassageLayout(role: .listItem, block: 2, depth: 1)),
-        passage("Device", PassageLayout(role: .tableHeaderCell, block: 3, table: 0, row: 0, column: 0)),
-        passage("Width", PassageLayout(role: .tableHeaderCell, block: 4, table: 0, row: 0, column: 1)),
-        passage("Outer", PassageLayout(role: .tableCell, block: 5, table: 0, row: 1, column: 0)),
-        passage("Compact", PassageLayout(role: .tableCell, block: 6, table: 0, row: 1, column: 1)),
-      ])
+    let page = CitationFixtures.laidOutSectionPage()
     try CorpusStore(directory: scratch.url.appendingPathComponent("Corpus", isDirectory: true)).write(page)
     return scratch
   }

@@ -14,7 +14,7 @@ package struct CJKCorpusGenerator {
 
   package var script: Script
   private var vocabulary: [String] = []
-  private var cumulative: [Double] = []
+  private var zipf = ZipfDraw(count: 0)
 
   static let latin = ["Xcode", "SwiftUI", "iOS", "UIKit", "visionOS"]
 
@@ -43,11 +43,7 @@ package struct CJKCorpusGenerator {
       let word = String((0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
       if seen.insert(word).inserted { vocabulary.append(word) }
     }
-    var total = 0.0
-    cumulative = vocabulary.indices.map { rank in
-      total += 1 / Double(rank + 1)
-      return total
-    }
+    zipf = ZipfDraw(count: vocabulary.count)
   }
 
   /// `documents` with every passage's text (and its cue's) rewritten in the script, each
@@ -82,13 +78,6 @@ package struct CJKCorpusGenerator {
   }
 
   func wordIndex(_ random: inout SplitMix64) -> Int {
-    let target = random.unit() * cumulative[cumulative.count - 1]
-    var low = 0
-    var high = cumulative.count - 1
-    while low < high {
-      let middle = (low + high) / 2
-      if cumulative[middle] < target { low = middle + 1 } else { high = middle }
-    }
-    return low
+    zipf.rank(&random)
   }
 }

@@ -14,7 +14,7 @@ package struct CorpusGenerator {
   /// Whether talks carry their cues (one per passage), for tests that trace quotes to cues.
   package var includesCues = false
   package private(set) var vocabulary: [String] = []
-  private var cumulative: [Double] = []
+  private var zipf = ZipfDraw(count: 0)
 
   static let common = """
     the of and to a in is you that it for on with as are this be can your at we have or \
@@ -63,23 +63,12 @@ package struct CorpusGenerator {
       if seen.insert(word.lowercased()).inserted { words.append(word) }
     }
     vocabulary = words
-    var total = 0.0
-    cumulative = words.indices.map { rank in
-      total += 1 / Double(rank + 1)
-      return total
-    }
+    zipf = ZipfDraw(count: words.count)
   }
 
   /// A word index drawn from the Zipf distribution.
   mutating func wordIndex(_ random: inout SplitMix64) -> Int {
-    let target = random.unit() * cumulative[cumulative.count - 1]
-    var low = 0
-    var high = cumulative.count - 1
-    while low < high {
-      let middle = (low + high) / 2
-      if cumulative[middle] < target { low = middle + 1 } else { high = middle }
-    }
-    return low
+    zipf.rank(&random)
   }
 
   mutating func sentence(_ random: inout SplitMix64, words count: Int) -> String {
