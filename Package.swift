@@ -81,7 +81,8 @@ let package = Package(
     .executableTarget(name: "duo-kb", dependencies: ["DuoKBCLI"]),
     .executableTarget(name: "duo-kb-harvest", dependencies: ["DuoKBHarvestCLI"]),
     // The transport benchmark that scripts/bench-harvest runs (a release build).
-    .executableTarget(name: "duo-kb-bench-harvest", dependencies: ["Harvest", "Corpus", "DuoKBTestSupport"]),
+    .executableTarget(
+      name: "duo-kb-bench-harvest", dependencies: ["Harvest", "Corpus", "DocumentModel", "DuoKBTestSupport"]),
     // Benchmark of the index against SQLite FTS5 (scripts/bench-search).
     .executableTarget(
       name: "duo-kb-bench", dependencies: ["SearchIndex", "DocumentModel", "Corpus", "CSQLite3", "DuoKBTestSupport"]),

@@ -55,7 +55,7 @@ public struct CorpusStore: Sendable {
 
   /// The head of the document with `id` (`DocumentHead`), nil when there is none. Its
   /// members are picked out of the file by `JSONMembers` and only they are decoded: the
-  /// passages and cues are skipped, not built, and in a file of format 2, which writes
+  /// passages and cues are skipped, not built, and in a file of format 2 or 3, which write
   /// the head first, not even walked.
   public func readHead(id: String) throws(CorpusError) -> DocumentHead? {
     let url = try fileURL(forDocument: id)

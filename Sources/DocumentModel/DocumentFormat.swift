@@ -5,24 +5,39 @@ import Foundation
 /// `DocumentReader` without going through `JSONDecoder` (several times slower, and the
 /// corpus is read whole for every index build).
 ///
-/// Format 2 (written since it was introduced): an object whose first key is
-/// `"formatVersion" : 2`, then the document's metadata, one key a line; `fetch` as an
-/// object; `sections`, `passages` and `cues` as arrays with one element a line. A passage
-/// is a compact object with the keys of `Passage`; a cue is a compact array
-/// `[start, end, raw]`, with a fourth element `{"text", "settings", "voice", "identifier"}`
-/// holding what it has besides: `text` is left out when it is the raw payload itself, byte
-/// for byte (a cue without tags or character references, most of Apple's).
+/// Format 3 (written since it was introduced): format 2 without what the reader can
+/// derive exactly (`DerivedFields`), about half the bytes of a talk:
+/// - a passage's `kind` when it is the document's usual one (`speech` in a talk, `text` in
+///   a HIG page); its `lastCue` when it is its `firstCue`; its `startMilliseconds` and
+///   `endMilliseconds` when they are the start of its first cue and the end of its last;
+///   its `text` when it is its cues' texts, first to last, joined by one space, each line
+///   break a space. A field that is absent although a rule would give a value is written
+///   `null`. A passage with none of its fields left is `{}`.
+/// - a cue's `settings` when they are the document's `"cueSettings"` (a top-level key: the
+///   settings most cues share, written when two or more do); a cue without settings in
+///   such a document says `"settings":null`.
+/// The reader fills these in once the whole file is read; a passage without text whose
+/// cues are not in the file is refused (`missingField("text")`), as is derived text past
+/// `maximumByteCount` in all.
+///
+/// Format 2: an object whose first key is `"formatVersion" : 2`, then the document's
+/// metadata, one key a line; `fetch` as an object; `sections`, `passages` and `cues` as
+/// arrays with one element a line. A passage is a compact object with the keys of
+/// `Passage`; a cue is a compact array `[start, end, raw]`, with a fourth element
+/// `{"text", "settings", "voice", "identifier"}` holding what it has besides: `text` is
+/// left out when it is the raw payload itself, byte for byte (a cue without tags or
+/// character references, most of Apple's). It still reads; a document is written in
+/// format 3 the next time it is written.
 ///
 /// Format 1 (before): `JSONEncoder`'s pretty-printed `Codable` form, keys sorted, no
-/// `formatVersion`, each cue an object with the keys of `StoredCue`. It still reads; a
-/// document is written in format 2 the next time it is written.
+/// `formatVersion`, each cue an object with the keys of `StoredCue`. It still reads too.
 ///
 /// Reading either: a cue may be an object or an array; unknown keys are skipped, as
 /// `JSONDecoder` does; `null` reads as an absent optional; a key given twice in one object
 /// is refused (`DocumentProblem.duplicateKey`), as is a `formatVersion` above `version`.
 public enum DocumentFormat {
   /// The format this build writes, and the newest it reads.
-  public static let version = 2
+  public static let version = 3
   /// A document file larger than this is refused before it is read (the largest real talks
   /// take under 1 MB).
   public static let maximumByteCount = 64 << 20
@@ -31,6 +46,12 @@ public enum DocumentFormat {
 
   public static func encode(_ document: Document) -> Data {
     Data(DocumentWriter.bytes(of: document))
+  }
+
+  /// The document in an older format this build can write (2), or the newest: for the
+  /// tests and benchmarks that compare formats.
+  package static func encode(_ document: Document, formatVersion: Int) -> Data {
+    Data(DocumentWriter.bytes(of: document, version: max(2, min(formatVersion, version))))
   }
 
   public static func decode(_ data: Data) throws(DocumentModelError) -> Document {

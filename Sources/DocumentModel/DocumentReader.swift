@@ -1,8 +1,14 @@
-/// Reads a document file (`DocumentFormat`, format 1 or 2) straight into a `Document`,
+/// Reads a document file (`DocumentFormat`, format 1, 2 or 3) straight into a `Document`,
 /// field by field, over the bytes: what `JSONDecoder` would give for format 1, what
-/// `DocumentWriter` wrote for format 2.
+/// `DocumentWriter` wrote for formats 2 and 3 (the fields format 3 leaves out are filled in
+/// once the whole file is read: `DocumentReader+Derived.swift`).
 struct DocumentReader {
-  private var json: JSONByteReader
+  var json: JSONByteReader
+  /// What each passage's object left out, in order, and the byte where it began.
+  var passageGaps: [PassageGaps] = []
+  var passageOffsets: [Int] = []
+  /// Whether each cue's settings were given (as a value or `null`), in order.
+  var cueSettingsGiven: [Bool] = []
 
   init(_ json: JSONByteReader) {
     self.json = json
@@ -23,6 +29,8 @@ struct DocumentReader {
     var passages: [Passage]?
     var cues: [StoredCue]?
     var sections: [SectionHeading]?
+    var version = 1
+    var cueSettings: String?
     var keys = KeySet()
     let start = json.offset
     var object = try json.beginObject()
@@ -31,12 +39,13 @@ struct DocumentReader {
       switch key {
       case "formatVersion":
         try keys.insert(0, key, json)
-        let version = try json.integer()
-        guard version >= 1 else { throw json.fail(.wrongType(field: key), at: at) }
+        let found = try json.integer()
+        guard found >= 1 else { throw json.fail(.wrongType(field: key), at: at) }
         // Refused as soon as it is read: the rest of a newer file may not read as this format.
-        guard version <= DocumentFormat.version else {
-          throw .unsupportedDocumentFormat(found: version, supported: DocumentFormat.version)
+        guard found <= DocumentFormat.version else {
+          throw .unsupportedDocumentFormat(found: found, supported: DocumentFormat.version)
         }
+        version = found
       case "id":
         try keys.insert(1, key, json)
         id = try json.string()
@@ -82,27 +91,34 @@ struct DocumentReader {
       case "sections":
         try keys.insert(14, key, json)
         sections = try array { reader throws(DocumentModelError) in try reader.section() }
+      case "cueSettings":
+        try keys.insert(15, key, json)
+        cueSettings = try optionalString()
       default:
         try keys.insertUnknown(key, json)
         try json.skipValue()
       }
     }
     try json.end()
-    return Document(
+    var document = Document(
       id: try required(id, "id", start), kind: try required(kind, "kind", start),
       title: try required(title, "title", start), url: try required(url, "url", start),
       language: try required(language, "language", start), event: event, year: year, published: published,
       summary: summary, fetch: fetch, isRemovedUpstream: try required(isRemovedUpstream, "isRemovedUpstream", start),
       passages: try required(passages, "passages", start), cues: try required(cues, "cues", start),
       sections: try required(sections, "sections", start))
+    try fillGaps(&document, version: version, cueSettings: cueSettings)
+    return document
   }
 
   // MARK: Parts
 
+  /// A passage; what it leaves out is noted in `passageGaps` and filled in at the end.
   private mutating func passage() throws(DocumentModelError) -> Passage {
     var kind: PassageKind?
     var text: String?
     var passage = Passage(kind: .speech, text: "")
+    var gaps: PassageGaps = [.start, .end, .lastCue]
     var keys = KeySet()
     let start = json.offset
     var object = try json.beginObject()
@@ -121,9 +137,11 @@ struct DocumentReader {
       case "startMilliseconds":
         try keys.insert(2, key, json)
         passage.startMilliseconds = try optionalInteger()
+        gaps.remove(.start)
       case "endMilliseconds":
         try keys.insert(3, key, json)
         passage.endMilliseconds = try optionalInteger()
+        gaps.remove(.end)
       case "anchor":
         try keys.insert(4, key, json)
         passage.anchor = try optionalString()
@@ -139,6 +157,7 @@ struct DocumentReader {
       case "lastCue":
         try keys.insert(8, key, json)
         passage.lastCue = try optionalInteger()
+        gaps.remove(.lastCue)
       case "omitted":
         try keys.insert(9, key, json)
         if try !json.readNull() {
@@ -152,8 +171,10 @@ struct DocumentReader {
         try json.skipValue()
       }
     }
-    passage.kind = try required(kind, "kind", start)
-    passage.text = try required(text, "text", start)
+    if let kind { passage.kind = kind } else { gaps.insert(.kind) }
+    if let text { passage.text = text } else { gaps.insert(.text) }
+    passageGaps.append(gaps)
+    passageOffsets.append(start)
     return passage
   }
 
@@ -222,6 +243,7 @@ struct DocumentReader {
       }
       // The text is the raw payload unless the file says otherwise; one string, shared.
       cue.text = text ?? cue.raw
+      cueSettingsGiven.append(keys.has(4))
       return cue
     }
     var startTime: Int?
@@ -248,6 +270,7 @@ struct DocumentReader {
     cue.raw = try required(raw, "raw", start)
     let rendered = try required(text, "text", start)
     cue.text = rendered.utf8.elementsEqual(cue.raw.utf8) ? cue.raw : rendered
+    cueSettingsGiven.append(keys.has(4))
     return cue
   }
 
@@ -364,7 +387,7 @@ struct DocumentReader {
     try json.readNull() ? nil : json.integer()
   }
 
-  private func required<Value>(_ value: Value?, _ field: String, _ start: Int) throws(DocumentModelError) -> Value {
+  func required<Value>(_ value: Value?, _ field: String, _ start: Int) throws(DocumentModelError) -> Value {
     guard let value else { throw json.fail(.missingField(field), at: start) }
     return value
   }
@@ -380,6 +403,8 @@ private struct KeySet {
     guard known & bit == 0 else { throw json.fail(.duplicateKey(key)) }
     known |= bit
   }
+
+  func has(_ number: Int) -> Bool { known & (1 << UInt32(number)) != 0 }
 
   mutating func insertUnknown(_ key: String, _ json: JSONByteReader) throws(DocumentModelError) {
     guard unknown.insert(key).inserted else { throw json.fail(.duplicateKey(key)) }

@@ -1,11 +1,18 @@
-/// Writes a document in the newest format (`DocumentFormat`, format 2): the one writer,
-/// deterministic byte for byte, so an unchanged document writes the same file.
+/// Writes a document in the newest format (`DocumentFormat`, format 3), or in format 2 for
+/// the tests and benchmarks that compare the two: the one writer, deterministic byte for
+/// byte, so an unchanged document writes the same file.
 enum DocumentWriter {
-  static func bytes(of document: Document) -> [UInt8] {
+  static func bytes(of document: Document, version: Int = DocumentFormat.version) -> [UInt8] {
     var out = JSONBytes()
     out.reserve(document)
+    // Format 3 leaves out what `DerivedFields` gives back; format 2 writes every field.
+    let abbreviates = version >= 3
+    let context = PassageContext(
+      defaultKind: abbreviates ? DerivedFields.passageKind(of: document.kind) : nil,
+      cues: abbreviates ? document.cues : nil)
+    let cueSettings = abbreviates ? DerivedFields.commonCueSettings(document.cues) : nil
     out.raw("{\n")
-    out.member("formatVersion", first: true) { $0.integer(DocumentFormat.version) }
+    out.member("formatVersion", first: true) { $0.integer(version) }
     out.member("id") { $0.string(document.id) }
     out.member("kind") { $0.string(document.kind.rawValue) }
     out.member("title") { $0.string(document.title) }
@@ -17,9 +24,12 @@ enum DocumentWriter {
     if let summary = document.summary { out.member("summary") { $0.string(summary) } }
     out.member("isRemovedUpstream") { $0.raw(document.isRemovedUpstream ? "true" : "false") }
     if let fetch = document.fetch { out.member("fetch") { $0.fetch(fetch) } }
+    if let cueSettings { out.member("cueSettings") { $0.string(cueSettings) } }
     out.member("sections") { $0.lines(document.sections) { $0.section($1) } }
-    out.member("passages") { $0.lines(document.passages) { $0.passage($1) } }
-    out.member("cues") { $0.lines(document.cues) { $0.cue($1) } }
+    out.member("passages") { $0.lines(document.passages) { $0.passage($1, context) } }
+    out.member("cues") {
+      $0.lines(document.cues) { out, cue in out.cue(cue, abbreviates: abbreviates, commonSettings: cueSettings) }
+    }
     out.raw("\n}\n")
     return out.bytes
   }
@@ -90,13 +100,32 @@ private struct JSONBytes {
     raw("}")
   }
 
-  mutating func passage(_ passage: Passage) {
+  /// A passage; in format 3 (`context.cues` given) without the fields `DerivedFields`
+  /// gives back, and with `null` where a field is absent but a rule would give one.
+  mutating func passage(_ passage: Passage, _ context: PassageContext) {
     var object = CompactObject()
-    object.string("kind", passage.kind.rawValue, &self)
-    object.integer("startMilliseconds", passage.startMilliseconds, &self)
-    object.integer("endMilliseconds", passage.endMilliseconds, &self)
+    if passage.kind != context.defaultKind { object.string("kind", passage.kind.rawValue, &self) }
+    guard let cues = context.cues else {
+      object.integer("startMilliseconds", passage.startMilliseconds, &self)
+      object.integer("endMilliseconds", passage.endMilliseconds, &self)
+      object.integer("firstCue", passage.firstCue, &self)
+      object.integer("lastCue", passage.lastCue, &self)
+      return passageRest(passage, &object, writesText: true)
+    }
+    object.derivable(
+      "startMilliseconds", passage.startMilliseconds, DerivedFields.start(firstCue: passage.firstCue, cues: cues),
+      &self)
+    object.derivable(
+      "endMilliseconds", passage.endMilliseconds, DerivedFields.end(lastCue: passage.lastCue, cues: cues), &self)
     object.integer("firstCue", passage.firstCue, &self)
-    object.integer("lastCue", passage.lastCue, &self)
+    object.derivable("lastCue", passage.lastCue, DerivedFields.lastCue(firstCue: passage.firstCue), &self)
+    let derived = DerivedFields.text(
+      firstCue: passage.firstCue, lastCue: passage.lastCue, cues: cues, limit: passage.text.utf8.count)
+    passageRest(passage, &object, writesText: derived.map { !$0.elementsEqual(passage.text.utf8) } ?? true)
+  }
+
+  /// The fields of a passage after its cues; `{}` when a passage has none of them.
+  private mutating func passageRest(_ passage: Passage, _ object: inout CompactObject, writesText: Bool) {
     object.string("speaker", passage.speaker, &self)
     object.string("heading", passage.heading, &self)
     object.string("anchor", passage.anchor, &self)
@@ -121,12 +150,13 @@ private struct JSONBytes {
       }
       raw("]")
     }
-    object.string("text", passage.text, &self)
-    raw("}")
+    if writesText { object.string("text", passage.text, &self) }
+    object.close(&self)
   }
 
-  /// `[start,end,"raw"]`, and what else the cue has in an object after it.
-  mutating func cue(_ cue: StoredCue) {
+  /// `[start,end,"raw"]`, and what else the cue has in an object after it; in format 3
+  /// its settings only when they are not the document's `cueSettings` (`null` for none).
+  mutating func cue(_ cue: StoredCue, abbreviates: Bool, commonSettings: String?) {
     raw("[")
     integer(cue.startMilliseconds)
     raw(",")
@@ -135,11 +165,15 @@ private struct JSONBytes {
     string(cue.raw)
     // Bytes compared, not characters: "é" and "e\u{301}" are equal Strings, not equal text.
     let text = cue.text.utf8.elementsEqual(cue.raw.utf8) ? nil : cue.text
-    if text != nil || cue.settings != nil || cue.voice != nil || cue.identifier != nil {
+    let writesSettings = abbreviates ? !DerivedFields.sameBytes(cue.settings, commonSettings) : cue.settings != nil
+    if text != nil || writesSettings || cue.voice != nil || cue.identifier != nil {
       raw(",")
       var object = CompactObject()
       object.string("text", text, &self)
-      object.string("settings", cue.settings, &self)
+      if writesSettings {
+        object.key("settings", &self)
+        if let settings = cue.settings { string(settings) } else { raw("null") }
+      }
       object.string("voice", cue.voice, &self)
       object.string("identifier", cue.identifier, &self)
       raw("}")
@@ -177,10 +211,29 @@ private struct JSONBytes {
   private static let hexDigits = Array("0123456789abcdef".utf8)
 }
 
+/// What a passage is written against: in format 3 the document's kind of passage and its
+/// cues (`DerivedFields`); nil in format 2.
+private struct PassageContext {
+  var defaultKind: PassageKind?
+  var cues: [StoredCue]?
+}
+
 /// The members of a compact object (`{"a":1,"b":"x"}`), absent optionals left out; the
-/// caller closes it with `}`.
+/// caller closes it with `}` (or `close`, which writes `{}` for an object of no members).
 private struct CompactObject {
   private var isFirst = true
+
+  func close(_ out: inout JSONBytes) {
+    out.raw(isFirst ? "{}" : "}")
+  }
+
+  /// A field a rule could give back: left out when the rule gives `value`, `null` when
+  /// the value is absent but the rule would give one.
+  mutating func derivable(_ key: StaticString, _ value: Int?, _ derived: Int?, _ out: inout JSONBytes) {
+    guard value != derived else { return }
+    self.key(key, &out)
+    if let value { out.integer(value) } else { out.raw("null") }
+  }
 
   mutating func key(_ key: StaticString, _ out: inout JSONBytes) {
     out.raw(isFirst ? "{\"" : ",\"")

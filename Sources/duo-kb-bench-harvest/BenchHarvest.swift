@@ -1,4 +1,5 @@
 import Corpus
+import DocumentModel
 import DuoKBTestSupport
 import Foundation
 import Harvest
@@ -100,6 +101,19 @@ struct BenchHarvest {
     print("  bytes:                  \(bytes)")
     print(
       "  floor (requests x \(site.delayMilliseconds) ms / \(parallel) in flight): \(String(format: "%.2f", floor)) s")
+    if !options.flag("transport-only") {
+      // The documents written (document format 3) against the WebVTT they came from, and
+      // the same documents in format 2, as they were written before.
+      let corpusBytes = directoryBytes(corpusDirectory.appendingPathComponent("documents"))
+      let formatTwoBytes = try corpus.readReadable().documents.reduce(0) {
+        $0 + DocumentFormat.encode($1, formatVersion: 2).count
+      }
+      let subtitleBytes = Double(site.subtitleBytesPerTalk * site.talkCount)
+      func ratio(_ bytes: Int) -> String { String(format: "%.2f", Double(bytes) / subtitleBytes) + "x" }
+      print("  WebVTT segments:        \(Int(subtitleBytes)) bytes")
+      print("  corpus documents:       \(corpusBytes) bytes, \(ratio(corpusBytes)) the WebVTT")
+      print("  (in format 2:           \(formatTwoBytes) bytes, \(ratio(formatTwoBytes)))")
+    }
 
     if !options.flag("transport-only") {
       // The same talks again: one conditional request each, every document unchanged.
@@ -131,6 +145,14 @@ struct BenchHarvest {
       print("  connections opened:     \(refreshClient.stats.connectionsOpened)")
     }
     print("peak memory:              \(String(format: "%.1f", Double(PeakMemory.bytes) / 1_048_576)) MB")
+  }
+
+  /// The bytes of the regular files under `folder`.
+  static func directoryBytes(_ folder: URL) -> Int {
+    let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.fileSizeKey])
+    return (files?.allObjects ?? []).reduce(0) { total, item in
+      total + (((item as? URL).flatMap { try? $0.resourceValues(forKeys: [.fileSizeKey]) })?.fileSize ?? 0)
+    }
   }
 
   static func seconds(_ duration: Duration) -> String {

@@ -83,6 +83,12 @@ struct BenchSite: Sendable {
     return text + "#EXT-X-ENDLIST\n"
   }
 
+  /// The bytes of one talk's WebVTT segments as first served (every talk's are the same
+  /// length): what the corpus size is set against.
+  var subtitleBytesPerTalk: Int {
+    (0..<segmentsPerTalk).reduce(0) { $0 + segment($1, revision: 1).utf8.count }
+  }
+
   private func segment(_ number: Int, revision: Int) -> String {
     let start = number * Self.segmentMilliseconds
     var text = "WEBVTT\nX-TIMESTAMP-MAP=MPEGTS:181083,LOCAL:00:00:00.000\n\n"

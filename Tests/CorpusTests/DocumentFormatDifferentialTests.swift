@@ -7,7 +7,7 @@ import Testing
 
 /// The document reader against the toolchain's `JSONDecoder`, on generated corpora and on
 /// every document the repository holds: a file of format 1 reads as `JSONDecoder` reads it,
-/// and a file of format 2 reads as the document that was written.
+/// and a file of format 2 or 3 reads as the document that was written.
 @Suite struct DocumentFormatDifferentialTests {
   /// Talks with cues, HIG-like pages, CJK rewrites, the citation fixtures.
   static func generated() -> [Document] {
@@ -60,17 +60,19 @@ import Testing
     }
   }
 
-  /// Format 1 reads as JSONDecoder reads it, format 2 as it was written; both keep the
-  /// content hash (strings compare by characters, the hash by bytes).
+  /// Format 1 reads as JSONDecoder reads it, formats 2 and 3 as they were written; all keep
+  /// the content hash (strings compare by characters, the hash by bytes).
   static func check(_ document: Document) throws {
     let old = try formatOne(document)
     let byDecoder = try JSONDecoder().decode(Document.self, from: old)
     let fromOld = try DocumentFormat.decode(old)
     #expect(fromOld == byDecoder)
     #expect(ContentHash.of(fromOld) == ContentHash.of(byDecoder))
-    let fromNew = try DocumentFormat.decode(DocumentFormat.encode(document))
-    #expect(fromNew == document)
-    #expect(ContentHash.of(fromNew) == ContentHash.of(document))
+    for data in [DocumentFormat.encode(document, formatVersion: 2), DocumentFormat.encode(document)] {
+      let fromNew = try DocumentFormat.decode(data)
+      #expect(fromNew == document)
+      #expect(ContentHash.of(fromNew) == ContentHash.of(document))
+    }
   }
 
   /// The sample corpus the repository ships.

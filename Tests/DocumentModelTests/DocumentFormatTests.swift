@@ -76,8 +76,17 @@ import Testing
     }
   }
 
+  @Test("A file of format 2 reads as the document written", arguments: [full, sparse, DocumentFormatGolden.talk])
+  func formatTwoReads(document: Document) throws {
+    let data = DocumentFormat.encode(document, formatVersion: 2)
+    #expect(String(decoding: data, as: UTF8.self).hasPrefix("{\n  \"formatVersion\" : 2,\n"))
+    let read = try DocumentFormat.decode(data)
+    #expect(read == document)
+    #expect(ContentHash.of(read) == ContentHash.of(document))
+  }
+
   @Test func formatTwoShape() throws {
-    let text = String(decoding: DocumentFormat.encode(Self.full), as: UTF8.self)
+    let text = String(decoding: DocumentFormat.encode(Self.full, formatVersion: 2), as: UTF8.self)
     let lines = text.split(separator: "\n")
     #expect(lines.first == "{" && lines[1] == "  \"formatVersion\" : 2,")
     // One cue a line, the text left out where it is the raw payload.
@@ -103,10 +112,150 @@ import Testing
 
   @Test func newerFormatIsRefused() {
     let json =
-      #"{"formatVersion":3,"id":"a","kind":"hig","title":"t","url":"u","language":"en","#
+      #"{"formatVersion":4,"id":"a","kind":"hig","title":"t","url":"u","language":"en","#
       + #""isRemovedUpstream":false,"passages":[],"cues":[[0,1,"r",{"newKind":[]}],5],"sections":{}}"#
-    #expect(throws: DocumentModelError.unsupportedDocumentFormat(found: 3, supported: 2)) {
+    #expect(throws: DocumentModelError.unsupportedDocumentFormat(found: 4, supported: 3)) {
       try DocumentFormat.decode(Data(json.utf8))
+    }
+  }
+}
+
+/// Document format 3: what it leaves out and how the reader fills it in.
+@Suite struct DocumentFormatThreeTests {
+  @Test func goldenFile() throws {
+    let data = DocumentFormat.encode(DocumentFormatGolden.talk)
+    #expect(String(decoding: data, as: UTF8.self) == DocumentFormatGolden.talkFile)
+    let read = try DocumentFormat.decode(Data(DocumentFormatGolden.talkFile.utf8))
+    #expect(read == DocumentFormatGolden.talk)
+    #expect(ContentHash.of(read) == ContentHash.of(DocumentFormatGolden.talk))
+    // About half of format 2 even for so small a talk.
+    #expect(data.count * 10 < DocumentFormat.encode(DocumentFormatGolden.talk, formatVersion: 2).count * 8)
+  }
+
+  static let head =
+    #"{"formatVersion":3,"id":"a","kind":"talk","title":"t","url":"u","language":"en","isRemovedUpstream":false,"#
+
+  static func read(_ rest: String) throws -> Document {
+    try DocumentFormat.decode(Data((head + rest).utf8))
+  }
+
+  @Test("Fields left out are derived; given ones, null included, are kept")
+  func derived() throws {
+    let document = try Self.read(
+      #""cueSettings":"s","passages":[{"text":"z"},{"firstCue":0,"lastCue":1},{"firstCue":1,"endMilliseconds":null,"lastCue":null,"text":"x"}],"#
+        + #""cues":[[0,1,"a\nb"],[1,2,"c",{"settings":"t"}],[2,3,"d",{"settings":null}]],"sections":[]}"#)
+    #expect(document.passages[0] == Passage(kind: .speech, text: "z"))
+    #expect(document.cues.map(\.settings) == ["s", "t", nil])
+    #expect(
+      document.passages[1]
+        == Passage(kind: .speech, text: "a b c", startMilliseconds: 0, endMilliseconds: 2, firstCue: 0, lastCue: 1))
+    #expect(
+      document.passages[2] == Passage(kind: .speech, text: "x", startMilliseconds: 1, firstCue: 1, lastCue: nil))
+  }
+
+  @Test(
+    "A passage without text needs cues in the file to take it from",
+    arguments: [
+      #"{}"#, #"{"firstCue":5}"#, #"{"firstCue":-1}"#, #"{"firstCue":0,"lastCue":null}"#,
+      #"{"firstCue":1,"lastCue":0}"#, #"{"lastCue":0}"#,
+    ])
+  func textNeedsCues(passage: String) {
+    #expect {
+      try Self.read(#""passages":["# + passage + #"],"cues":[[0,1,"a"],[1,2,"b"]],"sections":[]}"#)
+    } throws: { error in
+      guard case .malformedDocument(_, .missingField("text")) = error as? DocumentModelError else { return false }
+      return true
+    }
+  }
+
+  @Test("Before format 3 a passage needs its kind and text, and cueSettings is not applied")
+  func olderFormatsLeaveNothingOut() throws {
+    for version in ["", #""formatVersion":2,"#] {
+      let head =
+        "{" + version + #""id":"a","kind":"talk","title":"t","url":"u","language":"en","#
+        + #""isRemovedUpstream":false,"cueSettings":"s","sections":[],"cues":[[0,1,"a"]],"passages":"#
+      #expect(throws: DocumentModelError.malformedDocument(offset: head.utf8.count + 1, problem: .missingField("kind")))
+      {
+        try DocumentFormat.decode(Data((head + #"[{"text":"a"},{"text":"b"}]}"#).utf8))
+      }
+      #expect(throws: DocumentModelError.malformedDocument(offset: head.utf8.count + 1, problem: .missingField("text")))
+      {
+        try DocumentFormat.decode(Data((head + #"[{"kind":"speech","firstCue":0}]}"#).utf8))
+      }
+      let document = try DocumentFormat.decode(Data((head + #"[{"kind":"speech","text":"a","firstCue":0}]}"#).utf8))
+      #expect(document.passages[0].lastCue == nil && document.passages[0].startMilliseconds == nil)
+      #expect(document.cues[0].settings == nil)
+    }
+  }
+
+  @Test("Derived text past the limit of one file is refused, not built")
+  func derivedTextIsBounded() {
+    let cue = String(repeating: "w", count: 1 << 20)
+    let passages = Array(repeating: #"{"firstCue":0}"#, count: (DocumentFormat.maximumByteCount >> 20) + 1)
+    #expect {
+      try Self.read(
+        #""passages":["# + passages.joined(separator: ",") + #"],"cues":[[0,1,""# + cue + #""]],"sections":[]}"#)
+    } throws: { error in
+      guard case .malformedDocument(_, .missingField("text")) = error as? DocumentModelError else { return false }
+      return true
+    }
+  }
+
+  /// Equal as Strings is not enough to leave a field out: the content hash is over bytes.
+  @Test func canonicallyEqualIsNotTheSame() throws {
+    let document = Document(
+      id: "a/b", kind: .talk, title: "t", url: "u",
+      passages: [Passage(kind: .speech, text: "caf\u{e9}", firstCue: 0, lastCue: 0)],
+      cues: [
+        StoredCue(
+          startMilliseconds: 0, endMilliseconds: 1, raw: "cafe\u{301}", text: "cafe\u{301}", settings: "\u{e9}"),
+        StoredCue(startMilliseconds: 1, endMilliseconds: 2, raw: "x", text: "x", settings: "e\u{301}"),
+        StoredCue(startMilliseconds: 2, endMilliseconds: 3, raw: "y", text: "y", settings: "e\u{301}"),
+      ])
+    let read = try DocumentFormat.decode(DocumentFormat.encode(document))
+    #expect(Array(read.passages[0].text.utf8) == Array("caf\u{e9}".utf8))
+    #expect(read.cues.map { Array(($0.settings ?? "").utf8) } == document.cues.map { Array(($0.settings ?? "").utf8) })
+    #expect(ContentHash.of(read) == ContentHash.of(document))
+  }
+
+  /// Random talks whose passages sometimes are, sometimes are not, what their cues give.
+  @Test func randomTalks() throws {
+    var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+    func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+    let words = ["a", "b\nc", "", "é", "e\u{301}", " ", "\n"]
+    let settings: [String?] = [nil, "s", "t", "e\u{301}"]
+    for _ in 0..<300 {
+      var cues: [StoredCue] = []
+      for index in 0..<next(5) {
+        let raw = words[next(words.count)]
+        cues.append(
+          StoredCue(
+            startMilliseconds: index * 10, endMilliseconds: index * 10 + next(3) * 10, raw: raw,
+            text: next(3) == 0 ? words[next(words.count)] : raw, settings: settings[next(settings.count)]))
+      }
+      var passages: [Passage] = []
+      for _ in 0..<next(5) {
+        let first = next(7) - 1
+        let last = next(3) == 0 ? first : next(7) - 1
+        let derived = DerivedFields.text(firstCue: first, lastCue: last, cues: cues, limit: 100)
+        passages.append(
+          Passage(
+            kind: [.speech, .text, .code][next(3)],
+            text: next(2) == 0 ? derived.map { String(decoding: $0, as: UTF8.self) } ?? "" : words[next(words.count)],
+            startMilliseconds: next(2) == 0 ? DerivedFields.start(firstCue: first, cues: cues) : [nil, 0, 5][next(3)],
+            endMilliseconds: next(2) == 0 ? DerivedFields.end(lastCue: last, cues: cues) : [nil, 0, 5][next(3)],
+            firstCue: first < 0 ? nil : first, lastCue: next(5) == 0 ? nil : last))
+      }
+      let document = Document(
+        id: "a/b", kind: next(2) == 0 ? .talk : .hig, title: "t", url: "u", passages: passages, cues: cues)
+      let data = DocumentFormat.encode(document)
+      let read = try DocumentFormat.decode(data)
+      #expect(read == document)
+      #expect(ContentHash.of(read) == ContentHash.of(document))
+      #expect(DocumentFormat.encode(read) == data)
     }
   }
 }

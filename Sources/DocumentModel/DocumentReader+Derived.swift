@@ -1,0 +1,54 @@
+/// What a passage's object left out, for `DocumentReader.fillGaps`.
+struct PassageGaps: OptionSet {
+  let rawValue: UInt8
+  static let kind = PassageGaps(rawValue: 1)
+  static let text = PassageGaps(rawValue: 2)
+  static let start = PassageGaps(rawValue: 4)
+  static let end = PassageGaps(rawValue: 8)
+  static let lastCue = PassageGaps(rawValue: 16)
+}
+
+extension DocumentReader {
+  /// Fills in what the file left out, once it is read whole (its `formatVersion` may come
+  /// anywhere, passages come before the cues they derive from). Before format 3 an absent
+  /// field is nil and a passage needs its kind and text; from format 3 an absent field is
+  /// what `DerivedFields` gives, and a passage without text needs cues to take it from.
+  mutating func fillGaps(
+    _ document: inout Document, version: Int, cueSettings: String?
+  ) throws(DocumentModelError) {
+    guard version >= 3 else {
+      for (index, gaps) in passageGaps.enumerated() where gaps.contains(.kind) || gaps.contains(.text) {
+        throw json.fail(.missingField(gaps.contains(.kind) ? "kind" : "text"), at: passageOffsets[index])
+      }
+      return
+    }
+    if cueSettings != nil {
+      for (index, given) in cueSettingsGiven.enumerated() where !given { document.cues[index].settings = cueSettings }
+    }
+    let kind = DerivedFields.passageKind(of: document.kind)
+    // Every derived text together stays within what one file may hold.
+    var budget = DocumentFormat.maximumByteCount
+    for (index, gaps) in passageGaps.enumerated() where !gaps.isEmpty {
+      var passage = document.passages[index]
+      if gaps.contains(.kind) { passage.kind = kind }
+      if gaps.contains(.lastCue) { passage.lastCue = DerivedFields.lastCue(firstCue: passage.firstCue) }
+      if gaps.contains(.start) {
+        passage.startMilliseconds = DerivedFields.start(firstCue: passage.firstCue, cues: document.cues)
+      }
+      if gaps.contains(.end) {
+        passage.endMilliseconds = DerivedFields.end(lastCue: passage.lastCue, cues: document.cues)
+      }
+      if gaps.contains(.text) {
+        guard
+          let bytes = DerivedFields.text(
+            firstCue: passage.firstCue, lastCue: passage.lastCue, cues: document.cues, limit: budget)
+        else {
+          throw json.fail(.missingField("text"), at: passageOffsets[index])
+        }
+        budget -= bytes.count
+        passage.text = String(decoding: bytes, as: UTF8.self)
+      }
+      document.passages[index] = passage
+    }
+  }
+}
