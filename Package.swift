@@ -2,7 +2,8 @@
 import PackageDescription
 
 /// One library module per stage of the data flow (see ARCHITECTURE.md), and two executables:
-/// `duo-kb`, and `duo-kb-harvest` beside it for the commands that harvest (libcurl, libxml2).
+/// `duo-kb`, and `duo-kb-harvest` beside it for the commands that harvest (libcurl, libxml2)
+/// and `serve` (libmicrohttpd).
 let package = Package(
   name: "duo-kb",
   platforms: [.macOS(.v14)],
@@ -69,14 +70,13 @@ let package = Package(
       name: "DuoKBCLI",
       dependencies: [
         "AppleSite", "HLS", "DocumentModel", "OwnedFiles", "Corpus", "SearchIndex", "Citations", "MCPServer",
-        "HTTPServing", "KnowledgeServer", "WebUI",
       ]),
     // The code of the commands that harvest or parse, run by `duo-kb-harvest`.
     .target(
       name: "DuoKBHarvestCLI",
       dependencies: [
         "DuoKBCLI", "HLS", "WebVTT", "TalkPage", "DocCRender", "DocumentModel", "Normalize", "Corpus", "Harvest",
-        "Citations",
+        "Citations", "HTTPServing", "KnowledgeServer", "WebUI",
       ]),
     .executableTarget(name: "duo-kb", dependencies: ["DuoKBCLI"]),
     .executableTarget(name: "duo-kb-harvest", dependencies: ["DuoKBHarvestCLI"]),
@@ -139,7 +139,7 @@ let package = Package(
         "KnowledgeServer", "HTTPServing", "Citations", "DocumentModel", "DuoKBCLI", "DuoKBTestSupport",
       ]),
     .testTarget(
-      name: "WebUITests", dependencies: ["WebUI", "DuoKBCLI", "KnowledgeServer", "HTTPServing", "Citations"]),
+      name: "WebUITests", dependencies: ["WebUI", "DuoKBHarvestCLI", "KnowledgeServer", "HTTPServing", "Citations"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,8 +1,9 @@
 import DuoKBCLI
 import Foundation
 
-/// The commands that harvest (libcurl) or parse talk pages (libxml2), for the helper
-/// executable `duo-kb-harvest` that `duo-kb` runs in its place for them. Any other command
+/// The commands that harvest (libcurl) or parse talk pages (libxml2), and `serve`
+/// (libmicrohttpd), for the helper executable `duo-kb-harvest` that `duo-kb` runs in its
+/// place for them. Any other command
 /// line runs as in `duo-kb`: this is the whole CLI, with the code of every command.
 public enum DuoKBHarvestCLI {
   /// The code of the helper commands, by name: every `HelperCommand` of the registry.
@@ -12,6 +13,7 @@ public enum DuoKBHarvestCLI {
       RefreshCommand.name: { try await RefreshCommand.perform($0) },
       SetupCommand.name: { try await SetupCommand.perform($0) },
       ParseCommand.name: { try await ParseCommand.perform($0) },
+      ServeCommand.name: { try await ServeCommand.perform($0) },
     ]
   }
 

@@ -5,8 +5,8 @@ import Testing
 @testable import DuoKBCLI
 @testable import DuoKBHarvestCLI
 
-/// `duo-kb` runs `duo-kb-harvest` for the commands that harvest, and loads neither libcurl nor
-/// libxml2 for the others. These tests run the executables that `swift build` made (as
+/// `duo-kb` runs `duo-kb-harvest` for the commands that harvest and for `serve`, and loads
+/// none of libcurl, libxml2 and libmicrohttpd for the others. These tests run the executables that `swift build` made (as
 /// RefreshSignalTests do), with output in files.
 @Suite struct HelperExecutableTests {
   struct Finished {
@@ -63,12 +63,12 @@ import Testing
   }
 
   /// What only the helper loads. Apple's Foundation loads libxml2 itself (NSXMLParser), so on
-  /// macOS it is in every process and only libcurl tells the two executables apart.
+  /// macOS it is in every process and libcurl and libmicrohttpd tell the two executables apart.
   static var harvestLibraries: [String] {
     #if os(macOS)
-      ["libcurl"]
+      ["libcurl", "libmicrohttpd"]
     #else
-      ["libcurl", "libxml2"]
+      ["libcurl", "libxml2", "libmicrohttpd"]
     #endif
   }
 
@@ -90,7 +90,7 @@ import Testing
     let helperCommands = CommandRegistry.commands.compactMap { command in
       (command as? any HelperCommand.Type).map { $0.name }
     }
-    #expect(Set(helperCommands) == ["refresh", "setup", "import", "parse"])
+    #expect(Set(helperCommands) == ["refresh", "setup", "import", "parse", "serve"])
     #expect(Set(DuoKBHarvestCLI.code.keys) == Set(helperCommands))
   }
 
@@ -104,7 +104,7 @@ import Testing
         + "hint: run it through DuoKBHarvestCLI.run, which has every command\n")
   }
 
-  @Test func searchAndVersionLoadNeitherLibcurlNorLibxml2() throws {
+  @Test func searchAndVersionLoadNoneOfTheHelpersLibraries() throws {
     let home = try Self.importedHome()
     let duoKB = try Self.executable("duo-kb")
     for arguments in [["--version"], ["search", "general audience", "--home", home.url.path]] {

@@ -5,7 +5,7 @@ import KnowledgeServer
 import Testing
 import WebUI
 
-@testable import DuoKBCLI
+@testable import DuoKBHarvestCLI
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

@@ -176,3 +176,11 @@ enum StatusCommand: Command {
     return "run 'duo-kb setup' for Apple's catalog of talks and the HIG, or add sources with 'duo-kb add URL'"
   }
 }
+
+/// What `duo-kb status --format json` reports of a home, for the server of `duo-kb serve`
+/// in the helper executable (`/api/status`).
+package enum HomeStatus {
+  package static func of(_ home: HomeDirectory) throws -> any Encodable & Sendable {
+    try StatusCommand.gather(home)
+  }
+}

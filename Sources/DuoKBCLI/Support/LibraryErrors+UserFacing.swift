@@ -1,6 +1,4 @@
 import Corpus
-import HTTPServing
-import KnowledgeServer
 
 extension CorpusError: UserFacingError {
   var summary: String { description }
@@ -19,29 +17,6 @@ extension CorpusError: UserFacingError {
 extension CorpusError {
   package static let symbolicLinkHint =
     "put the file or folder itself in its place: duo-kb writes and reads its files only inside its home"
-}
-
-extension HTTPServingError: UserFacingError {
-  var summary: String { description }
-  var hint: String? {
-    switch self {
-    case .cannotListen: "choose another --port, or stop what listens there"
-    case .unknownAddress: "--host takes an address such as 127.0.0.1, ::1 or 0.0.0.0"
-    case .badLimit: nil
-    }
-  }
-  var exitStatus: ExitStatus { .usage }
-}
-
-extension KnowledgeServerError: UserFacingError {
-  var summary: String { description }
-  var hint: String? {
-    switch self {
-    case .tokenRequired: "give --token TOKEN or --token-file FILE, or listen on 127.0.0.1"
-    case .server(let error): error.hint
-    }
-  }
-  var exitStatus: ExitStatus { .usage }
 }
 
 extension HelperExecutableError: UserFacingError {
