@@ -1,3 +1,4 @@
+import DocumentModel
 import DuoKBTestSupport
 import Foundation
 import Testing
@@ -36,29 +37,30 @@ import Testing
       Quotes.self, from: Data(contentsOf: Self.site.appendingPathComponent("quotes.json")))
     for talk in quotes.talks {
       let file = home.url.appendingPathComponent("Corpus/documents/\(talk.collection)/\(talk.id).json")
-      let document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
-      #expect(document["url"] as? String == "https://developer.apple.com/videos/play/\(talk.collection)/\(talk.id)/")
-      let fetch = try #require(document["fetch"] as? [String: Any])
-      #expect(fetch["etag"] == nil && fetch["lastModified"] == nil, "a mirror's validators are not the original's")
-      #expect(fetch["fetchedAt"] as? String == "2026-09-16T00:00:00Z")
-      #expect(fetch["validatorOrigin"] == nil, "no validators, so no origin of them")
+      // Read as the corpus reads it: the file leaves out what it derives (document format 3).
+      let document = try DocumentFormat.decode(Data(contentsOf: file))
+      #expect(document.url == "https://developer.apple.com/videos/play/\(talk.collection)/\(talk.id)/")
+      let fetch = try #require(document.fetch)
+      #expect(fetch.etag == nil && fetch.lastModified == nil, "a mirror's validators are not the original's")
+      #expect(fetch.fetchedAt == "2026-09-16T00:00:00Z")
+      #expect(fetch.validatorOrigin == nil, "no validators, so no origin of them")
       // The page's datePublished, and the year it gives (so `year:2026` finds the talk).
-      #expect(document["published"] as? String == "2026-09-09")
-      #expect(document["year"] as? Int == 2026)
-      let passages = try #require(document["passages"] as? [[String: Any]])
+      #expect(document.published == "2026-09-09")
+      #expect(document.year == 2026)
+      let passages = document.passages
       // Each quote is the passages from the one starting at its time up to the next quote's.
       var remaining = passages[...]
       for quote in talk.quotes {
         let parts = quote.time.split(separator: ":").compactMap { Int($0) }
         let milliseconds = (parts[0] * 60 + parts[1]) * 1000
-        guard let first = remaining.firstIndex(where: { $0["startMilliseconds"] as? Int == milliseconds }) else {
+        guard let first = remaining.firstIndex(where: { $0.startMilliseconds == milliseconds }) else {
           Issue.record("\(talk.id) \(quote.time): no passage starts there")
           continue
         }
         var text = ""
         var index = first
         while index < remaining.endIndex, text.count < quote.text.count {
-          text += (text.isEmpty ? "" : " ") + (remaining[index]["text"] as? String ?? "")
+          text += (text.isEmpty ? "" : " ") + remaining[index].text
           index += 1
         }
         #expect(text == quote.text, "\(talk.id) \(quote.time)")
