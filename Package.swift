@@ -104,7 +104,7 @@ let package = Package(
     .testTarget(
       name: "NormalizeTests", dependencies: ["Normalize", "DocumentModel", "DocCRender", "WebVTT", "DuoKBTestSupport"],
       exclude: ["Fixtures", "Golden"]),
-    .testTarget(name: "DocumentModelTests", dependencies: ["DocumentModel"]),
+    .testTarget(name: "DocumentModelTests", dependencies: ["DocumentModel"], exclude: ["Fixtures"]),
     .testTarget(name: "OwnedFilesTests", dependencies: ["OwnedFiles"]),
     .testTarget(
       name: "CorpusTests", dependencies: ["Corpus", "DocumentModel", "Normalize", "SearchIndex", "DuoKBTestSupport"]),

@@ -1,4 +1,5 @@
 import DocumentModel
+import Foundation
 
 /// A talk shaped like Apple's captions (settings on every cue, two-line cues, a sentence
 /// ending inside a cue) and its file in document format 3, byte for byte.
@@ -31,31 +32,13 @@ enum DocumentFormatGolden {
       StoredCue(startMilliseconds: 7_500, endMilliseconds: 9_000, raw: "Bye", text: "Bye"),
     ])
 
-  static let talkFile = #"""
-    {
-      "formatVersion" : 3,
-      "id" : "wwdc2030/1",
-      "kind" : "talk",
-      "title" : "Golden",
-      "url" : "https://developer.apple.com/videos/play/wwdc2030/1/",
-      "language" : "en",
-      "isRemovedUpstream" : false,
-      "cueSettings" : "align:middle line:84%",
-      "sections" : [],
-      "passages" : [
-        {"firstCue":0},
-        {"firstCue":1,"lastCue":2,"text":"Today we look at SwiftUI."},
-        {"firstCue":2,"omitted":["[ Music ]"],"text":"Let's go."},
-        {"kind":"code","startMilliseconds":null,"firstCue":3,"speaker":"Lee"},
-        {"startMilliseconds":1,"endMilliseconds":2,"text":"Aside"}
-      ],
-      "cues" : [
-        [0,2500,"Hello and welcome\nto WWDC."],
-        [2500,5000,"Today we look at"],
-        [5000,7500,"<i>SwiftUI</i>. Let's go.",{"text":"SwiftUI. Let's go.","settings":"align:middle"}],
-        [7500,9000,"Bye",{"settings":null}]
-      ]
+  /// `Fixtures/talk-format-3.json`: the file of `talk`, byte for byte (also a seed of the
+  /// document fuzzer, scripts/fuzz).
+  static var talkFile: String {
+    get throws {
+      let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/talk-format-3.json")
+      return try String(contentsOf: url, encoding: .utf8)
     }
-
-    """#
+  }
 }
