@@ -68,7 +68,7 @@ let package = Package(
     .target(
       name: "DuoKBCLI",
       dependencies: [
-        "AppleSite", "HLS", "DocumentModel", "OwnedFiles", "Corpus", "SearchIndex", "Citations", "MCPServer",
+        "AppleSite", "HLS", "DocumentModel", "JSON", "OwnedFiles", "Corpus", "SearchIndex", "Citations", "MCPServer",
         "HTTPServing", "KnowledgeServer", "WebUI",
       ]),
     // The code of the commands that harvest or parse, run by `duo-kb-harvest`.
