@@ -69,7 +69,7 @@ let package = Package(
     .target(
       name: "DuoKBCLI",
       dependencies: [
-        "AppleSite", "HLS", "DocumentModel", "OwnedFiles", "Corpus", "SearchIndex", "Citations", "MCPServer",
+        "AppleSite", "HLS", "DocumentModel", "JSON", "OwnedFiles", "Corpus", "SearchIndex", "Citations", "MCPServer",
       ]),
     // The code of the commands that harvest or parse, run by `duo-kb-harvest`.
     .target(

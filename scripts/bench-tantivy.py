@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """tantivy side of scripts/bench-search: build an index of one document per passage from
 JSON Lines ({"id", "body"}), run the queries (tab-separated: kind, ours, fts5, tantivy),
-print a JSON report on stdout. Exits 3 when the tantivy module is not installed."""
+print a JSON report on stdout: latencies in microseconds by kind, and each query's in the
+file's order (null where it failed). Exits 3 when the tantivy module is not installed."""
 import json, os, resource, shutil, sys, time
 
 try:
@@ -48,6 +49,7 @@ def run(text):
         searcher.doc(address)["body"]
 
 latencies = {}
+per_query = []
 for kind, text in queries:
     try:
         run(text)
@@ -67,10 +69,14 @@ for kind, text in queries:
         value = samples[len(samples) // 2]
         latencies.setdefault(kind, []).append(value)
         latencies.setdefault("all", []).append(value)
+        per_query.append(value)
+    else:
+        per_query.append(None)
 
 print(json.dumps({
     "buildSeconds": build_seconds,
     "megabytes": size / 1048576,
     "latencies": latencies,
+    "perQuery": per_query,
     "peakMegabytes": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,  # includes the build
 }))

@@ -49,10 +49,7 @@ extension SearchIndex {
       }
     }
     let hits = ranked.enumerated().map { rank, found in
-      let hit = found.hit
-      var quoted = quotedHit(
-        document: hit.documentIndex, passage: hit.passageIndex, rank: rank + 1,
-        score: hit.score, matchedRanges: hit.matchedRanges, matchStartMilliseconds: hit.matchStartMilliseconds)
+      var quoted = quotedHit(found.hit, rank: rank + 1)
       quoted.matchesAllWords = found.matchesAllWords
       return quoted
     }
@@ -65,49 +62,13 @@ extension SearchIndex {
     document documentIndex: Int, passage passageIndex: Int, rank: Int = 1, score: Double = 0,
     matchedRanges: [Range<Int>] = [], matchStartMilliseconds: Int? = nil
   ) -> QuotedHit {
-    let document = document(documentIndex)
-    let stored = passage(doc: documentIndex, passage: passageIndex)
-    let isTalk = document.kind == .talk
-    let matchStart = isTalk ? stored.startMilliseconds.map { max($0, matchStartMilliseconds ?? $0) } : nil
-    let link =
-      isTalk
-      ? (matchStart.map { DeepLink.talk(page: document.url, milliseconds: $0) } ?? document.url)
-      : DeepLink.section(page: document.url, anchor: stored.anchor)
-    return QuotedHit(
-      rank: rank, score: score, quote: stored.text, passageKind: stored.kind,
-      startMilliseconds: isTalk ? stored.startMilliseconds : nil,
-      endMilliseconds: isTalk ? stored.endMilliseconds : nil, matchStartMilliseconds: matchStart,
-      timestamp: isTalk ? stored.startMilliseconds.map { Timecode.format(milliseconds: $0) } : nil,
-      anchor: isTalk ? nil : stored.anchor, heading: stored.heading, link: link,
-      citation: citationID(document: documentIndex, passage: passageIndex),
-      speaker: stored.speaker,
-      source: QuotedHit.Source(
-        kind: document.kind, id: document.id, title: document.title, url: document.url,
-        event: document.event, year: document.year, language: document.language),
-      matchedRanges: matchedRanges, documentIndex: documentIndex, passageIndex: passageIndex)
+    quotedHit(
+      passage(doc: documentIndex, passage: passageIndex), in: document(documentIndex), rank: rank, score: score,
+      matchedRanges: matchedRanges, matchStartMilliseconds: matchStartMilliseconds)
   }
 
-  /// The citation id of a passage: its neighbours that share its time or anchor decide
-  /// whether it needs a hash suffix (they sit next to it, since passages are in order).
+  /// The citation id of a passage (`citationID(of:in:)`).
   public func citationID(document documentIndex: Int, passage passageIndex: Int) -> CitationID {
-    let document = document(documentIndex)
-    let mine = passage(doc: documentIndex, passage: passageIndex)
-    let locator = CitationID.locator(
-      kind: document.kind, startMilliseconds: mine.startMilliseconds, anchor: mine.anchor)
-    var first = passageIndex
-    var last = passageIndex
-    func sameLocator(_ index: Int) -> Bool {
-      let other = passage(doc: documentIndex, passage: index)
-      return CitationID.locator(kind: document.kind, startMilliseconds: other.startMilliseconds, anchor: other.anchor)
-        == locator
-    }
-    while first > 0, sameLocator(first - 1) { first -= 1 }
-    while last + 1 < document.passageCount, sameLocator(last + 1) { last += 1 }
-    let group = (first...last).map { index -> (text: String, start: Int?, anchor: String?) in
-      let other = passage(doc: documentIndex, passage: index)
-      return (other.text, other.startMilliseconds, other.anchor)
-    }
-    return CitationID.forPassage(
-      at: passageIndex - first, documentID: document.id, kind: document.kind, passages: group)
+    citationID(of: passage(doc: documentIndex, passage: passageIndex), in: document(documentIndex))
   }
 }

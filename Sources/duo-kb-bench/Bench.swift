@@ -12,7 +12,8 @@ import SearchIndex
 /// Benchmarks this index against SQLite FTS5 (and tantivy, when a script is given) on
 /// generated corpora. Prints a Markdown table to stdout; progress to stderr.
 ///
-///     duo-kb-bench run --talks 60 --pages 200 --work DIR [--tantivy SCRIPT] [--duo-kb EXECUTABLE]
+///     duo-kb-bench run --talks 60 --pages 200 --work DIR [--tantivy SCRIPT [--python PYTHON]]
+///                      [--duo-kb EXECUTABLE]
 ///     duo-kb-bench search --index DIR --queries FILE     (child process: our search only)
 ///     duo-kb-bench cjk --talks 300 --work DIR           (CJK against English of the same size)
 ///     duo-kb-bench corpus --talks 300 --work DIR [--duo-kb EXECUTABLE]   (reading the corpus)
@@ -65,7 +66,7 @@ struct Bench {
       try BenchRun(
         talks: Int(options["talks"] ?? "60")!, pages: Int(options["pages"] ?? "200")!,
         work: URL(fileURLWithPath: options["work"] ?? NSTemporaryDirectory() + "duo-kb-bench"),
-        tantivyScript: options["tantivy"], executable: options["duo-kb"]
+        tantivyScript: options["tantivy"], python: options["python"] ?? "python3", executable: options["duo-kb"]
       ).run()
     }
   }
@@ -99,13 +100,16 @@ func peakResidentMegabytes() -> Double {
   #endif
 }
 
-/// Latencies per query kind, in microseconds.
+/// Latencies per query kind, in microseconds, and each query's in the order of the query file.
 struct Latencies: Codable {
   var byKind: [String: [Double]] = [:]
+  /// nil where the engine could not run the query.
+  var inOrder: [Double?] = []
 
   mutating func add(_ kind: String, _ micros: Double) {
     byKind[kind, default: []].append(micros)
     byKind["all", default: []].append(micros)
+    inOrder.append(micros)
   }
 
   static func percentile(_ values: [Double], _ fraction: Double) -> Double {

@@ -9,6 +9,8 @@ struct BenchRun {
   var pages: Int
   var work: URL
   var tantivyScript: String?
+  /// The Python that runs `tantivyScript` (one with the tantivy module).
+  var python: String
   /// The release `duo-kb` executable, for whole-process times.
   var executable: String?
 
@@ -82,6 +84,7 @@ struct BenchRun {
       }
     }
     printTable(rows, passages: passageCount, words: wordCount, hits: report.totalHits)
+    printSlowest(rows, queries: queries)
     print(
       "\nOpening the index (`SearchIndex.open`, in process, median of 21): "
         + String(format: "%.3f ms", report.openMicroseconds / 1000))
@@ -158,7 +161,7 @@ struct BenchRun {
   func runTantivy(script: String, corpus: URL, queries: URL) throws -> Row? {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", script, corpus.path, queries.path, work.appendingPathComponent("tantivy").path]
+    process.arguments = [python, script, corpus.path, queries.path, work.appendingPathComponent("tantivy").path]
     let pipe = Pipe()
     process.standardOutput = pipe
     try process.run()
@@ -172,12 +175,34 @@ struct BenchRun {
       var buildSeconds: Double
       var megabytes: Double
       var latencies: [String: [Double]]
+      var perQuery: [Double?]
       var peakMegabytes: Double
     }
     let report = try JSONDecoder().decode(Report.self, from: data)
     return Row(
       engine: "tantivy", buildSeconds: report.buildSeconds, megabytes: report.megabytes,
-      latencies: Latencies(byKind: report.latencies), peakMegabytes: report.peakMegabytes)
+      latencies: Latencies(byKind: report.latencies, inOrder: report.perQuery), peakMegabytes: report.peakMegabytes)
+  }
+
+  /// The ten slowest of our queries with every engine's time, and how many took over 10 ms.
+  func printSlowest(_ rows: [Row], queries: [GeneratedQuery], count: Int = 10) {
+    func cell(_ row: Row, _ index: Int) -> String {
+      guard index < row.latencies.inOrder.count, let micros = row.latencies.inOrder[index] else { return "-" }
+      return String(format: "%.2f", micros / 1000)
+    }
+    guard let ours = rows.first else { return }
+    let order = ours.latencies.inOrder.indices.sorted {
+      (ours.latencies.inOrder[$0] ?? 0) > (ours.latencies.inOrder[$1] ?? 0)
+    }
+    print("\nSlowest queries (ours), ms:\n")
+    print("| kind | query | " + rows.map(\.engine).joined(separator: " | ") + " |")
+    print("|---|---|" + rows.map { _ in "---:|" }.joined())
+    for index in order.prefix(count) where index < queries.count {
+      let query = queries[index]
+      print("| \(query.kind) | `\(query.ours)` | " + rows.map { cell($0, index) }.joined(separator: " | ") + " |")
+    }
+    let over = rows.map { row in "\(row.engine) \(row.latencies.inOrder.filter { ($0 ?? 0) > 10_000 }.count)" }
+    print("\nQueries over 10 ms: " + over.joined(separator: ", "))
   }
 
   func printTable(_ rows: [Row], passages: Int, words: Int, hits: Int) {

@@ -107,7 +107,7 @@ enum SearchCommand: Command {
         let status = answer.hits.isEmpty ? ExitStatus.failure : .success
         switch format {
         case "json":
-          context.stdout.write(try SearchFormatter.json(answer, micros: micros, status: status, pretty: false) + "\n")
+          context.stdout.write(SearchFormatter.jsonLine(answer, micros: micros, status: status) + "\n")
         case "markdown": context.stdout.write(SearchFormatter.markdown(answer) + "\n")
         default:
           context.stdout.write(
@@ -118,13 +118,9 @@ enum SearchCommand: Command {
         let failure = QueryFailure(error: error, query: query)
         switch format {
         case "json":
-          let object: [String: Any] = [
-            "query": query, "error": failure.summary, "column": failure.column ?? NSNull(),
-            "status": Int(ExitStatus.usage.rawValue),
-          ]
-          let json = try JSONSerialization.data(
-            withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
-          context.stdout.write(String(decoding: json, as: UTF8.self) + "\n")
+          context.stdout.write(
+            SearchFormatter.jsonErrorLine(query: query, error: failure.summary, column: failure.column, status: .usage)
+              + "\n")
         default:
           context.reporter.error("\(query): \(failure.summary)")
         }

@@ -1,5 +1,6 @@
 import Citations
 import Foundation
+import JSON
 
 /// Prints search answers as text (people), Markdown (reports) or JSON (programs).
 enum SearchFormatter {
@@ -66,6 +67,98 @@ enum SearchFormatter {
   {
     try AnswerFormat.string(
       SearchRecord(answer, micros: micros, status: status.map { Int($0.rawValue) }), pretty: pretty)
+  }
+
+  /// One batch answer as a JSON line (no newline): the `SearchRecord` that `json` writes,
+  /// with `micros` and `status`, its keys sorted as `AnswerFormat` sorts them, written by
+  /// `JSONWriter` (an encoder would cost more than the search).
+  static func jsonLine(_ answer: SearchAnswer, micros: Int, status: ExitStatus) -> String {
+    let record = SearchRecord(answer, micros: micros, status: Int(status.rawValue))
+    var writer = JSONWriter(reservingCapacity: 512 + record.results.count * 768)
+    writer.beginObject()
+    writer.key("micros")
+    writer.number(record.micros)
+    writer.key("partialMatches")
+    writer.bool(record.partialMatches)
+    writer.key("query")
+    writer.string(record.query)
+    writer.key("results")
+    writer.beginArray()
+    for hit in record.results { write(hit, into: &writer) }
+    writer.endArray()
+    writer.key("status")
+    writer.number(record.status)
+    writer.key("total")
+    writer.number(record.total)
+    writer.key("version")
+    writer.number(record.version)
+    writer.endObject()
+    return String(decoding: writer.bytes, as: UTF8.self)
+  }
+
+  /// A batch line for a query that could not be answered (no newline).
+  static func jsonErrorLine(query: String, error: String, column: Int?, status: ExitStatus) -> String {
+    var writer = JSONWriter(reservingCapacity: 128 + query.utf8.count + error.utf8.count)
+    writer.beginObject()
+    writer.key("column")
+    writer.number(column)
+    writer.key("error")
+    writer.string(error)
+    writer.key("query")
+    writer.string(query)
+    writer.key("status")
+    writer.number(Int(status.rawValue))
+    writer.endObject()
+    return String(decoding: writer.bytes, as: UTF8.self)
+  }
+
+  /// A `HitRecord`'s members in sorted order, every one written (null when unknown).
+  private static func write(_ hit: HitRecord, into writer: inout JSONWriter) {
+    writer.beginObject()
+    writer.key("anchor")
+    writer.string(hit.anchor)
+    writer.key("citation")
+    writer.string(hit.citation)
+    writer.key("end")
+    writer.number(hit.end)
+    writer.key("heading")
+    writer.string(hit.heading)
+    writer.key("link")
+    writer.string(hit.link)
+    writer.key("matchStart")
+    writer.number(hit.matchStart)
+    writer.key("passageKind")
+    writer.string(hit.passageKind)
+    writer.key("quote")
+    writer.string(hit.quote)
+    writer.key("rank")
+    writer.number(hit.rank)
+    writer.key("score")
+    writer.number(hit.score)
+    writer.key("source")
+    writer.beginObject()
+    writer.key("event")
+    writer.string(hit.source.event)
+    writer.key("id")
+    writer.string(hit.source.id)
+    writer.key("kind")
+    writer.string(hit.source.kind)
+    writer.key("language")
+    writer.string(hit.source.language)
+    writer.key("title")
+    writer.string(hit.source.title)
+    writer.key("url")
+    writer.string(hit.source.url)
+    writer.key("year")
+    writer.number(hit.source.year)
+    writer.endObject()
+    writer.key("speaker")
+    writer.string(hit.speaker)
+    writer.key("start")
+    writer.number(hit.start)
+    writer.key("timestamp")
+    writer.string(hit.timestamp)
+    writer.endObject()
   }
 
   /// Wraps the matched byte ranges in bold yellow (a terminal only).

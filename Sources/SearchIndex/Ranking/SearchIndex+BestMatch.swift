@@ -60,14 +60,26 @@ extension SearchIndex {
     let highlighted = plan.clauses.filter { !$0.isStopWord || $0.isPhrase }.reduce(into: Set<[UInt8]>()) {
       $0.formUnion($1.keys)
     }
-    for candidate in best {
-      let text: [UInt8]
-      do throws(IndexFormatError) {
-        text = try store.verifiedTextBytes(Int(candidate.passage))
-      } catch {
-        throw .index(error)
+    var strictPassages: [UInt32: StoredPassage] = [:]
+    for hit in strict.hits {
+      if let id = passageId(doc: hit.documentIndex, passage: hit.passageIndex), let stored = hit.passage {
+        strictPassages[UInt32(id)] = stored
       }
+    }
+    for candidate in best {
       let (doc, passage) = location(ofPassage: Int(candidate.passage))
+      // Read (and checked) once: by the strict search, or here.
+      let stored: StoredPassage
+      if let known = strictPassages[candidate.passage] {
+        stored = known
+      } else {
+        do throws(IndexFormatError) {
+          stored = try verifiedPassage(doc: doc, passage: passage)
+        } catch {
+          throw .index(error)
+        }
+      }
+      let text = Array(stored.text.utf8)
       // A passage the strict query found keeps its highlights (phrases where they stand).
       let ranges =
         strictRanges[candidate.passage] ?? Self.matchedRanges(text, keys: highlighted, analyzer: analyzer)
@@ -75,7 +87,8 @@ extension SearchIndex {
         RankedHit(
           hit: SearchHit(
             documentIndex: doc, passageIndex: passage, score: candidate.score, matchedRanges: ranges,
-            matchStartMilliseconds: matchStart(passage: Int(candidate.passage), matchedRanges: ranges)),
+            matchStartMilliseconds: matchStart(passage: Int(candidate.passage), matchedRanges: ranges),
+            passage: stored),
           matchesAllWords: candidate.matchesAll, ownCoverage: candidate.ownCoverage,
           contextCoverage: candidate.contextCoverage, ownContentWords: candidate.ownContentClauses))
     }

@@ -315,12 +315,11 @@ final class PostingCursor {
       positionsCursorIndex = 0
       positionsCursorOffset = positionsStart
     }
-    while positionsCursorIndex < index {
-      for _ in 0..<(frequencies[positionsCursorIndex] >> 2) {
-        let value = postings.varint(&positionsCursorOffset)
-        if value & 1 == 1 { _ = postings.varint(&positionsCursorOffset) }
-      }
-      positionsCursorIndex += 1
+    if positionsCursorIndex < index {
+      var skipped = 0
+      for earlier in positionsCursorIndex..<index { skipped += Int(frequencies[earlier] >> 2) }
+      positionsCursorOffset = skipPositions(skipped, from: positionsCursorOffset)
+      positionsCursorIndex = index
     }
     var offset = positionsCursorOffset
     var slot: UInt32 = 0
@@ -330,6 +329,39 @@ final class PostingCursor {
       let span = value & 1 == 1 ? min(postings.varint(&offset), 1 << 16) : 0
       output.append(SlotRange(start: slot, end: slot &+ span))
     }
+  }
+}
+
+extension PostingCursor {
+  /// The offset past `count` positions from `offset`, without decoding them: a position is
+  /// a varint whose low bit says a span varint follows. Reads as `ByteReader.varint`
+  /// does (at most 5 bytes a varint, never past the end), only faster: the positions of
+  /// the postings before the one asked for in a block are skipped this way.
+  fileprivate func skipPositions(_ count: Int, from start: Int) -> Int {
+    guard let base = postings.bytes.baseAddress else { return start }
+    let bytes = base.assumingMemoryBound(to: UInt8.self)
+    let end = postings.count
+    var offset = start
+    /// Past one varint at `offset`.
+    @inline(__always)
+    func skipVarint() -> UInt8 {
+      let first = bytes[offset]
+      offset += 1
+      var byte = first
+      var length = 1
+      while byte >= 0x80 && length < 5 && offset < end {
+        byte = bytes[offset]
+        offset += 1
+        length += 1
+      }
+      return first
+    }
+    var remaining = count
+    while remaining > 0 && offset < end {
+      if skipVarint() & 1 == 1 && offset < end { _ = skipVarint() }
+      remaining -= 1
+    }
+    return offset
   }
 }
 

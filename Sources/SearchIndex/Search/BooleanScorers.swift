@@ -3,16 +3,38 @@ final class AndScorer: Scorer {
   let children: [any Scorer]
   /// Children by cost, cheapest first: they propose, the others confirm.
   private let byCost: [any Scorer]
+  /// `byCost` when every child is a `TermScorer`: the leapfrog calls them directly, without
+  /// an existential call or a reference count per step (`children` keeps them alive).
+  private let termsByCost: [Unmanaged<TermScorer>]?
   private(set) var current = PostingCursor.exhausted
 
   init(_ children: [any Scorer]) {
     self.children = children
     byCost = children.sorted { $0.cost < $1.cost }
+    let terms = byCost.compactMap { $0 as? TermScorer }
+    termsByCost = terms.count == byCost.count ? terms.map { Unmanaged.passUnretained($0) } : nil
     settle(from: children.map(\.current).max() ?? PostingCursor.exhausted)
   }
 
   private func settle(from start: UInt32) {
     var target = start
+    if let terms = termsByCost {
+      outer: while target != PostingCursor.exhausted {
+        for index in terms.indices {
+          let reached = terms[index]._withUnsafeGuaranteedRef { term in
+            term.advance(to: target)
+            return term.current
+          }
+          if reached != target {
+            target = reached
+            continue outer
+          }
+        }
+        break
+      }
+      current = target
+      return
+    }
     outer: while target != PostingCursor.exhausted {
       for child in byCost {
         child.advance(to: target)

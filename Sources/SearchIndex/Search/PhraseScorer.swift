@@ -31,6 +31,10 @@ final class PhraseScorer: Scorer {
   }
 
   private let byCost: [any Scorer]
+  /// `byCost` when every child is a `TermScorer` (the usual phrase): the leapfrog then
+  /// calls them directly, without an existential call or a reference count per step
+  /// (`children` keeps them alive).
+  private let termsByCost: [Unmanaged<TermScorer>]?
 
   /// `settles: false` leaves `current` a bound, for an owner that advances it with a limit.
   init(_ children: [any Scorer], idf: Double, settles: Bool = true) {
@@ -38,6 +42,8 @@ final class PhraseScorer: Scorer {
     self.idf = idf
     self.settles = settles
     byCost = children.sorted { $0.cost < $1.cost }
+    let terms = byCost.compactMap { $0 as? TermScorer }
+    termsByCost = terms.count == byCost.count ? terms.map { Unmanaged.passUnretained($0) } : nil
     let start = children.map(\.current).max() ?? PostingCursor.exhausted
     if settles {
       settle(from: start, checkingBelow: PostingCursor.exhausted)
@@ -63,12 +69,10 @@ final class PhraseScorer: Scorer {
   func check() -> Bool {
     guard state == .bounded else { return state == .matched }
     let target = current
-    for child in byCost {
-      child.advance(to: target)
-      if child.current != target {
-        current = child.current
-        return false
-      }
+    let reached = gather(at: target)
+    if reached != target {
+      current = reached
+      return false
     }
     state = matchPositions() ? .matched : .rejected
     return state == .matched
@@ -82,12 +86,10 @@ final class PhraseScorer: Scorer {
         current = target
         return
       }
-      for child in byCost {
-        child.advance(to: target)
-        if child.current != target {
-          target = child.current
-          continue outer
-        }
+      let reached = gather(at: target)
+      if reached != target {
+        target = reached
+        continue outer
       }
       if matchPositions() { break }
       target += 1
@@ -96,12 +98,33 @@ final class PhraseScorer: Scorer {
     current = target
   }
 
+  /// Advances the children, rarest first, to `target`: `target` when every one sits
+  /// there, else the first passage past it that one of them reached (where to look next).
+  @inline(__always)
+  private func gather(at target: UInt32) -> UInt32 {
+    if let terms = termsByCost {
+      for index in terms.indices {
+        let reached = terms[index]._withUnsafeGuaranteedRef { term in
+          term.advance(to: target)
+          return term.current
+        }
+        if reached != target { return reached }
+      }
+      return target
+    }
+    for child in byCost {
+      child.advance(to: target)
+      if child.current != target { return child.current }
+    }
+    return target
+  }
+
   private func matchPositions() -> Bool {
     candidates.removeAll(keepingCapacity: true)
     children[0].positions(into: &candidates)
-    for child in children.dropFirst() {
+    for index in 1..<children.count {
       childPositions.removeAll(keepingCapacity: true)
-      child.positions(into: &childPositions)
+      children[index].positions(into: &childPositions)
       nextCandidates.removeAll(keepingCapacity: true)
       // Both lists are sorted by start; a chain continues where a child starts right after it ends.
       for chain in candidates {

@@ -33,11 +33,16 @@ extension SearchIndex {
     var collector = TopHits(limit: max(0, min(limit, SearchTuning.maximumHits)))
     let total = plan.run(into: &collector, evaluation: evaluation)
     let candidates = collector.sorted()
-    // Every hit's text is read once and checked: a damaged one fails the search.
+    // Every hit's record and text are read once, the text checked (a damaged one fails the
+    // search); the hit carries them on to its answer.
+    var stored: [UInt32: StoredPassage] = [:]
     var texts: [UInt32: [UInt8]] = [:]
     for candidate in candidates {
+      let (doc, passage) = location(ofPassage: Int(candidate.passage))
       do throws(IndexFormatError) {
-        texts[candidate.passage] = try store.verifiedTextBytes(Int(candidate.passage))
+        let found = try verifiedPassage(doc: doc, passage: passage)
+        stored[candidate.passage] = found
+        texts[candidate.passage] = Array(found.text.utf8)
       } catch {
         throw .index(error)
       }
@@ -48,7 +53,8 @@ extension SearchIndex {
       let matched = ranges[candidate.passage] ?? []
       return SearchHit(
         documentIndex: doc, passageIndex: passage, score: candidate.score, matchedRanges: matched,
-        matchStartMilliseconds: matchStart(passage: Int(candidate.passage), matchedRanges: matched))
+        matchStartMilliseconds: matchStart(passage: Int(candidate.passage), matchedRanges: matched),
+        passage: stored[candidate.passage])
     }
     if releaseBudget.spend(compiler.readEstimate.bytes, limit: Self.releaseThresholdBytes) { releasePostingsPages() }
     // A damaged chunk read on the way (a term, a record, a string) read as absent: the
@@ -65,6 +71,14 @@ extension SearchIndex {
     guard let first = matchedRanges.map(\.lowerBound).min() else { return Int(start) }
     let cueStart = store.cueStarts(passage).last { $0.utf8Offset <= first }?.startMilliseconds
     return max(Int(start), cueStart ?? 0)
+  }
+
+  /// Where a passage's citation points, read from its record alone (no text): its start
+  /// and its anchor; nil for a passage out of range.
+  package func citationLocator(doc: Int, passage: Int) -> (startMilliseconds: Int?, anchor: String?)? {
+    guard let id = passageId(doc: doc, passage: passage) else { return nil }
+    let start = store.passageField(id, 3)
+    return (start == StoreWriter.none ? nil : Int(start), store.string(store.passageField(id, 5)))
   }
 
   /// After queries that together read more postings than this (an estimate), their pages are

@@ -15,15 +15,20 @@ public struct SearchHit: Sendable, Equatable {
   /// Talks: the start of the cue where the first matched word is spoken (the passage's
   /// start when that is where it begins, or when nothing is known); nil without times.
   public var matchStartMilliseconds: Int?
+  /// The passage as the search read it (record and text, the text checked against its
+  /// CRC-32), so that turning the hit into an answer need not read it again; nil for a hit
+  /// made elsewhere.
+  public var passage: StoredPassage?
 
   public init(
     documentIndex: Int, passageIndex: Int, score: Double, matchedRanges: [Range<Int>],
-    matchStartMilliseconds: Int? = nil
+    matchStartMilliseconds: Int? = nil, passage: StoredPassage? = nil
   ) {
     self.documentIndex = documentIndex
     self.passageIndex = passageIndex
     self.score = score
     self.matchedRanges = matchedRanges
     self.matchStartMilliseconds = matchStartMilliseconds
+    self.passage = passage
   }
 }

@@ -16,8 +16,13 @@ final class TermScorer: Scorer {
   let context: ScoringContext
   var passageCount: Int { context.store.passageCount }
 
+  /// The cursor when there is one (most words): read from a stored property rather than
+  /// the array, its calls need no reference count of their own.
+  private let lone: PostingCursor?
+
   init(cursors: [PostingCursor], context: ScoringContext) {
     self.cursors = cursors
+    lone = cursors.count == 1 ? cursors[0] : nil
     self.context = context
     let passageCount = context.store.passageCount
     let frequency = min(passageCount, cursors.reduce(0) { $0 + $1.documentFrequency })
@@ -29,9 +34,9 @@ final class TermScorer: Scorer {
   var cost: Int { cursors.reduce(0) { $0 + $1.documentFrequency } }
 
   func next() {
-    if cursors.count == 1 {
-      cursors[0].next()
-      current = cursors[0].current
+    if let lone {
+      lone.next()
+      current = lone.current
     } else {
       advance(to: current &+ 1)
     }
@@ -39,9 +44,9 @@ final class TermScorer: Scorer {
 
   func advance(to target: UInt32) {
     guard current < target else { return }
-    if cursors.count == 1 {
-      cursors[0].advance(to: target)
-      current = cursors[0].current
+    if let lone {
+      lone.advance(to: target)
+      current = lone.current
       return
     }
     var lowest = PostingCursor.exhausted
@@ -53,8 +58,8 @@ final class TermScorer: Scorer {
   }
 
   func positions(into output: inout [SlotRange]) {
-    if cursors.count == 1 {
-      cursors[0].positions(into: &output)
+    if let lone {
+      lone.positions(into: &output)
       return
     }
     let start = output.count
@@ -64,7 +69,7 @@ final class TermScorer: Scorer {
   }
 
   private func frequency() -> Int {
-    if cursors.count == 1 { return cursors[0].frequency }
+    if let lone { return lone.frequency }
     var matched = 0
     var total = 0
     for cursor in cursors where cursor.current == current {
@@ -82,8 +87,7 @@ final class TermScorer: Scorer {
   /// The score at `current` without the idf: saturation plus the field boosts.
   func factor(_ context: ScoringContext) -> Double {
     let passage = Int(current)
-    if cursors.count == 1 {
-      let cursor = cursors[0]
+    if let cursor = lone {
       let flags = cursor.flags
       let boost =
         (flags & PostingFlags.inTitle != 0 ? BM25.titleWeight : 0)
@@ -110,10 +114,9 @@ final class TermScorer: Scorer {
   func boundFactor() -> Double {
     // Block maxima include the field boosts. Saturation is concave, so the sum of the
     // forms' maxima bounds their union.
-    if cursors.count == 1 {
+    if let cursor = lone {
       // The posting's own frequency and flags, at the shortest length, bound it more tightly
       // than its block does when the frequency is low.
-      let cursor = cursors[0]
       let frequency = cursor.frequency
       let flags = cursor.flags
       var posting =
