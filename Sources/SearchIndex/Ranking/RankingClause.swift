@@ -40,7 +40,7 @@ struct BestMatchQuery {
   var hasSeveralClauses: Bool { clauses.count > 1 }
 
   /// The clauses of `parsed`, or nil when its shape is not words and phrases only.
-  static func make(_ parsed: ParsedQuery, index: SearchIndex, verbatim: Bool) -> BestMatchQuery? {
+  static func make(_ parsed: ParsedQuery, index: IndexSegment, verbatim: Bool) -> BestMatchQuery? {
     var nodes: [QueryNode] = []
     switch parsed.root {
     case .word, .phrase: nodes = [parsed.root]
@@ -76,7 +76,7 @@ struct BestMatchQuery {
       }
     }
     guard !clauses.isEmpty else { return nil }
-    let passageCount = index.store.passageCount
+    let passageCount = index.statistics.passageCount
     for position in clauses.indices {
       clauses[position].inverseDocumentFrequency = BM25.idf(
         documentFrequency: min(passageCount, clauses[position].documentFrequency), count: passageCount)
@@ -95,11 +95,11 @@ struct BestMatchQuery {
 /// Finds the dictionary terms of a query word: its keys as the strict query looks them up,
 /// and the other forms in the dictionary that share its Porter2 stem.
 struct TermExpander {
-  let index: SearchIndex
+  let index: IndexSegment
   let verbatim: Bool
   let analyzer: Analyzer
 
-  init(index: SearchIndex, verbatim: Bool) {
+  init(index: IndexSegment, verbatim: Bool) {
     self.index = index
     self.verbatim = verbatim
     analyzer = Analyzer(options: verbatim ? .verbatim : index.analyzerOptions)
@@ -113,7 +113,10 @@ struct TermExpander {
   }
 
   func documentFrequency(_ terms: [Int]) -> Int {
-    terms.reduce(0) { $0 + index.dictionary.entry($1).documentFrequency }
+    guard !index.statistics.isLocal else {
+      return terms.reduce(0) { $0 + index.dictionary.entry($1).documentFrequency }
+    }
+    return terms.reduce(0) { $0 + index.statistics.documentFrequency(Array(index.dictionary.term($1))) }
   }
 
   func wordClause(_ word: Analyzer.Word) -> RankingClause {

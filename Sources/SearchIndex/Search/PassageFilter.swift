@@ -3,7 +3,7 @@ import AppleSite
 /// `SearchFilters` resolved against one index: allowed documents as a bit set, passage
 /// kinds, speaker string ids, and the passage range that can match at all. In a plan it is
 /// a set of passages that the walk leapfrogs with the query (`nextAccepted`): a document it
-/// leaves out is passed over whole.
+/// leaves out is passed over whole. Documents deleted from the segment are left out too.
 final class PassageFilter {
   let isEmpty: Bool
   let range: Range<UInt32>
@@ -12,10 +12,11 @@ final class PassageFilter {
   private var speakerIds: Set<UInt32>?
   private let store: Store
 
-  init(index: SearchIndex, filters: SearchFilters) {
+  init(index: IndexSegment, filters: SearchFilters) {
     store = index.store
     let passageCount = UInt32(index.store.passageCount)
-    guard !filters.isEmpty else {
+    let deleted = index.deletedDocuments
+    guard !filters.isEmpty || !deleted.isEmpty else {
       isEmpty = true
       range = 0..<passageCount
       return
@@ -30,6 +31,17 @@ final class PassageFilter {
     var low = passageCount
     var high: UInt32 = 0
     documents = (0..<index.store.documentCount).map { number in
+      // A document a later update replaced or removed matches nothing.
+      if deleted.contains(number) { return false }
+      if filters.isEmpty {
+        let first = index.store.documentField(number, 5)
+        let count = index.store.documentField(number, 6)
+        if count > 0, count != StoreWriter.none {
+          low = min(low, first)
+          high = max(high, first &+ count)
+        }
+        return true
+      }
       let document = index.document(number)
       let allowed =
         (documentKinds.isEmpty || documentKinds.contains(document.kind.rawValue))

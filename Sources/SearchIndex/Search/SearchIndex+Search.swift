@@ -1,12 +1,12 @@
 import DocumentModel
 
-extension SearchIndex {
+extension IndexSegment {
   /// Runs `query`; `limit` best hits (BM25 with title and heading weights and a proximity
   /// bonus), `total` counting every match. `verbatim` matches words only as written (case
   /// and diacritics aside). Filters given here and in the query must all hold. The text of
   /// every returned hit is checked against its CRC-32: `.index(.corrupt)` when one is
   /// damaged, so a hit always quotes the exact stored text.
-  public func search(
+  func search(
     _ query: String, limit: Int, verbatim: Bool = false, filters: SearchFilters = .init()
   ) throws(SearchError) -> SearchResults {
     let parsed: ParsedQuery
@@ -31,7 +31,10 @@ extension SearchIndex {
       throw .query(error)
     }
     var collector = TopHits(limit: max(0, min(limit, SearchTuning.maximumHits)))
-    let total = plan.run(into: &collector, evaluation: evaluation)
+    // Impacts bound scores only at lengths no longer than the average they were computed
+    // with (FORMAT.md): past it, every match is scored.
+    let safe = statistics.averageWords <= store.averageWords
+    let total = plan.run(into: &collector, evaluation: safe ? evaluation : .exhaustive)
     let candidates = collector.sorted()
     // Every hit's text is read once and checked: a damaged one fails the search.
     var texts: [UInt32: [UInt8]] = [:]
