@@ -98,6 +98,32 @@ import Testing
     }
   }
 
+  /// Best matches: each segment ranks its candidates with the generation's statistics, so
+  /// a passage both answers rank has the same score and evidence in both.
+  static func expectSameBestMatches(_ updated: SearchIndex, _ reference: SearchIndex, _ queries: [String]) throws {
+    var identical = 0
+    for query in queries {
+      guard let expected = try? reference.bestMatch(query, limit: 10),
+        let found = try? updated.bestMatch(query, limit: 10)
+      else { continue }
+      #expect(found.total == expected.total, "\(query)")
+      var wanted: [String: RankedHit] = [:]
+      for hit in expected.hits {
+        wanted[reference.document(hit.hit.documentIndex).id + "#\(hit.hit.passageIndex)"] = hit
+      }
+      for hit in found.hits {
+        guard let want = wanted[updated.document(hit.hit.documentIndex).id + "#\(hit.hit.passageIndex)"] else {
+          continue
+        }
+        #expect(abs(hit.hit.score - want.hit.score) <= 1e-12 * max(1, abs(want.hit.score)), "\(query)")
+        #expect(hit.matchesAllWords == want.matchesAllWords && hit.ownCoverage == want.ownCoverage, "\(query)")
+      }
+      if found.hits.map(\.hit.score) == expected.hits.map(\.hit.score) { identical += 1 }
+    }
+    // Candidates are chosen per segment, so an answer may differ; most do not.
+    #expect(identical * 10 >= queries.count * 8, "\(identical) of \(queries.count)")
+  }
+
   @Test("Updates answer as a build from scratch", arguments: [UInt64(3), 11])
   func updatesAnswerAsAFullBuild(seed: UInt64) throws {
     var generator = CorpusGenerator(seed: seed, isDifferential: false, vocabularySize: 900)
@@ -127,6 +153,7 @@ import Testing
       #expect(index.passageCount == reference.passageCount)
       #expect(index.statistics.averageWords == reference.statistics.averageWords)
       try Self.expectSameAnswers(index, reference, step % 2 == 0 ? queries : Array(queries.prefix(60)))
+      try Self.expectSameBestMatches(index, reference, Array(queries.prefix(80)))
     }
     // The updates did keep several segments, deletions among them.
     #expect(largest > 2)

@@ -113,10 +113,27 @@ struct TermExpander {
   }
 
   func documentFrequency(_ terms: [Int]) -> Int {
-    guard !index.statistics.isLocal else {
-      return terms.reduce(0) { $0 + index.dictionary.entry($1).documentFrequency }
+    terms.reduce(0) { $0 + index.dictionary.entry($1).documentFrequency }
+  }
+
+  /// Live passages with any of `keys` over every segment (`CollectionStatistics`).
+  func documentFrequency(keys: [[UInt8]]) -> Int {
+    keys.reduce(0) { $0 + index.statistics.documentFrequency($1) }
+  }
+
+  /// The forms that share `stem` among the first live terms of `spaces` over every
+  /// segment, as one build's dictionary would list them; with their frequencies.
+  func globalStemmedFrequency(_ spaces: [[UInt8]], stem: [UInt8], exact: Set<[UInt8]>) -> Int {
+    var total = 0
+    for space in spaces {
+      let live = index.statistics.liveTerms(prefixes: [space])
+      for bytes in live.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }).prefix(RankingLimits.stemmedFormsScanned)
+      where !exact.contains(bytes) {
+        let form = bytes.first == TermSpace.extraMarker ? Array(bytes.dropFirst()) : bytes
+        if EnglishStemmer.stem(form) == stem { total += live[bytes] ?? 0 }
+      }
     }
-    return terms.reduce(0) { $0 + index.statistics.documentFrequency(Array(index.dictionary.term($1))) }
+    return total
   }
 
   func wordClause(_ word: Analyzer.Word) -> RankingClause {
@@ -124,6 +141,9 @@ struct TermExpander {
     let exact = keys.compactMap { index.dictionary.find($0) }
     var stemmed: [Int] = []
     var stemmedKeys: [[UInt8]] = []
+    // Over several segments (or with deletions) the frequencies are the live ones of all.
+    let isLocal = index.statistics.isLocal
+    var frequency = isLocal ? documentFrequency(exact) : documentFrequency(keys: keys)
     if !verbatim && !word.isCJK {
       let base = keys[0]
       let stem = EnglishStemmer.stem(base)
@@ -131,6 +151,10 @@ struct TermExpander {
       var prefix = stem
       if prefix.last == UInt8(ascii: "i") { prefix.removeLast() }
       if prefix.count >= 3 {
+        if !isLocal {
+          frequency += globalStemmedFrequency(
+            [prefix, [TermSpace.extraMarker] + prefix], stem: stem, exact: Set(keys))
+        }
         for space in [prefix, [TermSpace.extraMarker] + prefix] {
           let range = index.dictionary.range(prefix: space)
           for term in range.prefix(RankingLimits.stemmedFormsScanned) where !exact.contains(term) {
@@ -147,7 +171,7 @@ struct TermExpander {
     return RankingClause(
       shape: .word, exactTerms: exact, stemmedTerms: stemmed, keys: Set(keys + stemmedKeys),
       isStopWord: StopWords.contains(word.folded),
-      documentFrequency: documentFrequency(exact) + documentFrequency(stemmed))
+      documentFrequency: isLocal ? frequency + documentFrequency(stemmed) : frequency)
   }
 
   func phraseClause(_ node: QueryNode, words: [Analyzer.Word]) -> RankingClause {
@@ -159,7 +183,7 @@ struct TermExpander {
       allKeys += keys
       let terms = keys.compactMap { index.dictionary.find($0) }
       exact += terms
-      rarest = min(rarest, documentFrequency(terms))
+      rarest = min(rarest, index.statistics.isLocal ? documentFrequency(terms) : documentFrequency(keys: keys))
     }
     return RankingClause(
       shape: .phrase(node), exactTerms: exact, stemmedTerms: [], keys: Set(allKeys), isStopWord: false,

@@ -12,11 +12,21 @@ final class PassageFilter {
   private var speakerIds: Set<UInt32>?
   private let store: Store
 
-  init(index: IndexSegment, filters: SearchFilters) {
+  /// What a filter does with the documents deleted from the segment.
+  enum Deletions {
+    /// Leaves them out (the default).
+    case excluded
+    /// Treats them as any other (the caller drops their hits).
+    case ignored
+    /// Accepts nothing else (to count the matches among them).
+    case only
+  }
+
+  init(index: IndexSegment, filters: SearchFilters, deletions: Deletions = .excluded) {
     store = index.store
     let passageCount = UInt32(index.store.passageCount)
-    let deleted = index.deletedDocuments
-    guard !filters.isEmpty || !deleted.isEmpty else {
+    let deleted = deletions == .ignored ? [] : index.deletedDocuments
+    guard !filters.isEmpty || !deleted.isEmpty || deletions == .only else {
       isEmpty = true
       range = 0..<passageCount
       return
@@ -32,7 +42,7 @@ final class PassageFilter {
     var high: UInt32 = 0
     documents = (0..<index.store.documentCount).map { number in
       // A document a later update replaced or removed matches nothing.
-      if deleted.contains(number) { return false }
+      if deleted.contains(number) == (deletions != .only) { return false }
       if filters.isEmpty {
         let first = index.store.documentField(number, 5)
         let count = index.store.documentField(number, 6)

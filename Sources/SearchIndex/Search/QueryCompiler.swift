@@ -182,10 +182,12 @@ struct QueryCompiler {
   }
 
   /// The plan of `parsed` within `filters` (and the query's own).
-  func plan(_ parsed: ParsedQuery, filters: SearchFilters) throws(QueryError) -> QueryPlan {
+  func plan(
+    _ parsed: ParsedQuery, filters: SearchFilters, deletions: PassageFilter.Deletions = .excluded
+  ) throws(QueryError) -> QueryPlan {
     var allFilters = filters
     allFilters.merge(parsed.filters)
-    let filter = PassageFilter(index: index, filters: allFilters)
+    let filter = PassageFilter(index: index, filters: allFilters, deletions: deletions)
     let root: any Scorer
     if case .and(let parts) = parsed.root, parts.isEmpty {
       root = RangeScorer(filter.range)

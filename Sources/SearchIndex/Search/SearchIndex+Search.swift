@@ -23,19 +23,32 @@ extension IndexSegment {
     parsed: ParsedQuery, limit: Int, verbatim: Bool, filters: SearchFilters,
     evaluation: QueryPlan.Evaluation = .planned
   ) throws(SearchError) -> SearchResults {
-    let compiler = QueryCompiler(index: self, verbatim: verbatim)
-    let plan: QueryPlan
-    do throws(QueryError) {
-      plan = try compiler.plan(parsed, filters: filters)
-    } catch {
-      throw .query(error)
-    }
-    var collector = TopHits(limit: max(0, min(limit, SearchTuning.maximumHits)))
+    let limit = max(0, min(limit, SearchTuning.maximumHits))
     // Impacts bound scores only at lengths no longer than the average they were computed
     // with (FORMAT.md): past it, every match is scored.
-    let safe = statistics.averageWords <= store.averageWords
-    let total = plan.run(into: &collector, evaluation: safe ? evaluation : .exhaustive)
-    let candidates = collector.sorted()
+    let evaluation = statistics.averageWords <= store.averageWords ? evaluation : .exhaustive
+    var allFilters = filters
+    allFilters.merge(parsed.filters)
+    var (compiler, plan, total, candidates) = try run(
+      parsed, limit: limit, verbatim: verbatim, filters: filters, evaluation: evaluation,
+      deletions: allFilters.isEmpty && !deletedDocuments.isEmpty ? .ignored : .excluded)
+    if allFilters.isEmpty && !deletedDocuments.isEmpty {
+      // Deleted documents as a filter would make every shape a walk: instead the best hits
+      // are collected as if nothing were deleted, deleted ones dropped (more asked for when
+      // too few remain), and the matches among the deleted documents counted apart.
+      var wanted = limit
+      var live = candidates.filter { !isDeleted(passage: Int($0.passage)) }
+      while live.count < limit && candidates.count == wanted {
+        wanted = wanted == limit ? limit * 2 + 8 : limit + deletedPassageCount
+        (compiler, plan, total, candidates) = try run(
+          parsed, limit: wanted, verbatim: verbatim, filters: filters, evaluation: evaluation, deletions: .ignored)
+        live = candidates.filter { !isDeleted(passage: Int($0.passage)) }
+      }
+      candidates = Array(live.prefix(limit))
+      total -= try run(
+        parsed, limit: 0, verbatim: verbatim, filters: filters, evaluation: evaluation, deletions: .only
+      ).total
+    }
     // Every hit's text is read once and checked: a damaged one fails the search.
     var texts: [UInt32: [UInt8]] = [:]
     for candidate in candidates {
@@ -58,6 +71,23 @@ extension IndexSegment {
     // answer is not given from it.
     do throws(IndexFormatError) { try throwIfDamaged() } catch { throw .index(error) }
     return SearchResults(total: total, hits: hits)
+  }
+
+  /// One run of a fresh plan (scorers are walked once).
+  private func run(
+    _ parsed: ParsedQuery, limit: Int, verbatim: Bool, filters: SearchFilters, evaluation: QueryPlan.Evaluation,
+    deletions: PassageFilter.Deletions
+  ) throws(SearchError) -> (compiler: QueryCompiler, plan: QueryPlan, total: Int, candidates: [TopHits.Candidate]) {
+    let compiler = QueryCompiler(index: self, verbatim: verbatim)
+    let plan: QueryPlan
+    do throws(QueryError) {
+      plan = try compiler.plan(parsed, filters: filters, deletions: deletions)
+    } catch {
+      throw .query(error)
+    }
+    var collector = TopHits(limit: limit)
+    let total = plan.run(into: &collector, evaluation: evaluation)
+    return (compiler, plan, total, collector.sorted())
   }
 
   /// The start of the cue holding the first matched byte of a passage (global number), or

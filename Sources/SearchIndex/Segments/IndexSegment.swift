@@ -26,6 +26,14 @@ final class IndexSegment: Sendable {
   let statisticsBox = CollectionStatistics.Box()
   var statistics: CollectionStatistics { statisticsBox.value }
 
+  /// Passages of the deleted documents.
+  let deletedPassageCount: Int
+
+  /// Whether passage `passage` belongs to a deleted document.
+  func isDeleted(passage: Int) -> Bool {
+    !deletedDocuments.isEmpty && deletedDocuments.contains(store.document(ofPassage: passage))
+  }
+
   var documentCount: Int { store.documentCount }
   var passageCount: Int { store.passageCount }
 
@@ -71,6 +79,12 @@ final class IndexSegment: Sendable {
       throw .corrupt(file: IndexManifest.fileName, reason: "segment \(entry.name) deletes a document it lacks")
     }
     deletedDocuments = Set(entry.deleted)
+    var deletedPassages = 0
+    for document in entry.deleted {
+      let count = store.documentField(document, 6)
+      if count != StoreWriter.none { deletedPassages += Int(count) }
+    }
+    deletedPassageCount = deletedPassages
     totalWords = entry.totalWords
     if verification == .full { try store.checkDocumentsCoverPassages() }
     files = [termsFile, postingsFile, storeFile]
