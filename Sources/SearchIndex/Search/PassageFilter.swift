@@ -32,6 +32,24 @@ final class PassageFilter {
       return
     }
     isEmpty = false
+    if filters.isEmpty {
+      // Deletions alone: only the deleted documents' records are read.
+      let documentCount = index.store.documentCount
+      documents = [Bool](repeating: deletions != .only, count: documentCount)
+      var low = deletions == .only ? passageCount : 0
+      var high: UInt32 = deletions == .only ? 0 : passageCount
+      for number in deleted where number < documentCount {
+        documents[number] = deletions == .only
+        let first = index.store.documentField(number, 5)
+        let count = index.store.documentField(number, 6)
+        if deletions == .only, count > 0, count != StoreWriter.none, first != StoreWriter.none {
+          low = min(low, first)
+          high = max(high, first &+ count)
+        }
+      }
+      range = low < high ? low..<high : 0..<0
+      return
+    }
     let kinds = Set(filters.kinds.map { $0.lowercased() })
     requiresCode = kinds == ["code"]
     let documentKinds = kinds.subtracting(["code"])
@@ -43,15 +61,6 @@ final class PassageFilter {
     documents = (0..<index.store.documentCount).map { number in
       // A document a later update replaced or removed matches nothing.
       if deleted.contains(number) == (deletions != .only) { return false }
-      if filters.isEmpty {
-        let first = index.store.documentField(number, 5)
-        let count = index.store.documentField(number, 6)
-        if count > 0, count != StoreWriter.none {
-          low = min(low, first)
-          high = max(high, first &+ count)
-        }
-        return true
-      }
       let document = index.document(number)
       let allowed =
         (documentKinds.isEmpty || documentKinds.contains(document.kind.rawValue))

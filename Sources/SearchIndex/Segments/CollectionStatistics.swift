@@ -43,26 +43,44 @@ struct CollectionStatistics: @unchecked Sendable {
   /// Live passages that have `key`.
   func documentFrequency(_ key: [UInt8]) -> Int {
     var total = 0
+    let scratch = PostingCursor.DecodeScratch()
     for part in parts {
       guard let term = part.dictionary.find(key) else { continue }
-      total += Self.liveFrequency(part, term)
+      total += Self.liveFrequency(part, term, scratch)
     }
     return total
   }
 
-  /// Term `term`'s postings in `part` outside its deleted documents.
-  static func liveFrequency(_ part: Part, _ term: Int) -> Int {
+  /// Term `term`'s postings in `part` outside its deleted documents: for each deleted
+  /// range, the blocks it overlaps (found by the skip records' last ids) are decoded.
+  static func liveFrequency(_ part: Part, _ term: Int, _ scratch: PostingCursor.DecodeScratch) -> Int {
     let entry = part.dictionary.entry(term)
     guard !part.deletedPassages.isEmpty else { return entry.documentFrequency }
-    let cursor = PostingCursor(postings: part.postings, entry: entry, idLimit: part.passageLimit)
+    let blocks = PostingCursor.blockCount(part.postings, entry)
+    func lastId(_ block: Int) -> UInt32 {
+      part.postings.u32(at: entry.postingsOffset + block * PostingsWriter.skipRecordLength)
+    }
     var deleted = 0
+    var decoded = -1
+    var decodedCount = 0
     for range in part.deletedPassages {
-      cursor.advance(to: range.lowerBound)
-      while cursor.current < range.upperBound {
-        deleted += 1
-        cursor.next()
+      var low = 0
+      var high = blocks
+      while low < high {
+        let middle = (low + high) / 2
+        if lastId(middle) < range.lowerBound { low = middle + 1 } else { high = middle }
       }
-      if cursor.current == PostingCursor.exhausted { break }
+      var block = low
+      while block < blocks {
+        if block != decoded {
+          decodedCount = PostingCursor.decodeIds(
+            part.postings, entry, block: block, idLimit: part.passageLimit, into: scratch.ids)
+          decoded = block
+        }
+        for offset in 0..<decodedCount where range.contains(scratch.ids[offset]) { deleted += 1 }
+        if lastId(block) >= range.upperBound { break }
+        block += 1
+      }
     }
     return max(0, entry.documentFrequency - deleted)
   }
@@ -118,10 +136,11 @@ struct CollectionStatistics: @unchecked Sendable {
   /// frequencies.
   func liveTerms(prefixes: [[UInt8]]) -> [[UInt8]: Int] {
     var found: [[UInt8]: Int] = [:]
+    let scratch = PostingCursor.DecodeScratch()
     for part in parts {
       for prefix in prefixes {
         for term in part.dictionary.range(prefix: prefix) {
-          let frequency = Self.liveFrequency(part, term)
+          let frequency = Self.liveFrequency(part, term, scratch)
           guard frequency > 0 else { continue }
           found[Array(part.dictionary.term(term)), default: 0] += frequency
         }
