@@ -21,9 +21,13 @@ struct QueryCompiler {
   }
   let lookups = Lookups()
 
-  init(index: IndexSegment, verbatim: Bool) {
+  /// Frequencies over every segment this query has looked up already.
+  let memo: CollectionStatistics.Memo
+
+  init(index: IndexSegment, verbatim: Bool, memo: CollectionStatistics.Memo = .init()) {
     self.index = index
     self.verbatim = verbatim
+    self.memo = memo
     analyzer = Analyzer(options: verbatim ? .verbatim : index.analyzerOptions)
   }
 
@@ -41,7 +45,7 @@ struct QueryCompiler {
     if statistics.isLocal {
       return keys.compactMap(find).reduce(0) { $0 + index.dictionary.entry($1).documentFrequency }
     }
-    return keys.reduce(0) { $0 + statistics.documentFrequency($1) }
+    return keys.reduce(0) { $0 + statistics.documentFrequency($1, memo: memo) }
   }
 
   func cursor(_ termIndex: Int) -> PostingCursor {

@@ -19,10 +19,28 @@ extension IndexSegment {
   }
 
   /// `evaluation: .exhaustive` scores every match (the tests' oracle).
+  /// `memo`: what the query's other segments looked up of the statistics.
   func search(
     parsed: ParsedQuery, limit: Int, verbatim: Bool, filters: SearchFilters,
-    evaluation: QueryPlan.Evaluation = .planned
+    evaluation: QueryPlan.Evaluation = .planned, memo: CollectionStatistics.Memo = .init()
   ) throws(SearchError) -> SearchResults {
+    let collected = try collect(
+      parsed: parsed, limit: limit, verbatim: verbatim, filters: filters, evaluation: evaluation, memo: memo)
+    return SearchResults(total: collected.total, hits: try hits(collected, collected.candidates))
+  }
+
+  /// A query's best passages in this segment and its total, before any text is read.
+  struct Collected {
+    let compiler: QueryCompiler
+    let plan: QueryPlan
+    let total: Int
+    let candidates: [TopHits.Candidate]
+  }
+
+  func collect(
+    parsed: ParsedQuery, limit: Int, verbatim: Bool, filters: SearchFilters,
+    evaluation: QueryPlan.Evaluation = .planned, memo: CollectionStatistics.Memo = .init()
+  ) throws(SearchError) -> Collected {
     let limit = max(0, min(limit, SearchTuning.maximumHits))
     // Impacts bound scores only at lengths no longer than the average they were computed
     // with (FORMAT.md): past it, every match is scored.
@@ -31,7 +49,7 @@ extension IndexSegment {
     allFilters.merge(parsed.filters)
     var (compiler, plan, total, candidates) = try run(
       parsed, limit: limit, verbatim: verbatim, filters: filters, evaluation: evaluation,
-      deletions: allFilters.isEmpty && !deletedDocuments.isEmpty ? .ignored : .excluded)
+      deletions: allFilters.isEmpty && !deletedDocuments.isEmpty ? .ignored : .excluded, memo: memo)
     if allFilters.isEmpty && !deletedDocuments.isEmpty {
       // Deleted documents as a filter would make every shape a walk: instead the best hits
       // are collected as if nothing were deleted, deleted ones dropped (more asked for when
@@ -41,14 +59,22 @@ extension IndexSegment {
       while live.count < limit && candidates.count == wanted {
         wanted = wanted == limit ? limit * 2 + 8 : limit + deletedPassageCount
         (compiler, plan, total, candidates) = try run(
-          parsed, limit: wanted, verbatim: verbatim, filters: filters, evaluation: evaluation, deletions: .ignored)
+          parsed, limit: wanted, verbatim: verbatim, filters: filters, evaluation: evaluation, deletions: .ignored,
+          memo: memo)
         live = candidates.filter { !isDeleted(passage: Int($0.passage)) }
       }
       candidates = Array(live.prefix(limit))
       total -= try run(
-        parsed, limit: 0, verbatim: verbatim, filters: filters, evaluation: evaluation, deletions: .only
+        parsed, limit: 0, verbatim: verbatim, filters: filters, evaluation: evaluation, deletions: .only, memo: memo
       ).total
     }
+    return Collected(compiler: compiler, plan: plan, total: total, candidates: candidates)
+  }
+
+  /// The hits of `candidates` (some of `collected`'s): texts read and checked (a damaged one
+  /// fails the search), matched words and times.
+  func hits(_ collected: Collected, _ candidates: [TopHits.Candidate]) throws(SearchError) -> [SearchHit] {
+    let (compiler, plan) = (collected.compiler, collected.plan)
     // Every hit's text is read once and checked: a damaged one fails the search.
     var texts: [UInt32: [UInt8]] = [:]
     for candidate in candidates {
@@ -70,15 +96,15 @@ extension IndexSegment {
     // A damaged chunk read on the way (a term, a record, a string) read as absent: the
     // answer is not given from it.
     do throws(IndexFormatError) { try throwIfDamaged() } catch { throw .index(error) }
-    return SearchResults(total: total, hits: hits)
+    return hits
   }
 
   /// One run of a fresh plan (scorers are walked once).
   private func run(
     _ parsed: ParsedQuery, limit: Int, verbatim: Bool, filters: SearchFilters, evaluation: QueryPlan.Evaluation,
-    deletions: PassageFilter.Deletions
+    deletions: PassageFilter.Deletions, memo: CollectionStatistics.Memo
   ) throws(SearchError) -> (compiler: QueryCompiler, plan: QueryPlan, total: Int, candidates: [TopHits.Candidate]) {
-    let compiler = QueryCompiler(index: self, verbatim: verbatim)
+    let compiler = QueryCompiler(index: self, verbatim: verbatim, memo: memo)
     let plan: QueryPlan
     do throws(QueryError) {
       plan = try compiler.plan(parsed, filters: filters, deletions: deletions)

@@ -40,6 +40,19 @@ struct CollectionStatistics: @unchecked Sendable {
   /// Whether the segment's own dictionary gives the statistics (one segment, nothing deleted).
   var isLocal: Bool { parts.count == 1 && parts[0].deletedPassages.isEmpty }
 
+  /// Frequencies one query has looked up, for its other segments (one thread).
+  final class Memo {
+    var frequencies: [[UInt8]: Int] = [:]
+  }
+
+  /// Live passages that have `key`, remembered in `memo`.
+  func documentFrequency(_ key: [UInt8], memo: Memo) -> Int {
+    if let known = memo.frequencies[key] { return known }
+    let found = documentFrequency(key)
+    memo.frequencies[key] = found
+    return found
+  }
+
   /// Live passages that have `key`.
   func documentFrequency(_ key: [UInt8]) -> Int {
     var total = 0
@@ -111,20 +124,22 @@ struct CollectionStatistics: @unchecked Sendable {
     return total
   }
 
-  let unions = UnionCache()
+  let unions = PrefixCache<Int>()
+  let prefixTerms = PrefixCache<[[UInt8]: Int]>()
 
-  /// Union counts of recent prefixes (a query's segments each ask); safe between threads.
-  final class UnionCache: @unchecked Sendable {
+  /// What recent prefixes stand for (each segment of a query asks, and the generation
+  /// never changes); at most 64 kept; safe between threads.
+  final class PrefixCache<Value>: @unchecked Sendable {
     private let lock = NSLock()
-    private var known: [[[UInt8]]: Int] = [:]
+    private var known: [[[UInt8]]: Value] = [:]
 
-    func value(_ key: [[UInt8]]) -> Int? {
+    func value(_ key: [[UInt8]]) -> Value? {
       lock.lock()
       defer { lock.unlock() }
       return known[key]
     }
 
-    func remember(_ key: [[UInt8]], _ value: Int) {
+    func remember(_ key: [[UInt8]], _ value: Value) {
       lock.lock()
       defer { lock.unlock() }
       if known.count >= 64 { known.removeAll() }
@@ -135,6 +150,7 @@ struct CollectionStatistics: @unchecked Sendable {
   /// The live terms starting with each of `prefixes`, over every segment, with their
   /// frequencies.
   func liveTerms(prefixes: [[UInt8]]) -> [[UInt8]: Int] {
+    if let known = prefixTerms.value(prefixes) { return known }
     var found: [[UInt8]: Int] = [:]
     let scratch = PostingCursor.DecodeScratch()
     for part in parts {
@@ -146,6 +162,7 @@ struct CollectionStatistics: @unchecked Sendable {
         }
       }
     }
+    prefixTerms.remember(prefixes, found)
     return found
   }
 }

@@ -25,18 +25,35 @@ extension SearchIndex {
     evaluation: QueryPlan.Evaluation = .planned
   ) throws(SearchError) -> SearchResults {
     var total = 0
-    var hits: [(ordinal: Int, hit: SearchHit)] = []
+    var collected: [IndexSegment.Collected] = []
+    var candidates: [(ordinal: Int, candidate: TopHits.Candidate)] = []
+    let memo = CollectionStatistics.Memo()
     for (ordinal, segment) in segments.enumerated() {
-      let found = try segment.search(
-        parsed: parsed, limit: limit, verbatim: verbatim, filters: filters, evaluation: evaluation)
+      let found = try segment.collect(
+        parsed: parsed, limit: limit, verbatim: verbatim, filters: filters, evaluation: evaluation, memo: memo)
       total += found.total
-      hits += found.hits.map { (ordinal, $0) }
+      collected.append(found)
+      candidates += found.candidates.map { (ordinal, $0) }
     }
-    hits.sort { a, b in
-      if a.hit.score != b.hit.score { return a.hit.score > b.hit.score }
-      return Self.precedes(a.ordinal, a.hit, b.ordinal, b.hit)
+    // Best first; ties in document order (segment, then passage: a segment's passages are
+    // in document order).
+    candidates.sort { a, b in
+      if a.candidate.score != b.candidate.score { return a.candidate.score > b.candidate.score }
+      if a.ordinal != b.ordinal { return a.ordinal < b.ordinal }
+      return a.candidate.passage < b.candidate.passage
     }
-    return SearchResults(total: total, hits: hits.prefix(max(0, limit)).map { globalHit($0.ordinal, $0.hit) })
+    let chosen = candidates.prefix(max(0, limit))
+    // Only the chosen hits' texts are read and highlighted (each segment checks its damage).
+    var hits: [[SearchHit]] = []
+    for (ordinal, segment) in segments.enumerated() {
+      hits.append(try segment.hits(collected[ordinal], chosen.filter { $0.ordinal == ordinal }.map(\.candidate)))
+    }
+    var next = [Int](repeating: 0, count: segments.count)
+    let ordered = chosen.map { found -> SearchHit in
+      defer { next[found.ordinal] += 1 }
+      return globalHit(found.ordinal, hits[found.ordinal][next[found.ordinal]])
+    }
+    return SearchResults(total: total, hits: ordered)
   }
 
   /// Runs `query` as a best match (`IndexSegment.bestMatch`) in every segment and merges
