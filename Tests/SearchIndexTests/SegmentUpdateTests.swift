@@ -207,6 +207,24 @@ import Testing
     #expect(current.document(current.documentCount - 1).title == "Round 3")
   }
 
+  @Test func aBuildOverAVersion4IndexReplacesItAndSweepsWhatNoGenerationNames() throws {
+    let directory = Self.temporary()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try FileManager.default.copyItem(at: IndexFormatTests.fixtures.appendingPathComponent("index-v4"), to: directory)
+    #expect(throws: IndexFormatError.self) { _ = try SearchIndex.open(at: directory) }
+    for round in 0..<3 {
+      _ = try IndexBuilder().build(
+        documents: IndexFixture.documents, corpusFingerprint: "r\(round)", into: directory)
+    }
+    #expect(try SearchIndex.open(at: directory).documentCount == IndexFixture.documents.count)
+    var named = Set<String>()
+    for generation in IndexDirectory.generations(in: directory) {
+      let url = generation.url.appendingPathComponent(IndexManifest.fileName)
+      named.formUnion(try JSONDecoder().decode(IndexManifest.self, from: Data(contentsOf: url)).segments.map(\.name))
+    }
+    #expect(Set(IndexDirectory.segmentNames(in: directory)) == named)
+  }
+
   /// Rewrites the current manifest with `change` applied.
   static func damageManifest(_ directory: URL, _ change: (inout IndexManifest) -> Void) throws {
     let url = try IndexDirectory.currentGeneration(in: directory).appendingPathComponent(IndexManifest.fileName)

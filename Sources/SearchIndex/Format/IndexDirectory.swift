@@ -143,9 +143,14 @@ enum IndexDirectory {
     for generation in generations(in: directory) {
       guard
         let data = try? OwnedFile.read(
-          generation.url.appendingPathComponent(IndexManifest.fileName), within: root, limit: 16 << 20),
-        let manifest = try? JSONDecoder().decode(IndexManifest.self, from: data)
+          generation.url.appendingPathComponent(IndexManifest.fileName), within: root, limit: 16 << 20)
       else { return }
+      // A generation of an older format (its own files, no segments) names none.
+      struct Head: Decodable { var version: Int }
+      if let head = try? JSONDecoder().decode(Head.self, from: data), head.version != Int(IndexFile.version) {
+        continue
+      }
+      guard let manifest = try? JSONDecoder().decode(IndexManifest.self, from: data) else { return }
       named.formUnion(manifest.segments.map(\.name))
     }
     for name in segmentNames(in: directory) where !named.contains(name) {
