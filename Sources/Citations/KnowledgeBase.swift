@@ -47,7 +47,8 @@ public struct KnowledgeBase: Sendable {
     }
     let summary: IndexBuildSummary
     do {
-      summary = try rebuild()
+      // A stale index is updated (only changed documents are read); any other is rebuilt.
+      summary = try readable != nil ? update() : rebuild()
     } catch {
       if let readable { return .stale(readable, because: reason, failure: error) }
       // The current generation cannot be read: the newest one that opens (each quote is still
@@ -78,6 +79,8 @@ public struct KnowledgeBase: Sendable {
     let documents: [Document]
     let unreadable: [CorpusStore.UnreadableDocument]
     let corpusFingerprint: String
+    // Listed before the documents are read: a write meanwhile makes the next update read it again.
+    let stamps = documentStamps()
     do throws(CorpusError) {
       // Taken before the documents are read: a write meanwhile leaves the index stale, not wrong.
       if let fingerprint { corpusFingerprint = fingerprint } else { corpusFingerprint = try corpus.fingerprint() }
@@ -93,7 +96,9 @@ public struct KnowledgeBase: Sendable {
       return try IndexBuilder().build(
         documents: documents,
         skipped: unreadable.map { SkippedDocument(id: $0.id, reason: $0.error.description) },
-        corpusFingerprint: corpusFingerprint, into: indexDirectory)
+        corpusFingerprint: corpusFingerprint,
+        sourceStamps: stamps.map { stamps in stamps.filter { id, _ in !unreadable.contains { $0.id == id } } },
+        into: indexDirectory)
     } catch {
       throw .indexBuild(error)
     }

@@ -17,6 +17,7 @@ import SearchIndex
 ///     duo-kb-bench search --index DIR --queries FILE     (child process: our search only)
 ///     duo-kb-bench cjk --talks 300 --work DIR           (CJK against English of the same size)
 ///     duo-kb-bench corpus --talks 300 --work DIR [--duo-kb EXECUTABLE]   (reading the corpus)
+///     duo-kb-bench update --talks 840 --work DIR        (an update of one changed talk)
 ///     duo-kb-bench relevance --set FILE --corpus DIR --talks N --work DIR [--weights k=v,...]
 @main
 struct Bench {
@@ -37,6 +38,12 @@ struct Bench {
         documents: documents, corpusFingerprint: "bench",
         into: URL(fileURLWithPath: options["work"] ?? NSTemporaryDirectory() + "duo-kb-bench-build"))
       log("built \(summary.passageCount) passages in \(Double(now() - start) / 1e9) s")
+    case "update":
+      // One changed talk: the update's time, and latency at the most segments allowed.
+      try UpdateBench(
+        talks: Int(options["talks"] ?? "840")!,
+        work: URL(fileURLWithPath: options["work"] ?? NSTemporaryDirectory() + "duo-kb-bench-update")
+      ).run()
     case "search":
       try SearchRun.main(index: options["index"]!, queries: options["queries"]!)
     case "cjk":

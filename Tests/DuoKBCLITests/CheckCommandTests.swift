@@ -1,3 +1,4 @@
+import DuoKBTestSupport
 import Foundation
 import Testing
 
@@ -44,7 +45,7 @@ import Testing
   func flippedByteIsFound(file: String, position: Double) async throws {
     let (home, env) = try await indexedHome()
     defer { withExtendedLifetime(home) {} }
-    let url = try generation(home).appendingPathComponent(file)
+    let url = IndexFiles.url(file, ofGeneration: try generation(home))
     var bytes = try Data(contentsOf: url)
     let offset = min(bytes.count - 1, Int(Double(bytes.count) * position))
     bytes[offset] ^= 0x10

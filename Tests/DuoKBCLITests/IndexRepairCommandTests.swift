@@ -1,3 +1,4 @@
+import DuoKBTestSupport
 import Foundation
 import Testing
 
@@ -21,7 +22,7 @@ import Testing
     let index = home.url.appendingPathComponent("Index")
     let generation = try String(contentsOf: index.appendingPathComponent("CURRENT"), encoding: .utf8)
       .trimmingCharacters(in: .whitespacesAndNewlines)
-    let store = index.appendingPathComponent("\(generation)/store.dki")
+    let store = IndexFiles.url("store.dki", ofGeneration: index.appendingPathComponent(generation))
     var bytes = try Data(contentsOf: store)
     let found = try #require(bytes.range(of: Data("Continuous scrolling".utf8)))
     bytes[found.lowerBound + 3] ^= 0x20

@@ -1,3 +1,4 @@
+import DuoKBTestSupport
 import Foundation
 import Testing
 
@@ -155,7 +156,9 @@ import Testing
     let generation = try String(contentsOf: index.appendingPathComponent("CURRENT"), encoding: .utf8)
       .trimmingCharacters(in: .whitespacesAndNewlines)
     let target =
-      file == "CURRENT" ? index.appendingPathComponent(file) : index.appendingPathComponent("\(generation)/\(file)")
+      file == "CURRENT"
+      ? index.appendingPathComponent(file)
+      : IndexFiles.url(file, ofGeneration: index.appendingPathComponent(generation))
     var bytes = try Data(contentsOf: target)
     bytes[bytes.count / 2] ^= 0xFF
     try bytes.write(to: target)
@@ -180,7 +183,7 @@ import Testing
     let index = scratch.url.appendingPathComponent("Index")
     let generation = try String(contentsOf: index.appendingPathComponent("CURRENT"), encoding: .utf8)
       .trimmingCharacters(in: .whitespacesAndNewlines)
-    let store = index.appendingPathComponent("\(generation)/store.dki")
+    let store = IndexFiles.url("store.dki", ofGeneration: index.appendingPathComponent(generation))
     var bytes = try Data(contentsOf: store)
     #expect(bytes.count > 1 << 20)
     let quote = try #require(bytes.range(of: Data("away from the hinge".utf8)))

@@ -1,3 +1,4 @@
+import DuoKBTestSupport
 import Foundation
 import Testing
 
@@ -101,7 +102,7 @@ import Testing
     let (home, env) = try await indexedHome()
     defer { withExtendedLifetime(home) {} }
     #expect(await runCLI(["index", "--rebuild"], environment: env).status == .success)
-    let store = home.url.appendingPathComponent("Index/generation-2/store.dki")
+    let store = IndexFiles.url("store.dki", ofGeneration: home.url.appendingPathComponent("Index/generation-2"))
     var bytes = try Data(contentsOf: store)
     let found = try #require(bytes.range(of: Data("Continuous scrolling".utf8)))
     bytes[found.lowerBound + 3] ^= 0x20

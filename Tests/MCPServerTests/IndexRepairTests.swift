@@ -1,3 +1,4 @@
+import DuoKBTestSupport
 import Foundation
 import MCPServer
 import Testing
@@ -14,7 +15,7 @@ import Testing
     let index = harness.home.appendingPathComponent("Index")
     let generation = try String(contentsOf: index.appendingPathComponent("CURRENT"), encoding: .utf8)
       .trimmingCharacters(in: .whitespacesAndNewlines)
-    let store = index.appendingPathComponent("\(generation)/store.dki")
+    let store = IndexFiles.url("store.dki", ofGeneration: index.appendingPathComponent(generation))
     var bytes = try Data(contentsOf: store)
     let quote = Data(TestCorpus.scrollingQuote.utf8)
     let found = try #require(bytes.range(of: quote), "the passage text is stored verbatim")

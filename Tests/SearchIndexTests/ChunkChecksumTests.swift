@@ -18,7 +18,7 @@ import Testing
 
   /// Flips one bit of `file` at `offset`, which must lie past the chunk the open checks.
   static func flip(_ generation: URL, _ file: String, at offset: Int) throws {
-    let url = generation.appendingPathComponent(file)
+    let url = IndexFixture.segmentFolder(generation).appendingPathComponent(file)
     var bytes = try Data(contentsOf: url)
     #expect(offset >= IndexFile.chunkBytes && offset < bytes.count - 4)
     bytes[offset] ^= 0x04
@@ -34,8 +34,9 @@ import Testing
     let (_, directory, generation) = try Self.build()
     defer { try? FileManager.default.removeItem(at: directory) }
     for name in IndexFormatTests.files {
-      let bytes = try Data(contentsOf: generation.appendingPathComponent(name))
-      let file = try MappedFile(url: generation.appendingPathComponent(name), within: directory, name: name)
+      let bytes = try Data(contentsOf: IndexFixture.segmentFolder(generation).appendingPathComponent(name))
+      let file = try MappedFile(
+        url: IndexFixture.segmentFolder(generation).appendingPathComponent(name), within: directory, name: name)
       let layout = try #require(IndexFile.Layout(ByteReader(file.bytes, file: name)))
       #expect(layout.chunkBytes == IndexFile.chunkBytes)
       #expect(layout.chunkCount == (layout.coveredBytes + IndexFile.chunkBytes - 1) / IndexFile.chunkBytes)
@@ -124,7 +125,7 @@ import Testing
     let (_, directory, generation) = try Self.build()
     defer { try? FileManager.default.removeItem(at: directory) }
     for name in IndexFormatTests.files {
-      let url = generation.appendingPathComponent(name)
+      let url = IndexFixture.segmentFolder(generation).appendingPathComponent(name)
       let original = try Data(contentsOf: url)
       var bytes = original
       bytes[offset] ^= 0x10
@@ -142,7 +143,7 @@ import Testing
   @Test func theFullCheckFindsADamagedChunkThatNoReadTouched() throws {
     let (_, directory, generation) = try Self.build()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let url = generation.appendingPathComponent("store.dki")
+    let url = IndexFixture.segmentFolder(generation).appendingPathComponent("store.dki")
     let size = try Data(contentsOf: url).count
     try Self.flip(generation, "store.dki", at: size / 2)
     _ = try SearchIndex.open(at: directory, verification: .structure)

@@ -64,7 +64,8 @@ import Testing
         #expect(filtered.hits == expected, "\(query)")
       }
       for filters in filterings {
-        guard let plan = try? QueryCompiler(index: index, verbatim: verbatim).plan(parsed, filters: filters) else {
+        guard let plan = try? QueryCompiler(index: index.first, verbatim: verbatim).plan(parsed, filters: filters)
+        else {
           // Too broad a prefix: refused either way.
           #expect(throws: SearchError.self) {
             try index.search(parsed: parsed, limit: 1, verbatim: verbatim, filters: filters)
@@ -102,11 +103,12 @@ import Testing
     let documents = generator.documents(talks: 10, pages: 6, wordScale: 0.3)
     let (index, directory) = try IndexFixture.build(documents)
     defer { try? FileManager.default.removeItem(at: directory) }
-    let context = ScoringContext(store: index.store, averageWords: index.store.averageWords)
+    let context = ScoringContext(
+      store: index.store, averageWords: index.statistics.averageWords, passageCount: index.passageCount)
     var checked = 0
     for query in Self.queries(generator, documents, seed: 5) {
       guard
-        let plan = try? QueryCompiler(index: index, verbatim: false).plan(
+        let plan = try? QueryCompiler(index: index.first, verbatim: false).plan(
           try QueryParser.parse(query), filters: .init())
       else { continue }
       let scorer = plan.root

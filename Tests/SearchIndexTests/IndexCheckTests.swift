@@ -23,7 +23,8 @@ import Testing
   func flippedByteTheOpenMissesIsFound(file: String) throws {
     let (_, directory) = try IndexFixture.build()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let url = try IndexDirectory.currentGeneration(in: directory).appendingPathComponent(file)
+    let url = IndexFixture.segmentFolder(try IndexDirectory.currentGeneration(in: directory)).appendingPathComponent(
+      file)
     var bytes = try Data(contentsOf: url)
     bytes[bytes.count - 5] ^= 0x01  // the last byte before the trailer
     try bytes.write(to: url)
@@ -39,7 +40,7 @@ import Testing
     defer { try? FileManager.default.removeItem(at: directory) }
     let manifestURL = try IndexDirectory.currentGeneration(in: directory).appendingPathComponent(IndexManifest.fileName)
     var manifest = try JSONDecoder().decode(IndexManifest.self, from: Data(contentsOf: manifestURL))
-    manifest.files["store.dki"]?.crc32 ^= 1
+    manifest.segments[0].files["store.dki"]?.crc32 ^= 1
     try JSONEncoder().encode(manifest).write(to: manifestURL)
     let (report, _) = IndexCheck.check(indexDirectory: directory)
     #expect(report.findings.map(\.subject) == ["store.dki"])
@@ -50,7 +51,8 @@ import Testing
     let (_, directory) = try IndexFixture.build()
     defer { try? FileManager.default.removeItem(at: directory) }
     try FileManager.default.removeItem(
-      at: try IndexDirectory.currentGeneration(in: directory).appendingPathComponent("terms.dki"))
+      at: IndexFixture.segmentFolder(try IndexDirectory.currentGeneration(in: directory)).appendingPathComponent(
+        "terms.dki"))
     let (report, index) = IndexCheck.check(indexDirectory: directory)
     #expect(index == nil)
     #expect(report.findings.map(\.subject) == ["terms.dki"])

@@ -55,4 +55,11 @@ enum IndexFixture {
     _ = try IndexBuilder().build(documents: documents, corpusFingerprint: fingerprint, into: directory)
     return (try SearchIndex.open(at: directory), directory)
   }
+
+  /// The folder of the first segment of `generation` (where a one-segment build's files are).
+  static func segmentFolder(_ generation: URL) -> URL {
+    let manifest = generation.appendingPathComponent(IndexManifest.fileName)
+    let name = (try? JSONDecoder().decode(IndexManifest.self, from: Data(contentsOf: manifest)))?.segments.first?.name
+    return IndexDirectory.segmentDirectory(name ?? "none", in: generation.deletingLastPathComponent())
+  }
 }

@@ -41,7 +41,7 @@ import Testing
   func flippedByteIsCorrupt(file: String) throws {
     let (_, directory) = try IndexFixture.build()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let url = try Self.generation(directory).appendingPathComponent(file)
+    let url = IndexFixture.segmentFolder(try Self.generation(directory)).appendingPathComponent(file)
     var bytes = try Data(contentsOf: url)
     bytes[bytes.count / 2] ^= 0x20
     try bytes.write(to: url)
@@ -58,7 +58,7 @@ import Testing
     let (_, directory) = try IndexFixture.build()
     defer { try? FileManager.default.removeItem(at: directory) }
     let generation = try Self.generation(directory)
-    let url = generation.appendingPathComponent(file)
+    let url = IndexFixture.segmentFolder(generation).appendingPathComponent(file)
     let bytes = try Data(contentsOf: url)
     for length in [0, 10, bytes.count / 2, bytes.count - 1] {
       try bytes.prefix(length).write(to: url)
@@ -74,7 +74,7 @@ import Testing
     // Flip every 97th byte of the postings one at a time; searches must not crash.
     let (_, directory) = try IndexFixture.build()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let url = try Self.generation(directory).appendingPathComponent("postings.dki")
+    let url = IndexFixture.segmentFolder(try Self.generation(directory)).appendingPathComponent("postings.dki")
     let original = try Data(contentsOf: url)
     // The open finds damage in the header's chunk, a search in a chunk it reads whole (the
     // postings of a rare term): both as damage, never a crash.
@@ -106,7 +106,7 @@ import Testing
     let (_, directory) = try IndexFixture.build()
     defer { try? FileManager.default.removeItem(at: directory) }
     let generation = try Self.generation(directory)
-    let url = generation.appendingPathComponent("terms.dki")
+    let url = IndexFixture.segmentFolder(generation).appendingPathComponent("terms.dki")
     var bytes = try Data(contentsOf: url)
     bytes[15] = 9
     try bytes.write(to: url)
@@ -153,18 +153,24 @@ import Testing
   static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("Fixtures")
 
-  /// The directory of the frozen version-4 index, written once by this build from
+  /// The directory of the frozen version-5 index, written once by this build from
   /// `IndexFixture.documents` (`DUOKB_RECORD_FIXTURE=1` rewrites it: only with a new version).
-  static let frozenDirectory = fixtures.appendingPathComponent("index-v4")
+  static let frozenDirectory = fixtures.appendingPathComponent("index-v5")
 
-  @Test func reopensTheFrozenVersion4Index() throws {
+  @Test func theVersion4IndexIsRefusedNeverMisread() {
+    #expect(throws: IndexFormatError.unsupportedVersion(file: "manifest.json", found: 4, supported: 5)) {
+      _ = try SearchIndex.open(at: Self.fixtures.appendingPathComponent("index-v4"), verification: .full)
+    }
+  }
+
+  @Test func reopensTheFrozenVersion5Index() throws {
     if ProcessInfo.processInfo.environment["DUOKB_RECORD_FIXTURE"] == "1" {
       try? FileManager.default.removeItem(at: Self.frozenDirectory)
       _ = try IndexBuilder().build(
-        documents: IndexFixture.documents, corpusFingerprint: "frozen-v4", into: Self.frozenDirectory)
+        documents: IndexFixture.documents, corpusFingerprint: "frozen-v5", into: Self.frozenDirectory)
     }
     let index = try SearchIndex.open(at: Self.frozenDirectory, verification: .full)
-    #expect(index.corpusFingerprint == "frozen-v4")
+    #expect(index.corpusFingerprint == "frozen-v5")
     #expect(try index.verifiedPassage(doc: 0, passage: 1).text == IndexFixture.documents[0].passages[1].text)
     let results = try index.search("\"toolbar vertical behavior\"", limit: 10)
     #expect(Set(results.hits.map { "\($0.documentIndex).\($0.passageIndex)" }) == ["0.1", "1.0", "1.2"])
@@ -185,7 +191,7 @@ import Testing
   @Test func aDamagedPassageTextIsReportedNeverQuoted() throws {
     let (_, directory) = try IndexFixture.build()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let url = try Self.generation(directory).appendingPathComponent("store.dki")
+    let url = IndexFixture.segmentFolder(try Self.generation(directory)).appendingPathComponent("store.dki")
     var bytes = try Data(contentsOf: url)
     // The last text: past the first chunk, which the open checks.
     let text = IndexFixture.documents[2].passages[0].text
@@ -229,7 +235,7 @@ import Testing
     #expect(new.corpusFingerprint == "three")
     // Only the newest two generations remain; no staging directories are left.
     let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
-    #expect(names == [".publish.lock", "CURRENT", "FORMAT.md", "generation-2", "generation-3"])
+    #expect(names == [".publish.lock", "CURRENT", "FORMAT.md", "generation-2", "generation-3", "segments"])
     #expect(second.generation.lastPathComponent == "generation-2")
   }
 
@@ -250,7 +256,7 @@ import Testing
     }
     _ = try IndexBuilder().build(documents: IndexFixture.documents, corpusFingerprint: "one", into: directory)
     let names = try fileManager.contentsOfDirectory(atPath: directory.path).sorted()
-    #expect(names == [".build-running", ".publish.lock", "CURRENT", "generation-1"])
+    #expect(names == [".build-running", ".publish.lock", "CURRENT", "generation-1", "segments"])
   }
 
   @Test func concurrentReadersSeeOldOrNew() async throws {
@@ -314,7 +320,7 @@ import Testing
       try await group.waitForAll()
     }
     let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
-    #expect(names == [".publish.lock", "CURRENT", "generation-16", "generation-17"])
+    #expect(names == [".publish.lock", "CURRENT", "generation-16", "generation-17", "segments"])
     #expect(try IndexDirectory.currentGeneration(in: directory).lastPathComponent == "generation-17")
   }
 }

@@ -15,7 +15,8 @@ import Testing
     let documents = generator.documents(talks: 20, pages: 8, wordScale: 0.5)
     let (index, directory) = try IndexFixture.build(documents)
     defer { try? FileManager.default.removeItem(at: directory) }
-    let context = ScoringContext(store: index.store, averageWords: index.store.averageWords)
+    let context = ScoringContext(
+      store: index.store, averageWords: index.statistics.averageWords, passageCount: index.passageCount)
     let stems = CorpusGenerator.syllables + ["t", "s", "m", "ka", "dex", "mer", "co", "vi"]
     var checked = 0
     var byBlocks = 0
@@ -30,7 +31,7 @@ import Testing
       let occurrences = terms.reduce(0) { $0 + index.dictionary.entry($1).documentFrequency }
       if occurrences <= index.store.passageCount / SearchTuning.prefixBlockRankingShare { byBlocks += 1 }
       // Every match scored: the merged prefix walked in passage order.
-      let merged = MergedPrefixScorer(terms: terms, index: index)
+      let merged = MergedPrefixScorer(terms: terms, index: index.first)
       var all: [(passage: UInt32, score: Double)] = []
       while merged.current != PostingCursor.exhausted {
         all.append((merged.current, merged.score(context)))

@@ -106,7 +106,7 @@ import Testing
   @Test func splittingLeavesKnownWordsAlone() throws {
     let (index, directory) = try IndexFixture.build()
     defer { try? FileManager.default.removeItem(at: directory) }
-    let compiler = QueryCompiler(index: index, verbatim: false)
+    let compiler = QueryCompiler(index: index.first, verbatim: false)
     #expect(compiler.splitPhrases(Array("toolbar".utf8), wholeFrequency: 5).isEmpty)
     #expect(compiler.splitPhrases(Array("importantcontrols".utf8), wholeFrequency: 0).count == 1)
     #expect(compiler.splitPhrases(Array(String(repeating: "cat", count: 100).utf8), wholeFrequency: 0).isEmpty)

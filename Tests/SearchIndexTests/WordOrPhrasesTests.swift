@@ -47,7 +47,7 @@ import Testing
     }
     let (index, directory) = try IndexFixture.build(documents)
     defer { try? FileManager.default.removeItem(at: directory) }
-    let compiler = QueryCompiler(index: index, verbatim: false)
+    let compiler = QueryCompiler(index: index.first, verbatim: false)
     // Identifiers, and words never written as such that split into two known words.
     let splits = ["toolbarcontent", "systemdesign", "layoutcolor", "viewdata"]
     var phraseOnly = 0

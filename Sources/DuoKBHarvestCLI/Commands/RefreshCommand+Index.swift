@@ -14,7 +14,8 @@ struct KnowledgeBaseRefreshIndex: RefreshIndex {
     let base = KnowledgeBase(corpus: store, indexDirectory: home.indexDirectory)
     if base.isIndexCurrent() { return .current }
     do {
-      let summary = try base.rebuild()
+      // Only the documents the refresh changed are read and indexed (a new segment).
+      let summary = try base.update()
       return .rebuilt(documents: summary.documentCount, passages: summary.passageCount)
     } catch {
       if case .emptyCorpus = error { return .current }

@@ -23,60 +23,121 @@ public struct IndexBuilder: Sendable {
 
   public init(options: AnalyzerOptions = .standard) { self.options = options }
 
-  /// Builds into a new generation of `indexDirectory`. Nothing below `root` (by default
-  /// the folder holding `indexDirectory`, the home) is followed if it is a symbolic link.
-  /// `skipped` (documents the caller could not read) is recorded in the manifest.
+  /// Builds into a new generation of `indexDirectory`, one segment of all `documents`.
+  /// Nothing below `root` (by default the folder holding `indexDirectory`, the home) is
+  /// followed if it is a symbolic link. `skipped` (documents the caller could not read) is
+  /// recorded in the manifest; `sourceStamps` (the caller's note of each document's
+  /// version, for later updates) in `stamps.json`.
   public func build(
     documents: [Document], skipped: [SkippedDocument] = [], corpusFingerprint: String,
-    into indexDirectory: URL, within root: URL? = nil
+    sourceStamps: [String: String]? = nil, into indexDirectory: URL, within root: URL? = nil
   ) throws(IndexBuildError) -> IndexBuildSummary {
     let root = root ?? indexDirectory.deletingLastPathComponent()
-    do { try OwnedFile.createDirectory(indexDirectory, within: root) } catch { throw IndexBuildError(error) }
-    IndexDirectory.sweepAbandoned(in: indexDirectory, within: root)
-    let staging = indexDirectory.appendingPathComponent(".build-\(UUID().uuidString)")
-    do { try OwnedFile.createDirectory(staging, within: root) } catch { throw IndexBuildError(error) }
+    let staging = try makeStaging(in: indexDirectory, within: root)
     do throws(IndexBuildError) {
-      let files = try buildFiles(documents: documents)
-      var byteCount = 0
-      var manifestFiles: [String: IndexManifest.FileEntry] = [:]
-      for (name, bytes) in [
-        ("terms.dki", files.terms), ("postings.dki", files.postings),
-        ("store.dki", files.store),
-      ] {
-        let url = staging.appendingPathComponent(name)
-        do { try OwnedFile.write(bytes, to: url, within: root, synced: false) } catch { throw IndexBuildError(error) }
-        byteCount += bytes.count
-        // The file's own trailer is the CRC-32 of everything before it.
-        let crc = bytes.suffix(4).reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-        manifestFiles[name] = .init(bytes: bytes.count, crc32: crc)
-      }
-      let manifest = IndexManifest(
-        format: IndexManifest.formatName, version: Int(IndexFile.version),
-        corpusFingerprint: corpusFingerprint, documents: documents.count,
-        passages: files.passageCount, terms: files.termCount, analyzer: options,
-        files: manifestFiles, skipped: skipped.isEmpty ? nil : skipped)
-      let manifestURL = staging.appendingPathComponent(IndexManifest.fileName)
-      let data: Data
-      do {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        data = try encoder.encode(manifest)
-      } catch {
-        throw IndexBuildError.io(path: manifestURL.path, reason: "cannot encode: \(ErrorReason.of(error))")
-      }
-      do { try OwnedFile.write(data, to: manifestURL, within: root, synced: false) } catch {
-        throw IndexBuildError(error)
-      }
-      byteCount += data.count
-      let generation = try IndexDirectory.publish(staging, in: indexDirectory, within: root)
-      return IndexBuildSummary(
-        documentCount: documents.count, passageCount: files.passageCount,
-        termCount: files.termCount, postingCount: files.postingCount, byteCount: byteCount,
-        generation: generation, skipped: skipped)
+      let written = try writeSegment(documents, impactHeadroom: Self.fullBuildHeadroom, into: staging, within: root)
+      return try publish(
+        segments: [written.entry], newSegments: [written.entry.name], reused: [], written: written,
+        skipped: skipped, corpusFingerprint: corpusFingerprint, sourceStamps: sourceStamps,
+        staging: staging, into: indexDirectory, within: root)
     } catch {
       try? OwnedFile.removeTree(staging, within: root)
       throw error
     }
+  }
+
+  /// Impacts of a full build are computed with its average length times this: updates that
+  /// lengthen the average a little keep its bounds safe (FORMAT.md, "Segments").
+  static let fullBuildHeadroom = 1.02
+
+  func makeStaging(in indexDirectory: URL, within root: URL) throws(IndexBuildError) -> URL {
+    do { try OwnedFile.createDirectory(indexDirectory, within: root) } catch { throw IndexBuildError(error) }
+    IndexDirectory.sweepAbandoned(in: indexDirectory, within: root)
+    let staging = indexDirectory.appendingPathComponent(".build-\(UUID().uuidString)")
+    do { try OwnedFile.createDirectory(staging, within: root) } catch { throw IndexBuildError(error) }
+    return staging
+  }
+
+  /// One segment written into `staging`, and what it holds.
+  struct WrittenSegment {
+    var entry: IndexManifest.Segment
+    var byteCount: Int
+    var postingCount: Int
+  }
+
+  /// Writes `documents` as a new segment folder of `staging`. Its impacts are computed
+  /// with its average length times `impactHeadroom`, or at least `minimumImpactAverage`.
+  func writeSegment(
+    _ documents: [Document], impactHeadroom: Double, minimumImpactAverage: Double = 0, into staging: URL,
+    within root: URL
+  ) throws(IndexBuildError) -> WrittenSegment {
+    let name = "segment-\(UUID().uuidString.lowercased())"
+    let folder = staging.appendingPathComponent(name)
+    do { try OwnedFile.createDirectory(folder, within: root) } catch { throw IndexBuildError(error) }
+    let files = try buildFiles(
+      documents: documents, impactHeadroom: impactHeadroom, minimumImpactAverage: minimumImpactAverage)
+    var byteCount = 0
+    var manifestFiles: [String: IndexManifest.FileEntry] = [:]
+    for (file, bytes) in [("terms.dki", files.terms), ("postings.dki", files.postings), ("store.dki", files.store)] {
+      let url = folder.appendingPathComponent(file)
+      do { try OwnedFile.write(bytes, to: url, within: root, synced: false) } catch { throw IndexBuildError(error) }
+      byteCount += bytes.count
+      // The file's own trailer is the CRC-32 of everything before it.
+      let crc = bytes.suffix(4).reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+      manifestFiles[file] = .init(bytes: bytes.count, crc32: crc)
+    }
+    let entry = IndexManifest.Segment(
+      name: name, documents: documents.count, passages: files.passageCount, terms: files.termCount,
+      totalWords: files.totalWords, files: manifestFiles, deleted: [])
+    return WrittenSegment(entry: entry, byteCount: byteCount, postingCount: files.postingCount)
+  }
+
+  /// Writes the manifest (last) and `stamps.json` into `staging` and publishes it.
+  func publish(
+    segments: [IndexManifest.Segment], newSegments: [String], reused: [String], written: WrittenSegment?,
+    skipped: [SkippedDocument], corpusFingerprint: String, sourceStamps: [String: String]?, staging: URL,
+    into indexDirectory: URL, within root: URL
+  ) throws(IndexBuildError) -> IndexBuildSummary {
+    let documents = segments.reduce(0) { $0 + $1.documents - $1.deleted.count }
+    // Live passages are counted by the reader from the stores; the builder knows them for
+    // new segments and is told them for kept ones (`livePassages`).
+    let passages = segments.reduce(0) { $0 + ($1.livePassages ?? $1.passages) }
+    let manifest = IndexManifest(
+      format: IndexManifest.formatName, version: Int(IndexFile.version),
+      corpusFingerprint: corpusFingerprint, documents: documents, passages: passages,
+      terms: segments.reduce(0) { $0 + $1.terms }, analyzer: options,
+      segments: segments.map { $0.withoutLivePassages }, skipped: skipped.isEmpty ? nil : skipped)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    var byteCount = segments.filter { newSegments.contains($0.name) }.reduce(0) { total, segment in
+      total + segment.files.values.reduce(0) { $0 + $1.bytes }
+    }
+    if let sourceStamps {
+      let url = staging.appendingPathComponent(IndexManifest.stampsFileName)
+      do {
+        let data = try encoder.encode(sourceStamps)
+        try OwnedFile.write(data, to: url, within: root, synced: false)
+        byteCount += data.count
+      } catch {
+        throw IndexBuildError.io(path: url.path, reason: "cannot write: \(ErrorReason.of(error))")
+      }
+    }
+    let manifestURL = staging.appendingPathComponent(IndexManifest.fileName)
+    let data: Data
+    do {
+      data = try encoder.encode(manifest)
+    } catch {
+      throw IndexBuildError.io(path: manifestURL.path, reason: "cannot encode: \(ErrorReason.of(error))")
+    }
+    do { try OwnedFile.write(data, to: manifestURL, within: root, synced: false) } catch {
+      throw IndexBuildError(error)
+    }
+    byteCount += data.count
+    let generation = try IndexDirectory.publish(
+      staging, newSegments: newSegments, reusedSegments: reused, in: indexDirectory, within: root)
+    return IndexBuildSummary(
+      documentCount: documents, passageCount: passages, termCount: manifest.terms,
+      postingCount: written?.postingCount ?? 0, byteCount: byteCount, generation: generation, skipped: skipped)
   }
 
   struct Files {
@@ -86,6 +147,8 @@ public struct IndexBuilder: Sendable {
     var passageCount: Int
     var termCount: Int
     var postingCount: Int
+    /// Words of all passages, each counted as stored (at most 65,535).
+    var totalWords: Int
   }
 
   /// The terms and occurrences of a run of passages, analyzed on one thread with term ids
@@ -163,7 +226,9 @@ public struct IndexBuilder: Sendable {
     var value: Value?
   }
 
-  func buildFiles(documents: [Document]) throws(IndexBuildError) -> Files {
+  func buildFiles(
+    documents: [Document], impactHeadroom: Double = 1, minimumImpactAverage: Double = 0
+  ) throws(IndexBuildError) -> Files {
     let analyzer = Analyzer(options: options)
     let passageTotal = documents.reduce(0) { $0 + $1.passages.count }
     guard passageTotal <= Int(Occurrences.idMask) else { throw .tooLarge(reason: "too many passages") }
@@ -224,15 +289,19 @@ public struct IndexBuilder: Sendable {
         occurrences.append(table.id(term), UInt32(id), 0, 0)
       }
     }
-    let average =
-      wordCounts.isEmpty
-      ? 1 : Double(wordCounts.reduce(0) { $0 + UInt64($1) }) / Double(wordCounts.count)
+    // Lengths as stored (capped), so that a reader's statistics over segments add up to
+    // the same totals; the average as a reader computes it (`CollectionStatistics`).
+    let totalWords = wordCounts.reduce(0) { $0 + Int(min($1, UInt32(UInt16.max))) }
+    let own = wordCounts.isEmpty ? Float(1) : Float(Double(totalWords) / Double(wordCounts.count))
+    let ownAverage = own.isFinite && own > 0 ? Double(own) : 1
+    // Exactly an f32, as the store records it: a reader compares its average to it.
+    let average = Double(Float(max(ownAverage * impactHeadroom, minimumImpactAverage, 1)))
     // The store is written while the postings are prepared, then the postings' runs of
     // terms are encoded at once: two threads throughout (nested concurrent work would run
     // serially).
     let storeOutput = Box<Result<[UInt8], IndexBuildError>>()
     let preparedOutput = Box<PostingsWriter.Prepared>()
-    let writer = PostingsWriter(table: table, wordCounts: wordCounts, averageWords: max(average, 1))
+    let writer = PostingsWriter(table: table, wordCounts: wordCounts, averageWords: average)
     let finishedOccurrences = occurrences
     let finishedWordCounts = wordCounts
     let finishedHeadingIds = headingIds
@@ -241,7 +310,9 @@ public struct IndexBuilder: Sendable {
       if task == 0 {
         var store = finishedStore
         storeOutput.value = Result { () throws(IndexBuildError) in
-          try store.write(documents: documents, wordCounts: finishedWordCounts, headingIds: finishedHeadingIds)
+          try store.write(
+            documents: documents, wordCounts: finishedWordCounts, headingIds: finishedHeadingIds,
+            impactAverage: Float(average))
         }
       } else {
         preparedOutput.value = writer.prepare(finishedOccurrences)
@@ -258,7 +329,7 @@ public struct IndexBuilder: Sendable {
     let written = try writer.assemble(encoded, termCount: table.count)
     return Files(
       terms: written.terms, postings: written.postings, store: storeBytes, passageCount: passageTotal,
-      termCount: table.count, postingCount: encoded.reduce(0) { $0 + $1.postingCount })
+      termCount: table.count, postingCount: encoded.reduce(0) { $0 + $1.postingCount }, totalWords: totalWords)
   }
 
   /// Distinct terms of a title or heading, each prefixed with the field's marker.

@@ -35,7 +35,7 @@ struct StoreWriter {
   }
 
   mutating func write(
-    documents: [Document], wordCounts: [UInt32], headingIds: [UInt32]
+    documents: [Document], wordCounts: [UInt32], headingIds: [UInt32], impactAverage: Float
   ) throws(IndexBuildError) -> [UInt8] {
     var documentTable = ByteWriter(capacity: documents.count * Store.documentRecordLength)
     var passageTable = ByteWriter(capacity: wordCounts.count * Store.passageRecordLength)
@@ -122,8 +122,8 @@ struct StoreWriter {
     file.u32(UInt32(strings.count))
     file.u32(UInt32(stringBlob.count))
     file.u64(UInt64(texts.count))
-    let totalWords = wordCounts.reduce(0) { $0 + UInt64($1) }
-    file.f32(passageIndex == 0 ? 1 : Float(Double(totalWords) / Double(passageIndex)))
+    // The average length the postings' impacts were computed with (FORMAT.md).
+    file.f32(impactAverage)
     file.u32(UInt32(attributeIds.count))
     file.u32(UInt32(cueStarts.count))
     file.append(documentTable.bytes)

@@ -50,8 +50,17 @@ public enum IndexCheck {
     report.passages = manifest.passages
     report.corpusFingerprint = manifest.corpusFingerprint
     report.skipped = manifest.skipped ?? []
-    for (name, kind) in fileKinds {
-      report.files.append(checkFile(name, kind: kind, in: generation, within: root, manifest: manifest, into: &report))
+    for segment in manifest.segments {
+      guard IndexManifest.isSegmentName(segment.name) else {
+        report.findings.append(
+          CheckFinding(subject: IndexManifest.fileName, kind: .damaged, detail: "segment name \(segment.name)"))
+        return (report, nil)
+      }
+      let folder = IndexDirectory.segmentDirectory(segment.name, in: generation.deletingLastPathComponent())
+      for (name, kind) in fileKinds {
+        report.files.append(
+          checkFile(name, kind: kind, in: folder, within: root, segment: segment, into: &report))
+      }
     }
     guard report.findings.isEmpty else { return (report, nil) }
     let index: SearchIndex
@@ -61,7 +70,7 @@ public enum IndexCheck {
       report.findings.append(CheckFinding(subject: Self.subject(of: error), kind: .damaged, detail: "\(error)"))
       return (report, nil)
     }
-    checkPassages(index, into: &report)
+    for segment in index.segments { checkPassages(segment, into: &report) }
     return (report, report.findings.isEmpty ? index : nil)
   }
 
@@ -79,9 +88,23 @@ public enum IndexCheck {
         CheckFinding(subject: name, kind: .missing, detail: "not in \(generation.lastPathComponent)"))
       return nil
     }
-    guard let manifest = try? JSONDecoder().decode(IndexManifest.self, from: data),
-      manifest.format == IndexManifest.formatName
+    struct Head: Decodable {
+      var format: String
+      var version: Int
+    }
+    guard let head = try? JSONDecoder().decode(Head.self, from: data), head.format == IndexManifest.formatName
     else {
+      report.findings.append(CheckFinding(subject: name, kind: .damaged, detail: "not an index manifest"))
+      return nil
+    }
+    guard head.version == Int(IndexFile.version) else {
+      report.findings.append(
+        CheckFinding(
+          subject: name, kind: .damaged,
+          detail: "index format \(head.version); this build reads format \(IndexFile.version)"))
+      return nil
+    }
+    guard let manifest = try? JSONDecoder().decode(IndexManifest.self, from: data) else {
       report.findings.append(CheckFinding(subject: name, kind: .damaged, detail: "not an index manifest"))
       return nil
     }
@@ -97,12 +120,13 @@ public enum IndexCheck {
 
   /// Size, header and checksums of one file; what is wrong goes into `report`.
   static func checkFile(
-    _ name: String, kind: String, in generation: URL, within root: URL, manifest: IndexManifest,
+    _ fileName: String, kind: String, in folder: URL, within root: URL, segment: IndexManifest.Segment,
     into report: inout Report
   ) -> CheckedFile {
+    let name = fileName
     let file: MappedFile
     do {
-      file = try MappedFile(url: generation.appendingPathComponent(name), within: root, name: name)
+      file = try MappedFile(url: folder.appendingPathComponent(fileName), within: root, name: name)
     } catch {
       report.findings.append(CheckFinding(subject: name, kind: .unreadable, detail: "\(error)"))
       return CheckedFile(name: name, bytes: 0, crc32: nil, isIntact: false)
@@ -110,7 +134,7 @@ public enum IndexCheck {
     defer { file.releasePages() }
     let bytes = file.bytes
     var problems: [String] = []
-    if let expected = manifest.files[name], expected.bytes != bytes.count {
+    if let expected = segment.files[fileName], expected.bytes != bytes.count {
       problems.append("\(bytes.count) bytes, the manifest says \(expected.bytes)")
     }
     var stored: UInt32?
@@ -136,11 +160,11 @@ public enum IndexCheck {
       } else if damagedChunks == nil {
         problems.append("the sizes in its header do not add up to its size")
       }
-      if let expected = manifest.files[name]?.crc32, expected != trailer {
+      if let expected = segment.files[fileName]?.crc32, expected != trailer {
         problems.append("the manifest records checksum \(hex(expected)), the file \(hex(trailer))")
       }
     }
-    if manifest.files[name] == nil { problems.append("not listed in the manifest") }
+    if segment.files[fileName] == nil { problems.append("not listed in the manifest") }
     for problem in problems { report.findings.append(CheckFinding(subject: name, kind: .damaged, detail: problem)) }
     return CheckedFile(name: name, bytes: bytes.count, crc32: stored.map(hex), isIntact: problems.isEmpty)
   }
@@ -154,7 +178,7 @@ public enum IndexCheck {
   }
 
   /// Every passage text against the CRC-32 in its passage record.
-  static func checkPassages(_ index: SearchIndex, into report: inout Report) {
+  static func checkPassages(_ index: IndexSegment, into report: inout Report) {
     var damaged = 0
     for passage in 0..<index.store.passageCount {
       do throws(IndexFormatError) {
@@ -171,7 +195,8 @@ public enum IndexCheck {
     }
     if damaged > listedPassages {
       report.findings.append(
-        CheckFinding(subject: "store.dki", kind: .damaged, detail: "\(damaged - listedPassages) more damaged passages"))
+        CheckFinding(
+          subject: "store.dki", kind: .damaged, detail: "\(damaged - listedPassages) more damaged passages"))
     }
     index.store.file.releasePages()
   }

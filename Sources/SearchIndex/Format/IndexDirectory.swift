@@ -26,6 +26,12 @@ enum IndexDirectory {
   static let pointerName = "CURRENT"
   static let publishLockName = ".publish.lock"
   static let generationPrefix = "generation-"
+  /// Segment folders, shared by the generations whose manifests name them.
+  static let segmentsFolderName = "segments"
+
+  static func segmentDirectory(_ name: String, in directory: URL) -> URL {
+    directory.appendingPathComponent(segmentsFolderName).appendingPathComponent(name)
+  }
   /// Generation numbers above this are not ours (a stray folder): never counted on.
   static let largestGeneration = 1 << 40
 
@@ -81,8 +87,12 @@ enum IndexDirectory {
   }
 
   /// Moves the finished `staging` directory in as the newest generation and points
-  /// `CURRENT` at it.
-  static func publish(_ staging: URL, in directory: URL, within root: URL) throws(IndexBuildError) -> URL {
+  /// `CURRENT` at it. `newSegments` (folders of `staging`) move to `segments/` first;
+  /// `reusedSegments` must still be there (a concurrent build may have swept them: then
+  /// `.io`, and nothing is published).
+  static func publish(
+    _ staging: URL, newSegments: [String] = [], reusedSegments: [String] = [], in directory: URL, within root: URL
+  ) throws(IndexBuildError) -> URL {
     let lock = directory.appendingPathComponent(publishLockName)
     let descriptor: Int32
     do {
@@ -98,7 +108,54 @@ enum IndexDirectory {
       }
     }
     defer { _ = flock(descriptor, LOCK_UN) }
-    return try publishLocked(staging, in: directory, within: root)
+    let segments = directory.appendingPathComponent(segmentsFolderName)
+    do { try OwnedFile.createDirectory(segments, within: root) } catch { throw IndexBuildError(error) }
+    let present = Set(segmentNames(in: directory))
+    for name in reusedSegments where !present.contains(name) {
+      throw .io(path: segmentDirectory(name, in: directory).path, reason: "removed by a concurrent build")
+    }
+    for name in newSegments {
+      do {
+        try OwnedFile.rename(
+          staging.appendingPathComponent(name), to: segments.appendingPathComponent(name), within: root)
+      } catch {
+        throw IndexBuildError(error)
+      }
+    }
+    let published = try publishLocked(staging, in: directory, within: root)
+    sweepSegments(in: directory, within: root)
+    return published
+  }
+
+  /// The segment folders (links are not segments).
+  static func segmentNames(in directory: URL) -> [String] {
+    let segments = directory.appendingPathComponent(segmentsFolderName)
+    let entries =
+      (try? OwnedFile.entries(in: segments, within: directory.deletingLastPathComponent(), recursive: false)) ?? []
+    return entries.filter { $0.kind == .folder }.map(\.relativePath)
+  }
+
+  /// Removes the segment folders that no remaining generation's manifest names; nothing
+  /// when a manifest cannot be read (its segments might be among them). Called under the
+  /// publish lock, so no build is moving segments in meanwhile.
+  static func sweepSegments(in directory: URL, within root: URL) {
+    var named = Set<String>()
+    for generation in generations(in: directory) {
+      guard
+        let data = try? OwnedFile.read(
+          generation.url.appendingPathComponent(IndexManifest.fileName), within: root, limit: 16 << 20)
+      else { return }
+      // A generation of an older format (its own files, no segments) names none.
+      struct Head: Decodable { var version: Int }
+      if let head = try? JSONDecoder().decode(Head.self, from: data), head.version != Int(IndexFile.version) {
+        continue
+      }
+      guard let manifest = try? JSONDecoder().decode(IndexManifest.self, from: data) else { return }
+      named.formUnion(manifest.segments.map(\.name))
+    }
+    for name in segmentNames(in: directory) where !named.contains(name) {
+      try? OwnedFile.removeTree(segmentDirectory(name, in: directory), within: root)
+    }
   }
 
   private static func publishLocked(_ staging: URL, in directory: URL, within root: URL) throws(IndexBuildError) -> URL

@@ -13,7 +13,7 @@
 /// found only in the context counting `contextCoverageCredit`) raised to
 /// `coordinationExponent`.
 struct ContextRanker {
-  let index: SearchIndex
+  let index: IndexSegment
   let query: BestMatchQuery
   let weights: RankingWeights
 
@@ -81,7 +81,7 @@ struct ContextRanker {
         let inTitle = fields[position].titles.contains(UInt32(document))
         let weight = clause.weight(weights) * clause.inverseDocumentFrequency
         var part = saturation(ownFrequency, length: length)
-        part += weights.contextWeight * saturation(around, length: index.store.averageWords)
+        part += weights.contextWeight * saturation(around, length: index.statistics.averageWords)
         if inHeading { part += weights.headingWeight }
         if inTitle { part += weights.titleWeight }
         total += weight * part
@@ -107,7 +107,7 @@ struct ContextRanker {
 
   private func saturation(_ frequency: Double, length: Double) -> Double {
     guard frequency > 0 else { return 0 }
-    let averageLength = max(index.store.averageWords, weights.minimumScoredWords)
+    let averageLength = max(index.statistics.averageWords, weights.minimumScoredWords)
     return frequency * (weights.k1 + 1)
       / (frequency + weights.k1 * (1 - weights.b + weights.b * length / averageLength))
   }

@@ -40,7 +40,7 @@ struct BestMatchQuery {
   var hasSeveralClauses: Bool { clauses.count > 1 }
 
   /// The clauses of `parsed`, or nil when its shape is not words and phrases only.
-  static func make(_ parsed: ParsedQuery, index: SearchIndex, verbatim: Bool) -> BestMatchQuery? {
+  static func make(_ parsed: ParsedQuery, index: IndexSegment, verbatim: Bool) -> BestMatchQuery? {
     var nodes: [QueryNode] = []
     switch parsed.root {
     case .word, .phrase: nodes = [parsed.root]
@@ -76,7 +76,7 @@ struct BestMatchQuery {
       }
     }
     guard !clauses.isEmpty else { return nil }
-    let passageCount = index.store.passageCount
+    let passageCount = index.statistics.passageCount
     for position in clauses.indices {
       clauses[position].inverseDocumentFrequency = BM25.idf(
         documentFrequency: min(passageCount, clauses[position].documentFrequency), count: passageCount)
@@ -95,11 +95,11 @@ struct BestMatchQuery {
 /// Finds the dictionary terms of a query word: its keys as the strict query looks them up,
 /// and the other forms in the dictionary that share its Porter2 stem.
 struct TermExpander {
-  let index: SearchIndex
+  let index: IndexSegment
   let verbatim: Bool
   let analyzer: Analyzer
 
-  init(index: SearchIndex, verbatim: Bool) {
+  init(index: IndexSegment, verbatim: Bool) {
     self.index = index
     self.verbatim = verbatim
     analyzer = Analyzer(options: verbatim ? .verbatim : index.analyzerOptions)
@@ -116,11 +116,34 @@ struct TermExpander {
     terms.reduce(0) { $0 + index.dictionary.entry($1).documentFrequency }
   }
 
+  /// Live passages with any of `keys` over every segment (`CollectionStatistics`).
+  func documentFrequency(keys: [[UInt8]]) -> Int {
+    keys.reduce(0) { $0 + index.statistics.documentFrequency($1) }
+  }
+
+  /// The forms that share `stem` among the first live terms of `spaces` over every
+  /// segment, as one build's dictionary would list them; with their frequencies.
+  func globalStemmedFrequency(_ spaces: [[UInt8]], stem: [UInt8], exact: Set<[UInt8]>) -> Int {
+    var total = 0
+    for space in spaces {
+      let live = index.statistics.liveTerms(prefixes: [space])
+      for bytes in live.keys.sorted(by: { $0.lexicographicallyPrecedes($1) }).prefix(RankingLimits.stemmedFormsScanned)
+      where !exact.contains(bytes) {
+        let form = bytes.first == TermSpace.extraMarker ? Array(bytes.dropFirst()) : bytes
+        if EnglishStemmer.stem(form) == stem { total += live[bytes] ?? 0 }
+      }
+    }
+    return total
+  }
+
   func wordClause(_ word: Analyzer.Word) -> RankingClause {
     let keys = keys(word.folded)
     let exact = keys.compactMap { index.dictionary.find($0) }
     var stemmed: [Int] = []
     var stemmedKeys: [[UInt8]] = []
+    // Over several segments (or with deletions) the frequencies are the live ones of all.
+    let isLocal = index.statistics.isLocal
+    var frequency = isLocal ? documentFrequency(exact) : documentFrequency(keys: keys)
     if !verbatim && !word.isCJK {
       let base = keys[0]
       let stem = EnglishStemmer.stem(base)
@@ -128,6 +151,10 @@ struct TermExpander {
       var prefix = stem
       if prefix.last == UInt8(ascii: "i") { prefix.removeLast() }
       if prefix.count >= 3 {
+        if !isLocal {
+          frequency += globalStemmedFrequency(
+            [prefix, [TermSpace.extraMarker] + prefix], stem: stem, exact: Set(keys))
+        }
         for space in [prefix, [TermSpace.extraMarker] + prefix] {
           let range = index.dictionary.range(prefix: space)
           for term in range.prefix(RankingLimits.stemmedFormsScanned) where !exact.contains(term) {
@@ -144,7 +171,7 @@ struct TermExpander {
     return RankingClause(
       shape: .word, exactTerms: exact, stemmedTerms: stemmed, keys: Set(keys + stemmedKeys),
       isStopWord: StopWords.contains(word.folded),
-      documentFrequency: documentFrequency(exact) + documentFrequency(stemmed))
+      documentFrequency: isLocal ? frequency + documentFrequency(stemmed) : frequency)
   }
 
   func phraseClause(_ node: QueryNode, words: [Analyzer.Word]) -> RankingClause {
@@ -156,7 +183,7 @@ struct TermExpander {
       allKeys += keys
       let terms = keys.compactMap { index.dictionary.find($0) }
       exact += terms
-      rarest = min(rarest, documentFrequency(terms))
+      rarest = min(rarest, index.statistics.isLocal ? documentFrequency(terms) : documentFrequency(keys: keys))
     }
     return RankingClause(
       shape: .phrase(node), exactTerms: exact, stemmedTerms: [], keys: Set(allKeys), isStopWord: false,

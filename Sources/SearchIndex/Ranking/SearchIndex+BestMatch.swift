@@ -1,18 +1,12 @@
 import DocumentModel
 
-extension SearchIndex {
+extension IndexSegment {
   /// Runs `query` as a best match: the passages that have every word come first (as
   /// `search` finds them), ranked with their context (`ContextRanker`); when they are
   /// fewer than `limit`, passages that match some of the words follow. A query with OR,
   /// NOT or a prefix says exactly what should match: it runs as `search` does. The text of
   /// every hit is checked against its CRC-32, as `search` checks it.
-  public func bestMatch(
-    _ query: String, limit: Int, verbatim: Bool = false, filters: SearchFilters = .init()
-  ) throws(SearchError) -> RankedSearchResults {
-    try bestMatch(query, limit: limit, verbatim: verbatim, filters: filters, weights: .standard)
-  }
-
-  package func bestMatch(
+  func bestMatch(
     _ query: String, limit: Int, verbatim: Bool, filters: SearchFilters, weights: RankingWeights
   ) throws(SearchError) -> RankedSearchResults {
     let parsed: ParsedQuery

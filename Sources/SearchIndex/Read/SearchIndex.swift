@@ -47,7 +47,9 @@ public enum IndexVerification: Sendable {
   case full
 }
 
-/// An opened index generation, memory-mapped and read-only; safe to share between threads.
+/// An opened index generation: its segments in order (FORMAT.md), read as one index whose
+/// documents are numbered across them, deleted ones skipped. Memory-mapped and read-only;
+/// safe to share between threads.
 public final class SearchIndex: Sendable {
   public let corpusFingerprint: String
   /// The generation directory that was opened.
@@ -55,19 +57,17 @@ public final class SearchIndex: Sendable {
   public let analyzerOptions: AnalyzerOptions
   /// Corpus documents the build left out because it could not read them.
   public let skippedDocuments: [SkippedDocument]
-  let dictionary: TermDictionary
-  let postings: ByteReader
-  let postingsChunks: ChunkChecksums
-  let store: Store
-  private let files: [MappedFile]
-  /// The first damage a read found in a chunk of any file (nil while none).
-  let damage: IndexDamage
-  /// Postings bytes read (an estimate) since their pages were last released.
-  let releaseBudget = ReleaseBudget()
-  let passageCounters = PassageCounterPool()
+  let segments: [IndexSegment]
+  /// Per segment: the live documents before it, and its deleted documents, ascending.
+  let documentOffsets: [Int]
+  let deletedSorted: [[Int]]
+  let statistics: CollectionStatistics
+  let manifest: IndexManifest
 
-  public var documentCount: Int { store.documentCount }
-  public var passageCount: Int { store.passageCount }
+  public let documentCount: Int
+  public let passageCount: Int
+  /// Segments of this generation (FORMAT.md, "Segments").
+  public var segmentCount: Int { segments.count }
 
   /// Files up to this size are checked whole by `.standard` verification (at most a few
   /// tens of microseconds each).
@@ -83,7 +83,64 @@ public final class SearchIndex: Sendable {
   init(generation: URL, verification: IndexVerification) throws(IndexFormatError) {
     self.generation = generation
     // The home: no link below it is followed, the index folder's own included.
-    let root = generation.deletingLastPathComponent().deletingLastPathComponent()
+    let indexDirectory = generation.deletingLastPathComponent()
+    let root = indexDirectory.deletingLastPathComponent()
+    let manifest = try Self.readManifest(generation, within: root)
+    self.manifest = manifest
+    var segments: [IndexSegment] = []
+    for entry in manifest.segments {
+      let directory = IndexDirectory.segmentDirectory(entry.name, in: indexDirectory)
+      segments.append(
+        try IndexSegment(
+          directory: directory, root: root, entry: entry, analyzerOptions: manifest.analyzer,
+          verification: verification))
+    }
+    var offsets: [Int] = []
+    var live = 0
+    var livePassages = 0
+    var words = 0
+    var parts: [CollectionStatistics.Part] = []
+    for segment in segments {
+      offsets.append(live)
+      live += segment.documentCount - segment.deletedDocuments.count
+      var ranges: [Range<UInt32>] = []
+      var deletedWords = 0
+      for document in segment.deletedDocuments.sorted() {
+        let first = Int(segment.store.documentField(document, 5))
+        let count = Int(segment.store.documentField(document, 6))
+        guard first + count <= segment.passageCount else {
+          throw .corrupt(
+            file: "store.dki", reason: "deleted document \(document) out of range (segment \(segment.name))")
+        }
+        ranges.append(UInt32(first)..<UInt32(first + count))
+        for passage in first..<(first + count) { deletedWords += segment.store.wordCount(passage) }
+      }
+      livePassages += segment.passageCount - ranges.reduce(0) { $0 + $1.count }
+      words += segment.totalWords - deletedWords
+      parts.append(
+        .init(
+          dictionary: segment.dictionary, postings: segment.postings, passageLimit: segment.passageCount,
+          deletedPassages: ranges))
+    }
+    guard live == manifest.documents, livePassages == manifest.passages else {
+      throw .corrupt(file: IndexManifest.fileName, reason: "live counts differ from the segments'")
+    }
+    statistics = CollectionStatistics(parts: parts, passageCount: livePassages, totalWords: max(0, words))
+    for (ordinal, segment) in segments.enumerated() {
+      segment.statisticsBox.value = statistics
+      segment.statisticsBox.ordinal = ordinal
+    }
+    self.segments = segments
+    documentOffsets = offsets
+    deletedSorted = segments.map { $0.deletedDocuments.sorted() }
+    documentCount = live
+    passageCount = livePassages
+    corpusFingerprint = manifest.corpusFingerprint
+    analyzerOptions = manifest.analyzer
+    skippedDocuments = manifest.skipped ?? []
+  }
+
+  static func readManifest(_ generation: URL, within root: URL) throws(IndexFormatError) -> IndexManifest {
     let manifestURL = generation.appendingPathComponent(IndexManifest.fileName)
     let read: Data?
     do {
@@ -94,192 +151,105 @@ public final class SearchIndex: Sendable {
     guard let manifestData = read else {
       throw .unreadable(file: IndexManifest.fileName, reason: "missing in \(generation.lastPathComponent)")
     }
-    guard let manifest = try? JSONDecoder().decode(IndexManifest.self, from: manifestData),
-      manifest.format == IndexManifest.formatName
+    // The version first: an older manifest has other fields, and is refused as such.
+    struct Head: Decodable {
+      var format: String
+      var version: Int
+    }
+    guard let head = try? JSONDecoder().decode(Head.self, from: manifestData), head.format == IndexManifest.formatName
     else {
       throw .corrupt(file: IndexManifest.fileName, reason: "not an index manifest")
     }
-    guard manifest.version == Int(IndexFile.version) else {
+    guard head.version == Int(IndexFile.version) else {
       throw .unsupportedVersion(
-        file: IndexManifest.fileName, found: UInt32(clamping: manifest.version), supported: IndexFile.version)
+        file: IndexManifest.fileName, found: UInt32(clamping: head.version), supported: IndexFile.version)
     }
-    let damage = IndexDamage()
-    self.damage = damage
-    func open(_ name: String, kind: String) throws(IndexFormatError) -> (MappedFile, IndexFile.Frame) {
-      let file = try MappedFile(url: generation.appendingPathComponent(name), within: root, name: name)
-      if let expected = manifest.files[name], expected.bytes != file.bytes.count {
-        throw .corrupt(file: name, reason: "\(file.bytes.count) bytes, manifest says \(expected.bytes)")
-      }
-      let checksWhole =
-        switch verification {
-        case .structure: false
-        case .standard: file.bytes.count <= Self.wholeFileChecksumLimitBytes
-        case .full: true
-        }
-      let frame = try IndexFile.frame(of: file, kind: kind, verifiesChecksum: checksWhole, damage: damage)
-      if verification == .full, frame.chunks.verifyAll() > 0, let found = damage.first { throw found }
-      return (file, frame)
+    guard let manifest = try? JSONDecoder().decode(IndexManifest.self, from: manifestData) else {
+      throw .corrupt(file: IndexManifest.fileName, reason: "not an index manifest")
     }
-    let (termsFile, termsFrame) = try open("terms.dki", kind: "TERM")
-    let (postingsFile, postingsFrame) = try open("postings.dki", kind: "POST")
-    let (storeFile, storeFrame) = try open("store.dki", kind: "STOR")
-    dictionary = try TermDictionary(termsFrame)
-    postings = postingsFrame.body
-    postingsChunks = postingsFrame.chunks
-    store = try Store(storeFrame, file: storeFile)
-    guard store.documentCount == manifest.documents, store.passageCount == manifest.passages else {
-      throw .corrupt(file: "store.dki", reason: "counts differ from the manifest")
+    for segment in manifest.segments where !IndexManifest.isSegmentName(segment.name) {
+      throw .corrupt(file: IndexManifest.fileName, reason: "segment name \(segment.name) is not one of ours")
     }
-    if verification == .full { try store.checkDocumentsCoverPassages() }
-    files = [termsFile, postingsFile, storeFile]
-    // What a whole-file check read need not stay resident.
-    if verification == .full { for file in files { file.releasePages() } }
-    corpusFingerprint = manifest.corpusFingerprint
-    analyzerOptions = manifest.analyzer
-    skippedDocuments = manifest.skipped ?? []
+    guard !manifest.segments.isEmpty else {
+      throw .corrupt(file: IndexManifest.fileName, reason: "no segments")
+    }
+    return manifest
   }
-
-  func releasePostingsPages() { files[1].releasePages() }
-  var postingsFile: MappedFile { files[1] }
 
   /// Checks the CRC-32 of every file and of every chunk, and the structure that the open
   /// does not read; `.corrupt` names the first damaged file.
   public func verify() throws(IndexFormatError) {
-    for (file, kind) in zip(files, ["TERM", "POST", "STOR"]) {
-      let frame = try IndexFile.frame(of: file, kind: kind, verifiesChecksum: true, damage: damage)
-      if frame.chunks.verifyAll() > 0, let found = damage.first { throw found }
-      file.releasePages()
-    }
-    try store.checkDocumentsCoverPassages()
-    try throwIfDamaged()
+    for segment in segments { try segment.verify() }
   }
 
   /// The damage an earlier read found, if any: the index must not be answered from.
   public func throwIfDamaged() throws(IndexFormatError) {
-    if let found = damage.first { throw found }
+    for segment in segments { try segment.throwIfDamaged() }
+  }
+
+  /// The segment and its own number of live document `index`; nil when out of range.
+  func locate(document index: Int) -> (segment: Int, local: Int)? {
+    guard index >= 0, index < documentCount else { return nil }
+    var ordinal = segments.count - 1
+    while ordinal > 0 && documentOffsets[ordinal] > index { ordinal -= 1 }
+    // The k-th live document: step over the deleted ones before it.
+    var local = index - documentOffsets[ordinal]
+    for deleted in deletedSorted[ordinal] {
+      if deleted <= local { local += 1 } else { break }
+    }
+    return (ordinal, local)
+  }
+
+  /// The global number of live document `local` of segment `ordinal`.
+  func globalDocument(segment ordinal: Int, local: Int) -> Int {
+    let deleted = deletedSorted[ordinal]
+    var low = 0
+    var high = deleted.count
+    while low < high {
+      let middle = (low + high) / 2
+      if deleted[middle] < local { low = middle + 1 } else { high = middle }
+    }
+    return documentOffsets[ordinal] + local - low
   }
 
   /// The document at `index`; an empty placeholder when out of range or damaged (the
   /// damage is then reported by `throwIfDamaged` and the next search).
   public func document(_ index: Int) -> StoredDocument {
-    guard store.hasIntactDocument(index) else {
+    guard let (ordinal, local) = locate(document: index) else {
       return StoredDocument(id: "", kind: .talk, title: "", url: "", event: nil, year: nil, passageCount: 0)
     }
-    let year = Int32(bitPattern: store.documentField(index, 4))
-    let passageCount = store.documentField(index, 6)
-    return StoredDocument(
-      id: store.string(store.documentField(index, 0)) ?? "",
-      kind: store.documentKind(index) == 0 ? .talk : .hig,
-      title: store.string(store.documentField(index, 1)) ?? "",
-      url: store.string(store.documentField(index, 2)) ?? "",
-      event: store.string(store.documentField(index, 3)),
-      year: year == -1 ? nil : Int(year),
-      passageCount: passageCount == StoreWriter.none ? 0 : Int(passageCount),
-      language: store.string(store.documentField(index, 8)) ?? "en")
-  }
-
-  /// The global id of passage `passage` of document `doc`, if both exist.
-  func passageId(doc: Int, passage: Int) -> Int? {
-    guard store.hasIntactDocument(doc), passage >= 0, passage < Int(store.documentField(doc, 6)) else { return nil }
-    let id = Int(store.documentField(doc, 5)) + passage
-    return id < store.passageCount ? id : nil
+    return segments[ordinal].document(local)
   }
 
   /// Passage `passage` of document `doc`; an empty placeholder when out of range, and an
   /// empty text when the stored text or its record does not match its checksum (never a
   /// damaged quote). `verifiedPassage` says which.
   public func passage(doc: Int, passage: Int) -> StoredPassage {
-    guard let id = passageId(doc: doc, passage: passage) else {
+    guard let (ordinal, local) = locate(document: doc) else {
       return StoredPassage(documentIndex: doc, passageIndex: passage, kind: .speech, text: "")
     }
-    let record = store.record(id)
-    let text = (try? store.verifiedTextBytes(id, record: record)) ?? []
-    return stored(doc: doc, passage: passage, record: record, text: text)
+    var stored = segments[ordinal].passage(doc: local, passage: passage)
+    stored.documentIndex = doc
+    return stored
   }
 
   /// Passage `passage` of document `doc`, its text checked against its CRC-32 and its
   /// record and strings against their chunks': `.corrupt` when out of range or damaged.
   public func verifiedPassage(doc: Int, passage: Int) throws(IndexFormatError) -> StoredPassage {
-    guard let id = passageId(doc: doc, passage: passage) else {
+    guard let (ordinal, local) = locate(document: doc) else {
       try throwIfDamaged()
       throw .corrupt(file: "store.dki", reason: "no passage \(passage) in document \(doc)")
     }
-    let record = store.record(id)
-    let stored = stored(
-      doc: doc, passage: passage, record: record, text: try store.verifiedTextBytes(id, record: record))
-    try throwIfDamaged()
+    var stored = try segments[ordinal].verifiedPassage(doc: local, passage: passage)
+    stored.documentIndex = doc
     return stored
   }
 
-  private func stored(doc: Int, passage: Int, record: Store.PassageRecord, text: [UInt8]) -> StoredPassage {
-    func milliseconds(_ value: UInt32) -> Int? { value == StoreWriter.none ? nil : Int(value) }
-    let kindIndex = Int(store.attributeKind(record.attribute) ?? 0)
-    return StoredPassage(
-      documentIndex: doc, passageIndex: passage,
-      kind: kindIndex < PassageKind.allCases.count ? PassageKind.allCases[kindIndex] : .speech,
-      text: String(decoding: text, as: UTF8.self),
-      startMilliseconds: milliseconds(record.startMilliseconds),
-      endMilliseconds: milliseconds(record.endMilliseconds),
-      anchor: store.string(store.attributeField(record.attribute, 5)),
-      heading: store.string(store.attributeField(record.attribute, 6)),
-      speaker: store.string(store.attributeField(record.attribute, 7)))
-  }
-
-  /// The (document, passage) of a global passage id.
-  func location(ofPassage id: Int) -> (doc: Int, passage: Int) {
-    let doc = store.document(ofPassage: id)
-    let first = store.documentField(doc, 5)
-    return (doc, first == StoreWriter.none ? 0 : id - Int(first))
-  }
-}
-
-/// Counts postings bytes read by the queries of all threads since the last release of the
-/// postings pages; says when to release them again.
-final class ReleaseBudget: @unchecked Sendable {
-  private let lock = NSLock()
-  private var spent = 0
-
-  /// Adds `bytes`; true (and starts over) once more than `limit` has been spent.
-  func spend(_ bytes: Int, limit: Int) -> Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    spent += bytes
-    guard spent > limit else { return false }
-    spent = 0
-    return true
-  }
-}
-
-/// Zeroed byte-per-passage counters for merging prefix postings, reused between queries
-/// (a user zeroes what it touched before giving it back); safe to share between threads.
-final class PassageCounterPool: @unchecked Sendable {
-  private let lock = NSLock()
-  private var free: [UnsafeMutableBufferPointer<UInt8>] = []
-
-  /// Counters kept for reuse at most: queries take a few sizes (a byte or a bit per passage).
-  static let kept = 4
-
-  func take(count: Int) -> UnsafeMutableBufferPointer<UInt8> {
-    let size = max(count, 8)
-    lock.lock()
-    if let index = free.lastIndex(where: { $0.count == size }) {
-      let found = free.remove(at: index)
-      lock.unlock()
-      return found
-    }
-    lock.unlock()
-    let raw = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
-    raw.initializeMemory(as: UInt8.self, repeating: 0, count: size)
-    return UnsafeMutableBufferPointer(start: raw.assumingMemoryBound(to: UInt8.self), count: size)
-  }
-
-  /// Takes back counters that are all zero again; the least recently given go first.
-  func give(_ counters: UnsafeMutableBufferPointer<UInt8>) {
-    lock.lock()
-    defer { lock.unlock() }
-    free.append(counters)
-    if free.count > Self.kept { free.removeFirst().deallocate() }
-  }
-
-  deinit { for counters in free { counters.deallocate() } }
+  /// The first segment's parts, for tests of one-segment indexes.
+  var store: Store { segments[0].store }
+  var dictionary: TermDictionary { segments[0].dictionary }
+  var postings: ByteReader { segments[0].postings }
+  var first: IndexSegment { segments[0] }
+  func passageId(doc: Int, passage: Int) -> Int? { segments[0].passageId(doc: doc, passage: passage) }
+  func location(ofPassage id: Int) -> (doc: Int, passage: Int) { segments[0].location(ofPassage: id) }
 }

@@ -7,7 +7,7 @@
 /// in passage order.
 final class MergedPrefixScorer: Scorer {
   let terms: [Int]
-  private let index: SearchIndex
+  private let index: IndexSegment
   private var ids: [UInt32] = []
   private var frequencies: [UInt32] = []
   private var position = 0
@@ -15,16 +15,21 @@ final class MergedPrefixScorer: Scorer {
   private var isMerged = false
   private var merged = PostingCursor.exhausted
 
-  init(terms: [Int], index: SearchIndex) {
+  /// `documentFrequency`: live passages of the prefix over every segment (by default
+  /// this segment's union).
+  init(terms: [Int], index: IndexSegment, documentFrequency: Int? = nil) {
     self.terms = terms
     self.index = index
+    givenFrequency = documentFrequency
   }
+
+  private let givenFrequency: Int?
 
   private func mergeOnce() {
     guard !isMerged else { return }
     isMerged = true
     (ids, frequencies) = Self.merge(terms: terms, index: index)
-    idf = BM25.idf(documentFrequency: ids.count, count: index.store.passageCount)
+    idf = BM25.idf(documentFrequency: givenFrequency ?? ids.count, count: index.statistics.passageCount)
     merged = ids.first ?? PostingCursor.exhausted
   }
 
@@ -36,7 +41,7 @@ final class MergedPrefixScorer: Scorer {
   /// Merges the postings of `terms`, one term at a time (no cursor per term kept): each
   /// passage's frequencies are summed in a reused byte per passage (saturating at 255, far
   /// past where BM25 saturates), and the passages seen are listed as they first appear.
-  private static func merge(terms: [Int], index: SearchIndex) -> (ids: [UInt32], frequencies: [UInt32]) {
+  private static func merge(terms: [Int], index: IndexSegment) -> (ids: [UInt32], frequencies: [UInt32]) {
     let passageCount = index.store.passageCount
     let total = terms.reduce(0) { $0 + index.dictionary.entry($1).documentFrequency }
     var ids: [UInt32] = []
@@ -146,6 +151,6 @@ final class MergedPrefixScorer: Scorer {
     guard filter == nil, !isMerged else {
       return GeneralWalk.collectTop(self, into: &collector, filter: filter, context: context)
     }
-    return index.collectPrefix(terms, context: context, into: &collector)
+    return index.collectPrefix(terms, documentFrequency: givenFrequency, context: context, into: &collector)
   }
 }

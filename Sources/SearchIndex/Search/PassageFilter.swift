@@ -3,7 +3,7 @@ import AppleSite
 /// `SearchFilters` resolved against one index: allowed documents as a bit set, passage
 /// kinds, speaker string ids, and the passage range that can match at all. In a plan it is
 /// a set of passages that the walk leapfrogs with the query (`nextAccepted`): a document it
-/// leaves out is passed over whole.
+/// leaves out is passed over whole. Documents deleted from the segment are left out too.
 final class PassageFilter {
   let isEmpty: Bool
   let range: Range<UInt32>
@@ -12,15 +12,44 @@ final class PassageFilter {
   private var speakerIds: Set<UInt32>?
   private let store: Store
 
-  init(index: SearchIndex, filters: SearchFilters) {
+  /// What a filter does with the documents deleted from the segment.
+  enum Deletions {
+    /// Leaves them out (the default).
+    case excluded
+    /// Treats them as any other (the caller drops their hits).
+    case ignored
+    /// Accepts nothing else (to count the matches among them).
+    case only
+  }
+
+  init(index: IndexSegment, filters: SearchFilters, deletions: Deletions = .excluded) {
     store = index.store
     let passageCount = UInt32(index.store.passageCount)
-    guard !filters.isEmpty else {
+    let deleted = deletions == .ignored ? [] : index.deletedDocuments
+    guard !filters.isEmpty || !deleted.isEmpty || deletions == .only else {
       isEmpty = true
       range = 0..<passageCount
       return
     }
     isEmpty = false
+    if filters.isEmpty {
+      // Deletions alone: only the deleted documents' records are read.
+      let documentCount = index.store.documentCount
+      documents = [Bool](repeating: deletions != .only, count: documentCount)
+      var low = deletions == .only ? passageCount : 0
+      var high: UInt32 = deletions == .only ? 0 : passageCount
+      for number in deleted where number < documentCount {
+        documents[number] = deletions == .only
+        let first = index.store.documentField(number, 5)
+        let count = index.store.documentField(number, 6)
+        if deletions == .only, count > 0, count != StoreWriter.none, first != StoreWriter.none {
+          low = min(low, first)
+          high = max(high, first &+ count)
+        }
+      }
+      range = low < high ? low..<high : 0..<0
+      return
+    }
     let kinds = Set(filters.kinds.map { $0.lowercased() })
     requiresCode = kinds == ["code"]
     let documentKinds = kinds.subtracting(["code"])
@@ -30,6 +59,8 @@ final class PassageFilter {
     var low = passageCount
     var high: UInt32 = 0
     documents = (0..<index.store.documentCount).map { number in
+      // A document a later update replaced or removed matches nothing.
+      if deleted.contains(number) == (deletions != .only) { return false }
       let document = index.document(number)
       let allowed =
         (documentKinds.isEmpty || documentKinds.contains(document.kind.rawValue))

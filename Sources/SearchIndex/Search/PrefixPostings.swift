@@ -10,7 +10,7 @@ struct PrefixPostings {
   }
   let runs: [Run]
 
-  init(terms: [Int], index: SearchIndex) {
+  init(terms: [Int], index: IndexSegment) {
     var runs: [Run] = []
     var first = 0
     while first < terms.count {

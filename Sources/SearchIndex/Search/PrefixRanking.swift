@@ -1,4 +1,4 @@
-extension SearchIndex {
+extension IndexSegment {
   /// Counts and ranks the passages of a lone prefix's `terms`; the total.
   ///
   /// Every posting is added into a counter per passage (a byte, saturating at 255: far past
@@ -10,7 +10,9 @@ extension SearchIndex {
   /// impact, frequency and length included) can beat the threshold. Beyond that, the
   /// counters are read back in passage order (a linear scan, cheaper than so many blocks),
   /// scoring only passages whose length is within the limit for their frequency.
-  func collectPrefix(_ terms: [Int], context: ScoringContext, into collector: inout TopHits) -> Int {
+  func collectPrefix(
+    _ terms: [Int], documentFrequency: Int? = nil, context: ScoringContext, into collector: inout TopHits
+  ) -> Int {
     let passageCount = store.passageCount
     let postings = PrefixPostings(terms: terms, index: self)
     let counts = passageCounters.take(count: passageCount)
@@ -22,7 +24,7 @@ extension SearchIndex {
     var counter = PrefixCounter(counts: counts, listsSeen: byBlocks, listsRepeated: byBlocks, expected: occurrences)
     postings.count(into: &counter, idLimit: passageCount, scratch: PostingCursor.DecodeScratch())
     let total = counter.distinct
-    let idf = BM25.idf(documentFrequency: total, count: passageCount)
+    let idf = BM25.idf(documentFrequency: documentFrequency ?? total, count: context.passageCount)
     if byBlocks {
       defer { for id in counter.seen { counts[Int(id)] = 0 } }
       rankByBlocks(postings, repeated: counter.repeated, counts: counts, idf: idf, context: context, into: &collector)

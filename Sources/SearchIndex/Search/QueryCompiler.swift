@@ -2,7 +2,7 @@
 /// each shape's own scorer chosen as the tree is built, and the filter the tree is walked
 /// with.
 struct QueryCompiler {
-  let index: SearchIndex
+  let index: IndexSegment
   let verbatim: Bool
   let analyzer: Analyzer
   /// Roughly how many bytes of postings the query reads.
@@ -21,15 +21,31 @@ struct QueryCompiler {
   }
   let lookups = Lookups()
 
-  init(index: SearchIndex, verbatim: Bool) {
+  /// Frequencies over every segment this query has looked up already.
+  let memo: CollectionStatistics.Memo
+
+  init(index: IndexSegment, verbatim: Bool, memo: CollectionStatistics.Memo = .init()) {
     self.index = index
     self.verbatim = verbatim
+    self.memo = memo
     analyzer = Analyzer(options: verbatim ? .verbatim : index.analyzerOptions)
   }
 
   private var passageCount: Int { index.store.passageCount }
+  /// The generation's live statistics (`CollectionStatistics`): idf and lengths are those
+  /// of every segment's live documents, not this segment's alone.
+  private var statistics: CollectionStatistics { index.statistics }
   private var scoringContext: ScoringContext {
-    ScoringContext(store: index.store, averageWords: index.store.averageWords)
+    ScoringContext(
+      store: index.store, averageWords: statistics.averageWords, passageCount: statistics.passageCount)
+  }
+
+  /// Live passages with any of `keys`, over every segment.
+  func frequency(keys: [[UInt8]]) -> Int {
+    if statistics.isLocal {
+      return keys.compactMap(find).reduce(0) { $0 + index.dictionary.entry($1).documentFrequency }
+    }
+    return keys.reduce(0) { $0 + statistics.documentFrequency($1, memo: memo) }
   }
 
   func cursor(_ termIndex: Int) -> PostingCursor {
@@ -79,9 +95,10 @@ struct QueryCompiler {
 
   /// One word's forms as one term; nil when none is in the index.
   func term(_ folded: [UInt8]) -> TermScorer? {
-    let cursors = keys(folded).compactMap(find).map(cursor)
+    let keys = keys(folded)
+    let cursors = keys.compactMap(find).map(cursor)
     guard !cursors.isEmpty else { return nil }
-    return TermScorer(cursors: cursors, context: scoringContext)
+    return TermScorer(cursors: cursors, context: scoringContext, documentFrequency: frequency(keys: keys))
   }
 
   func termScorer(_ folded: [UInt8]) -> any Scorer { term(folded) ?? EmptyScorer() }
@@ -94,32 +111,61 @@ struct QueryCompiler {
     let whole = term(word.folded)
     guard !verbatim, !word.isCJK else { return whole ?? EmptyScorer() }
     if word.parts.count > 1 {
-      return alternatives(whole, [phrase(word.parts.map(termScorer), settles: false)])
+      let phraseFrequency = word.parts.map { frequency(keys: keys($0)) }.min() ?? 0
+      return alternatives(
+        whole, [phrase(word.parts.map(termScorer), settles: false)],
+        frequency: wholeOrPhrase(word.folded, phraseFrequency))
     }
     // Only a word never written as such (unknown, or only inside identifiers) is split:
     // a word of the text is left alone, and costs no extra lookups.
-    guard let written = keys(word.folded).first, find(written) == nil else { return whole ?? EmptyScorer() }
-    return alternatives(whole, splitPhrases(word.folded, wholeFrequency: whole?.cost ?? 0, settles: false))
+    guard let written = keys(word.folded).first, frequency(keys: [written]) == 0 else {
+      return whole ?? EmptyScorer()
+    }
+    let candidates = splitCandidates(word.folded, wholeFrequency: frequency(keys: keys(word.folded)))
+    return alternatives(
+      whole, splitPhrases(word.folded, candidates, settles: false),
+      frequency: wholeOrPhrase(word.folded, candidates.map(\.rarer).max() ?? 0))
   }
 
-  /// A word written whole or as any of `phrases` (those that can match).
-  private func alternatives(_ whole: TermScorer?, _ phrases: [any Scorer]) -> any Scorer {
+  /// A word written whole or as any of `phrases` (those that can match); `frequency` its
+  /// rarity over every segment.
+  private func alternatives(_ whole: TermScorer?, _ phrases: [any Scorer], frequency: Int) -> any Scorer {
     let live = phrases.compactMap { $0 as? PhraseScorer }
     guard !live.isEmpty else { return whole ?? EmptyScorer() }
-    return WordOrPhrasesScorer(whole: whole, phrases: live, passageCount: passageCount)
+    return WordOrPhrasesScorer(
+      whole: whole, phrases: live, passageCount: statistics.passageCount, documentFrequency: frequency)
+  }
+
+  /// The word's own live frequency when some segment has it whole, else `phrase`'s (as one
+  /// build's `WordOrPhrasesScorer` would rate it).
+  private func wholeOrPhrase(_ folded: [UInt8], _ phrase: Int) -> Int {
+    let whole = frequency(keys: keys(folded))
+    return whole > 0 ? whole : phrase
   }
 
   /// Phrases of two dictionary words that `folded` splits into, each more frequent than the
   /// whole word; none for a word that is common already, short, or long (a bounded number
   /// of dictionary lookups per word).
   func splitPhrases(_ folded: [UInt8], wholeFrequency: Int, settles: Bool = true) -> [any Scorer] {
+    splitPhrases(folded, splitCandidates(folded, wholeFrequency: wholeFrequency), settles: settles)
+  }
+
+  /// The phrases of `candidates` (cuts of `folded`).
+  func splitPhrases(_ folded: [UInt8], _ candidates: [(cut: Int, rarer: Int)], settles: Bool) -> [any Scorer] {
+    candidates.map { candidate in
+      phrase(
+        [termScorer(Array(folded[..<candidate.cut])), termScorer(Array(folded[candidate.cut...]))], settles: settles)
+    }
+  }
+
+  /// Where `folded` splits into two words each more frequent than it (live, over every
+  /// segment), likeliest first, at most `SearchTuning.maximumSplits`.
+  func splitCandidates(_ folded: [UInt8], wholeFrequency: Int) -> [(cut: Int, rarer: Int)] {
     let part = SearchTuning.minimumSplitPart
     guard folded.count >= 2 * part, folded.count <= SearchTuning.maximumSplitWordBytes,
       wholeFrequency < SearchTuning.maximumSplitWordFrequency
     else { return [] }
-    func frequency(_ key: [UInt8]) -> Int {
-      keys(key).compactMap(find).reduce(0) { $0 + index.dictionary.entry($1).documentFrequency }
-    }
+    func frequency(_ key: [UInt8]) -> Int { self.frequency(keys: keys(key)) }
     var candidates: [(cut: Int, rarer: Int)] = []
     for cut in part...(folded.count - part) where folded[cut] & 0xC0 != 0x80 {
       let left = frequency(Array(folded[..<cut]))
@@ -128,10 +174,7 @@ struct QueryCompiler {
       guard right > wholeFrequency else { continue }
       candidates.append((cut, min(left, right)))
     }
-    return candidates.sorted { $0.rarer > $1.rarer }.prefix(SearchTuning.maximumSplits).map { candidate in
-      phrase(
-        [termScorer(Array(folded[..<candidate.cut])), termScorer(Array(folded[candidate.cut...]))], settles: settles)
-    }
+    return Array(candidates.sorted { $0.rarer > $1.rarer }.prefix(SearchTuning.maximumSplits))
   }
 
   /// `settles: false` for a phrase that a `WordOrPhrasesScorer` will advance.
@@ -143,10 +186,12 @@ struct QueryCompiler {
   }
 
   /// The plan of `parsed` within `filters` (and the query's own).
-  func plan(_ parsed: ParsedQuery, filters: SearchFilters) throws(QueryError) -> QueryPlan {
+  func plan(
+    _ parsed: ParsedQuery, filters: SearchFilters, deletions: PassageFilter.Deletions = .excluded
+  ) throws(QueryError) -> QueryPlan {
     var allFilters = filters
     allFilters.merge(parsed.filters)
-    let filter = PassageFilter(index: index, filters: allFilters)
+    let filter = PassageFilter(index: index, filters: allFilters, deletions: deletions)
     let root: any Scorer
     if case .and(let parts) = parsed.root, parts.isEmpty {
       root = RangeScorer(filter.range)
@@ -213,17 +258,26 @@ struct QueryCompiler {
 
   /// The terms a prefix stands for: a few walked as one word of several forms, many merged.
   func prefix(_ folded: [UInt8], text: String) throws(QueryError) -> any Scorer {
-    var ranges = [index.dictionary.range(prefix: folded)]
-    if !verbatim { ranges.append(index.dictionary.range(prefix: [TermSpace.extraMarker] + folded)) }
-    let termCount = ranges.reduce(0) { $0 + $1.count }
+    let prefixes = verbatim ? [folded] : [folded, [TermSpace.extraMarker] + folded]
+    let ranges = prefixes.map { index.dictionary.range(prefix: $0) }
+    // Across segments, the live terms of all of them decide (as one build's dictionary would).
+    let global = statistics.isLocal ? nil : statistics.liveTerms(prefixes: prefixes)
+    let termCount = global?.count ?? ranges.reduce(0) { $0 + $1.count }
     guard termCount <= QueryParser.maximumPrefixTerms else {
       throw .tooBroad(column: 1, prefix: text, terms: termCount, limit: QueryParser.maximumPrefixTerms)
     }
     if termCount == 0 { return EmptyScorer() }
     if termCount <= SearchTuning.maximumPrefixCursors {
-      return TermScorer(cursors: ranges.flatMap { $0.map(cursor) }, context: scoringContext)
+      let cursors = ranges.flatMap { $0.map(cursor) }
+      guard !cursors.isEmpty else { return EmptyScorer() }
+      return TermScorer(
+        cursors: cursors, context: scoringContext, documentFrequency: global?.values.reduce(0, +))
     }
-    return MergedPrefixScorer(terms: ranges.flatMap { Array($0) }, index: index)
+    let terms = ranges.flatMap { Array($0) }
+    guard !terms.isEmpty else { return EmptyScorer() }
+    return MergedPrefixScorer(
+      terms: terms, index: index,
+      documentFrequency: statistics.isLocal ? nil : statistics.livePassages(prefixes: prefixes))
   }
 }
 

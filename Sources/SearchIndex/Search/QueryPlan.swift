@@ -34,7 +34,7 @@ struct QueryPlan {
 
   /// Where the query matched in each of `passages` (hits of this plan, with their texts):
   /// whole words, as byte ranges. One highlighter walks them in passage order.
-  func highlights(of passages: [UInt32], texts: [UInt32: [UInt8]], in index: SearchIndex) -> [UInt32: [Range<Int>]] {
+  func highlights(of passages: [UInt32], texts: [UInt32: [UInt8]], in index: IndexSegment) -> [UInt32: [Range<Int>]] {
     guard !passages.isEmpty else { return [:] }
     let highlighter = root.highlighter()
     var ranges: [UInt32: [Range<Int>]] = [:]

@@ -56,7 +56,10 @@ extension Scorer {
 /// Per-query facts scoring needs.
 struct ScoringContext {
   let store: Store
+  /// Of the generation's live passages (`CollectionStatistics`).
   let averageWords: Double
+  /// The generation's live passages, for idf.
+  let passageCount: Int
 }
 
 /// Matches nothing (a word absent from the index).

@@ -1,12 +1,12 @@
 import DocumentModel
 
-extension SearchIndex {
+extension IndexSegment {
   /// Runs `query`; `limit` best hits (BM25 with title and heading weights and a proximity
   /// bonus), `total` counting every match. `verbatim` matches words only as written (case
   /// and diacritics aside). Filters given here and in the query must all hold. The text of
   /// every returned hit is checked against its CRC-32: `.index(.corrupt)` when one is
   /// damaged, so a hit always quotes the exact stored text.
-  public func search(
+  func search(
     _ query: String, limit: Int, verbatim: Bool = false, filters: SearchFilters = .init()
   ) throws(SearchError) -> SearchResults {
     let parsed: ParsedQuery
@@ -19,22 +19,63 @@ extension SearchIndex {
   }
 
   /// `evaluation: .exhaustive` scores every match (the tests' oracle).
+  /// `memo`: what the query's other segments looked up of the statistics.
   func search(
     parsed: ParsedQuery, limit: Int, verbatim: Bool, filters: SearchFilters,
-    evaluation: QueryPlan.Evaluation = .planned
+    evaluation: QueryPlan.Evaluation = .planned, memo: CollectionStatistics.Memo = .init()
   ) throws(SearchError) -> SearchResults {
-    let compiler = QueryCompiler(index: self, verbatim: verbatim)
+    let collected = try collect(
+      parsed: parsed, limit: limit, verbatim: verbatim, filters: filters, evaluation: evaluation, memo: memo)
+    return SearchResults(total: collected.total, hits: try hits(collected, collected.candidates))
+  }
+
+  /// A query's best passages in this segment and its total, before any text is read.
+  struct Collected {
+    let compiler: QueryCompiler
     let plan: QueryPlan
-    do throws(QueryError) {
-      plan = try compiler.plan(parsed, filters: filters)
-    } catch {
-      throw .query(error)
+    let total: Int
+    let candidates: [TopHits.Candidate]
+  }
+
+  func collect(
+    parsed: ParsedQuery, limit: Int, verbatim: Bool, filters: SearchFilters,
+    evaluation: QueryPlan.Evaluation = .planned, memo: CollectionStatistics.Memo = .init()
+  ) throws(SearchError) -> Collected {
+    let limit = max(0, min(limit, SearchTuning.maximumHits))
+    // Impacts bound scores only at lengths no longer than the average they were computed
+    // with (FORMAT.md): past it, every match is scored.
+    let evaluation = statistics.averageWords <= store.averageWords ? evaluation : .exhaustive
+    var allFilters = filters
+    allFilters.merge(parsed.filters)
+    var (compiler, plan, total, candidates) = try run(
+      parsed, limit: limit, verbatim: verbatim, filters: filters, evaluation: evaluation,
+      deletions: allFilters.isEmpty && !deletedDocuments.isEmpty ? .ignored : .excluded, memo: memo)
+    if allFilters.isEmpty && !deletedDocuments.isEmpty {
+      // Deleted documents as a filter would make every shape a walk: instead the best hits
+      // are collected as if nothing were deleted, deleted ones dropped (more asked for when
+      // too few remain), and the matches among the deleted documents counted apart.
+      var wanted = limit
+      var live = candidates.filter { !isDeleted(passage: Int($0.passage)) }
+      while live.count < limit && candidates.count == wanted {
+        wanted = wanted == limit ? limit * 2 + 8 : limit + deletedPassageCount
+        (compiler, plan, total, candidates) = try run(
+          parsed, limit: wanted, verbatim: verbatim, filters: filters, evaluation: evaluation, deletions: .ignored,
+          memo: memo)
+        live = candidates.filter { !isDeleted(passage: Int($0.passage)) }
+      }
+      candidates = Array(live.prefix(limit))
+      total -= try run(
+        parsed, limit: 0, verbatim: verbatim, filters: filters, evaluation: evaluation, deletions: .only, memo: memo
+      ).total
     }
-    var collector = TopHits(limit: max(0, min(limit, SearchTuning.maximumHits)))
-    let total = plan.run(into: &collector, evaluation: evaluation)
-    let candidates = collector.sorted()
-    // Every hit's record and text are read once, the text checked (a damaged one fails the
-    // search); the hit carries them on to its answer.
+    return Collected(compiler: compiler, plan: plan, total: total, candidates: candidates)
+  }
+
+  /// The hits of `candidates` (some of `collected`'s): records and texts read once and
+  /// checked (a damaged one fails the search), matched words and times; each hit carries
+  /// its passage on to its answer.
+  func hits(_ collected: Collected, _ candidates: [TopHits.Candidate]) throws(SearchError) -> [SearchHit] {
+    let (compiler, plan) = (collected.compiler, collected.plan)
     var stored: [UInt32: StoredPassage] = [:]
     var texts: [UInt32: [UInt8]] = [:]
     for candidate in candidates {
@@ -60,7 +101,24 @@ extension SearchIndex {
     // A damaged chunk read on the way (a term, a record, a string) read as absent: the
     // answer is not given from it.
     do throws(IndexFormatError) { try throwIfDamaged() } catch { throw .index(error) }
-    return SearchResults(total: total, hits: hits)
+    return hits
+  }
+
+  /// One run of a fresh plan (scorers are walked once).
+  private func run(
+    _ parsed: ParsedQuery, limit: Int, verbatim: Bool, filters: SearchFilters, evaluation: QueryPlan.Evaluation,
+    deletions: PassageFilter.Deletions, memo: CollectionStatistics.Memo
+  ) throws(SearchError) -> (compiler: QueryCompiler, plan: QueryPlan, total: Int, candidates: [TopHits.Candidate]) {
+    let compiler = QueryCompiler(index: self, verbatim: verbatim, memo: memo)
+    let plan: QueryPlan
+    do throws(QueryError) {
+      plan = try compiler.plan(parsed, filters: filters, deletions: deletions)
+    } catch {
+      throw .query(error)
+    }
+    var collector = TopHits(limit: limit)
+    let total = plan.run(into: &collector, evaluation: evaluation)
+    return (compiler, plan, total, collector.sorted())
   }
 
   /// The start of the cue holding the first matched byte of a passage (global number), or
@@ -75,7 +133,7 @@ extension SearchIndex {
 
   /// Where a passage's citation points, read from its record alone (no text): its start
   /// and its anchor; nil for a passage out of range.
-  package func citationLocator(doc: Int, passage: Int) -> (startMilliseconds: Int?, anchor: String?)? {
+  func citationLocator(doc: Int, passage: Int) -> (startMilliseconds: Int?, anchor: String?)? {
     guard let id = passageId(doc: doc, passage: passage) else { return nil }
     let start = store.passageField(id, 3)
     return (start == StoreWriter.none ? nil : Int(start), store.string(store.passageField(id, 5)))

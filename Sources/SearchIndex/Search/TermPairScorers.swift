@@ -8,9 +8,9 @@
 final class TermExclusionScorer: ExcludingScorer {
   let includeWord: TermScorer
   let excludeWord: TermScorer
-  private let index: SearchIndex
+  private let index: IndexSegment
 
-  init(include: TermScorer, exclude: TermScorer, index: SearchIndex) {
+  init(include: TermScorer, exclude: TermScorer, index: IndexSegment) {
     includeWord = include
     excludeWord = exclude
     self.index = index
@@ -63,9 +63,9 @@ final class TermExclusionScorer: ExcludingScorer {
 final class TermUnionScorer: OrScorer {
   let a: TermScorer
   let b: TermScorer
-  private let index: SearchIndex
+  private let index: IndexSegment
 
-  init(_ a: TermScorer, _ b: TermScorer, index: SearchIndex) {
+  init(_ a: TermScorer, _ b: TermScorer, index: IndexSegment) {
     self.a = a
     self.b = b
     self.index = index
@@ -146,7 +146,7 @@ final class TermUnionScorer: OrScorer {
   }
 }
 
-extension SearchIndex {
+extension IndexSegment {
   /// How many passages `a` matches, `b` matches, and both match. Lists of similar length
   /// that are long together are marked in a bit per passage (every id decoded once, ids
   /// only, no leaping: the leaps would decode nearly every block anyway); otherwise the

@@ -4,6 +4,7 @@ final class TermScorer: Scorer {
   let cursors: [PostingCursor]
   private(set) var current: UInt32
   let idf: Double
+  private let givenFrequency: Int?
   private var scratch: [SlotRange] = []
   /// The highest term factor: full saturation plus both field boosts.
   static let maximumFactor = BM25.k1 + 1 + BM25.titleWeight + BM25.headingWeight
@@ -20,12 +21,15 @@ final class TermScorer: Scorer {
   /// the array, its calls need no reference count of their own.
   private let lone: PostingCursor?
 
-  init(cursors: [PostingCursor], context: ScoringContext) {
+  /// `documentFrequency`: the word's live frequency over every segment (by default its
+  /// cursors').
+  init(cursors: [PostingCursor], context: ScoringContext, documentFrequency: Int? = nil) {
     self.cursors = cursors
     lone = cursors.count == 1 ? cursors[0] : nil
     self.context = context
-    let passageCount = context.store.passageCount
-    let frequency = min(passageCount, cursors.reduce(0) { $0 + $1.documentFrequency })
+    givenFrequency = documentFrequency
+    let passageCount = context.passageCount
+    let frequency = min(passageCount, documentFrequency ?? cursors.reduce(0) { $0 + $1.documentFrequency })
     idf = BM25.idf(documentFrequency: frequency, count: passageCount)
     current = cursors.reduce(PostingCursor.exhausted) { min($0, $1.current) }
   }
@@ -153,7 +157,9 @@ final class TermScorer: Scorer {
   func scoringLeaves(into output: inout [any Scorer]) { output.append(self) }
 
   /// A new scorer over the same postings, at their start.
-  func fresh() -> TermScorer { TermScorer(cursors: cursors.map { $0.fresh() }, context: context) }
+  func fresh() -> TermScorer {
+    TermScorer(cursors: cursors.map { $0.fresh() }, context: context, documentFrequency: givenFrequency)
+  }
   func highlighter() -> any Scorer { fresh() }
 
   /// One form: its document frequency. Several: the general walk.

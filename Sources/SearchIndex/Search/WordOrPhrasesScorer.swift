@@ -14,16 +14,20 @@ final class WordOrPhrasesScorer: Scorer {
   let phrases: [PhraseScorer]
   let idf: Double
   private let passageCount: Int
+  private let givenFrequency: Int?
   private(set) var current = PostingCursor.exhausted
 
   /// `whole` nil when the word itself is not in the index; `phrases` made with `settles: false`.
-  init(whole: TermScorer?, phrases: [PhraseScorer], passageCount: Int) {
+  /// `documentFrequency`: the word's rarity over every segment's live documents (by
+  /// default this segment's postings give it).
+  init(whole: TermScorer?, phrases: [PhraseScorer], passageCount: Int, documentFrequency: Int? = nil) {
     self.whole = whole
     self.phrases = phrases
     self.passageCount = passageCount
+    givenFrequency = documentFrequency
     // The word's rarity: its own when written whole; else that of its likeliest phrase
     // (a phrase is at most as frequent as its rarest word).
-    let frequency = whole.map(\.cost) ?? phrases.map(\.cost).max() ?? 0
+    let frequency = documentFrequency ?? whole.map(\.cost) ?? phrases.map(\.cost).max() ?? 0
     idf = BM25.idf(documentFrequency: min(passageCount, frequency), count: passageCount)
     settle(from: 0)
   }
@@ -76,6 +80,8 @@ final class WordOrPhrasesScorer: Scorer {
   func scoringLeaves(into output: inout [any Scorer]) { output.append(self) }
 
   func highlighter() -> any Scorer {
-    WordOrPhrasesScorer(whole: whole?.fresh(), phrases: phrases.map { $0.fresh() }, passageCount: passageCount)
+    WordOrPhrasesScorer(
+      whole: whole?.fresh(), phrases: phrases.map { $0.fresh() }, passageCount: passageCount,
+      documentFrequency: givenFrequency)
   }
 }
