@@ -58,11 +58,66 @@ extension KnowledgeBase {
       findings: findings)
   }
 
+  /// The check a refresh runs after it updated the index: `check()` narrowed to what the
+  /// update wrote. The segments the generation before did not have are checked whole (files,
+  /// structure, every passage text), and so are the documents they hold against the corpus;
+  /// every other corpus document is listed, not read, and must be in the index (older
+  /// segments were checked when they were written). Falls back to `check()` when there is
+  /// no earlier generation to compare with or every segment is new (a rebuild).
+  public func checkLatestUpdate() throws(CitationsError) -> CheckReport {
+    guard let fresh = SearchIndex.segmentsNewInCurrentGeneration(of: indexDirectory),
+      let opened = try? SearchIndex.open(at: indexDirectory, verification: .structure),
+      fresh.count < opened.segmentCount
+    else { return try check() }
+    let (indexReport, index) = IndexCheck.check(indexDirectory: indexDirectory, onlySegments: fresh)
+    var findings = indexReport.findings
+    let files: [CorpusStore.DocumentFile]
+    do { files = try corpus.documentFiles() } catch { throw .corpus(error) }
+    guard let index else {
+      return CheckReport(index: indexReport, corpusDocuments: files.count, unreadableDocuments: 0, findings: findings)
+    }
+    let written = Set(index.liveDocuments(inSegments: fresh).map { index.document($0).id })
+    var documents: [Document] = []
+    var unreadable: [CorpusStore.UnreadableDocument] = []
+    for file in files where written.contains(file.id) {
+      do throws(CorpusError) {
+        if let document = try corpus.read(id: file.id) { documents.append(document) }
+      } catch {
+        unreadable.append(CorpusStore.UnreadableDocument(id: file.id, error: error))
+      }
+    }
+    for document in unreadable {
+      findings.append(CheckFinding(subject: document.id, kind: .unreadable, detail: document.error.description))
+    }
+    for document in documents {
+      if let recorded = document.fetch?.contentHash, recorded != ContentHash.of(document) {
+        findings.append(
+          CheckFinding(
+            subject: document.id, kind: .damaged,
+            detail: "its passages and cues do not match the content hash it records (damaged, or edited by hand)"))
+      }
+    }
+    if let built = indexReport.corpusFingerprint, !corpus.matchesFingerprint(built) {
+      findings.append(
+        CheckFinding(
+          subject: "Index", kind: .stale, detail: "built from an older state of the corpus; 'duo-kb index' rebuilds it")
+      )
+    } else {
+      findings += Self.compare(
+        index, with: documents, skipped: indexReport.skipped, unreadable: unreadable,
+        listed: Set(files.map(\.id)), readOnly: written)
+    }
+    return CheckReport(
+      index: indexReport, corpusDocuments: files.count, unreadableDocuments: unreadable.count, findings: findings)
+  }
+
   /// Where the index and the corpus disagree: documents on one side only, and documents
   /// whose passages differ (the first differing passage of each).
+  /// `listed` and `readOnly` narrow it (`checkLatestUpdate`): `documents` are then those of
+  /// `readOnly`, and the others of `listed` (the corpus's files) need only be in the index.
   static func compare(
     _ index: SearchIndex, with documents: [Document], skipped: [SkippedDocument],
-    unreadable: [CorpusStore.UnreadableDocument]
+    unreadable: [CorpusStore.UnreadableDocument], listed: Set<String>? = nil, readOnly: Set<String>? = nil
   ) -> [CheckFinding] {
     var findings: [CheckFinding] = []
     var indexed: [String: Int] = [:]
@@ -89,6 +144,13 @@ extension KnowledgeBase {
             subject: document.id, kind: .mismatch,
             detail: "passage \(position) differs between the corpus and the index"))
         break
+      }
+    }
+    if let listed, let readOnly {
+      for id in listed.subtracting(readOnly).sorted() where !absent.contains(id) {
+        if indexed.removeValue(forKey: id) == nil {
+          findings.append(CheckFinding(subject: id, kind: .mismatch, detail: "in the corpus but not in the index"))
+        }
       }
     }
     for id in indexed.keys.sorted() where !absent.contains(id) {

@@ -78,6 +78,11 @@ public struct CorpusStore: Sendable {
     /// The document id its path names (a path below `documents/` for a link to a folder).
     public var id: String
     public var error: CorpusError
+
+    public init(id: String, error: CorpusError) {
+      self.id = id
+      self.error = error
+    }
   }
 
   /// Every document that can be read, and the files that cannot (each by name, with why):

@@ -23,13 +23,14 @@ struct KnowledgeBaseRefreshIndex: RefreshIndex {
     }
   }
 
-  /// `duo-kb check` over the generation just built: every index byte against its checksums,
-  /// every document against the index. A document a rebuild skipped is reported by the
+  /// `duo-kb check` over what the update just wrote (`KnowledgeBase.checkLatestUpdate`):
+  /// every byte of its new segments against their checksums, its documents against the
+  /// corpus, every corpus document in the index; all of it after a rebuild. A document a rebuild skipped is reported by the
   /// rebuild itself, so it alone does not fail the check.
   func checkAfterRebuild() -> RefreshIntegrityCheck {
     let base = KnowledgeBase(corpus: store, indexDirectory: home.indexDirectory)
     let report: CheckReport
-    do { report = try base.check() } catch { return .failed(error.description) }
+    do { report = try base.checkLatestUpdate() } catch { return .failed(error.description) }
     let problems = report.findings.filter { $0.kind != .leftOut && $0.kind != .unreadable }
     guard let first = problems.first else { return .passed }
     let more = problems.count > 1 ? " (and \(problems.count - 1) more; run 'duo-kb check')" : ""
