@@ -28,13 +28,22 @@ public enum DuoKBCLI {
   }
 
   /// What the `duo-kb` executable runs: `run`, where a helper command replaces this process
-  /// with `duo-kb-harvest` (exec), which runs the same command line.
-  public static func runExecutable(_ arguments: [String]) async -> ExitStatus {
-    await run(
+  /// with `duo-kb-harvest` (exec), which runs the same command line. Synchronous: every
+  /// command here runs on the calling thread, so a one-off search starts no thread of the
+  /// concurrency runtime (each one costs the process its start and, on every unmapping, a
+  /// TLB flush on the other cores).
+  public static func runExecutable(_ arguments: [String]) -> ExitStatus {
+    let outcome = start(
       arguments, environment: ProcessInfo.processInfo.environment,
       workingDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
       stdout: FileDescriptorOutput.standardOutput, stderr: FileDescriptorOutput.standardError,
       standardInput: { FileHandle.standardInput.readDataToEndOfFile() }, helperCode: [:], replacingProcess: true)
+    switch outcome {
+    case .finished(let status): return status
+    // No helper code runs in this process: a helper command has replaced it or failed.
+    case .helper(_, _, let reporter):
+      return failure(UsageError("this command runs in duo-kb-harvest"), reporter: reporter)
+    }
   }
 
   /// `run`, with the code of the helper commands that run here; the others replace this
@@ -44,31 +53,59 @@ public enum DuoKBCLI {
     stderr: TextOutput, standardInput: @escaping @Sendable () -> Data, helperCode: HelperCommandCode,
     replacingProcess: Bool
   ) async -> ExitStatus {
+    let outcome = start(
+      arguments, environment: environment, workingDirectory: workingDirectory, stdout: stdout, stderr: stderr,
+      standardInput: standardInput, helperCode: helperCode, replacingProcess: replacingProcess)
+    switch outcome {
+    case .finished(let status): return status
+    case .helper(let code, let context, let reporter):
+      do { return try await code(context) } catch { return failure(error, reporter: reporter) }
+    }
+  }
+
+  /// How a command line went: finished here, or to be finished by a helper command's code.
+  private enum Outcome {
+    case finished(ExitStatus)
+    case helper(@Sendable (CommandContext) async throws -> ExitStatus, CommandContext, Reporter)
+  }
+
+  /// Parses the command line and runs its command, unless `helperCode` has the command.
+  private static func start(
+    _ arguments: [String], environment: [String: String], workingDirectory: URL, stdout: TextOutput,
+    stderr: TextOutput, standardInput: @escaping @Sendable () -> Data, helperCode: HelperCommandCode,
+    replacingProcess: Bool
+  ) -> Outcome {
     let reporter = Reporter(output: stderr, environment: environment, color: ColorChoice.scan(arguments))
     do {
       let (commandType, rest) = try splitCommand(arguments, stdout: stdout)
-      guard let commandType else { return .success }
+      guard let commandType else { return .finished(.success) }
       let parsed = try ArgumentParser.parse(
         rest, options: commandType.options + GlobalOptions.all, command: commandType.name)
       _ = try parsed.choice(
         ColorChoice.optionName, among: ColorChoice.allCases.map(\.rawValue), default: "auto")
       if parsed.has("help") {
         stdout.write(HelpText.command(commandType))
-        return .success
+        return .finished(.success)
       }
       let context = CommandContext(
         arguments: parsed, environment: environment, workingDirectory: workingDirectory,
         stdout: stdout, reporter: reporter, standardInput: standardInput, commandLine: arguments,
         mayReplaceProcess: replacingProcess)
-      if let code = helperCode[commandType.name] { return try await code(context) }
-      return try await commandType.run(context)
-    } catch let error as any UserFacingError {
+      if let code = helperCode[commandType.name] { return .helper(code, context, reporter) }
+      return .finished(try commandType.run(context))
+    } catch {
+      return .finished(failure(error, reporter: reporter))
+    }
+  }
+
+  /// Reports `error` in words and gives the exit status it calls for.
+  private static func failure(_ error: any Error, reporter: Reporter) -> ExitStatus {
+    if let error = error as? any UserFacingError {
       reporter.error(error.summary, hint: error.hint)
       return error.exitStatus
-    } catch {
-      reporter.error(ErrorWording.describe(error))
-      return .usage
     }
+    reporter.error(ErrorWording.describe(error))
+    return .usage
   }
 
   /// Handles the global options before the command name; returns the command to run

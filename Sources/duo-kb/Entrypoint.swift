@@ -1,5 +1,5 @@
 import DuoKBCLI
 import Foundation
 
-let status = await DuoKBCLI.runExecutable(Array(CommandLine.arguments.dropFirst()))
+let status = DuoKBCLI.runExecutable(Array(CommandLine.arguments.dropFirst()))
 exit(status.rawValue)

@@ -30,7 +30,7 @@ enum AddCommand: Command {
     .value("title-contains", "T", help: "catalog: only talks whose title contains T"),
   ]
 
-  static func run(_ context: CommandContext) async throws -> ExitStatus {
+  static func run(_ context: CommandContext) throws -> ExitStatus {
     let arguments = context.arguments
     guard arguments.positionals.count == 1, let url = arguments.positionals.first else {
       throw UsageError("add takes exactly one URL", hint: "duo-kb add \(usage)")

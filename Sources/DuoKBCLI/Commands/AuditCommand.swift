@@ -27,7 +27,7 @@ enum AuditCommand: Command {
     .value("format", "FORMAT", choices: ["markdown", "json"], help: "markdown or json (default markdown)"),
   ]
 
-  static func run(_ context: CommandContext) async throws -> ExitStatus {
+  static func run(_ context: CommandContext) throws -> ExitStatus {
     let arguments = context.arguments
     let format = try arguments.choice(option("format"), default: "markdown")
     let quotes = try arguments.positiveInteger("quotes", atMost: 50) ?? 3

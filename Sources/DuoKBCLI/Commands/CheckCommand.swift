@@ -20,7 +20,7 @@ enum CheckCommand: Command {
     .value("format", "FORMAT", help: "text or json (default text)")
   ]
 
-  static func run(_ context: CommandContext) async throws -> ExitStatus {
+  static func run(_ context: CommandContext) throws -> ExitStatus {
     guard context.arguments.positionals.isEmpty else {
       throw UsageError("check takes no arguments, got '\(context.arguments.positionals[0])'")
     }

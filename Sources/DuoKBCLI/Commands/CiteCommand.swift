@@ -32,7 +32,7 @@ enum CiteCommand: Command {
     .value("bibliography", "FILE", help: "cite each line of FILE (- for stdin): an id, a link or a query"),
   ]
 
-  static func run(_ context: CommandContext) async throws -> ExitStatus {
+  static func run(_ context: CommandContext) throws -> ExitStatus {
     let arguments = context.arguments
     let formatName = try arguments.choice(option("format"), default: CitationFormat.markdown.rawValue)
     let format = CitationFormat(rawValue: formatName) ?? .markdown

@@ -14,7 +14,7 @@ enum CompletionsCommand: Command {
   static let argumentCompletion = ValueCompletion.words(CompletionScript.Shell.allCases.map(\.rawValue))
   static let options: [OptionSpec] = []
 
-  static func run(_ context: CommandContext) async throws -> ExitStatus {
+  static func run(_ context: CommandContext) throws -> ExitStatus {
     let shells = CompletionScript.Shell.allCases.map(\.rawValue)
     guard context.arguments.positionals.count == 1, let name = context.arguments.positionals.first else {
       throw UsageError(

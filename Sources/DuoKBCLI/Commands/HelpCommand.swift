@@ -8,7 +8,7 @@ enum HelpCommand: Command {
     .flag("man", help: "print the manual page of every command (roff, as duo-kb.1)")
   ]
 
-  static func run(_ context: CommandContext) async throws -> ExitStatus {
+  static func run(_ context: CommandContext) throws -> ExitStatus {
     if context.arguments.has("man") {
       guard context.arguments.positionals.isEmpty else { throw UsageError("help --man takes no command") }
       context.stdout.write(ManualPage.roff())

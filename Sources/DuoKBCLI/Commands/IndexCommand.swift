@@ -17,7 +17,7 @@ enum IndexCommand: Command {
     .flag("rebuild", help: "build even when the index matches the corpus")
   ]
 
-  static func run(_ context: CommandContext) async throws -> ExitStatus {
+  static func run(_ context: CommandContext) throws -> ExitStatus {
     guard context.arguments.positionals.isEmpty else {
       throw UsageError("index takes no arguments")
     }

@@ -19,7 +19,7 @@ enum MCPCommand: Command {
     """
   static let options: [OptionSpec] = []
 
-  static func run(_ context: CommandContext) async throws -> ExitStatus {
+  static func run(_ context: CommandContext) throws -> ExitStatus {
     guard context.arguments.positionals.isEmpty else {
       throw UsageError("mcp takes no arguments", hint: "duo-kb mcp [--home DIR]")
     }

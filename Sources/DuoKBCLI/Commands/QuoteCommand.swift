@@ -24,7 +24,7 @@ enum QuoteCommand: Command {
     .value("format", "FORMAT", choices: ["text", "markdown", "json"], help: "text, markdown or json (default text)"),
   ]
 
-  static func run(_ context: CommandContext) async throws -> ExitStatus {
+  static func run(_ context: CommandContext) throws -> ExitStatus {
     let arguments = context.arguments
     let format = try arguments.choice(option("format"), default: "text")
     let around: Int

@@ -41,7 +41,7 @@ enum SearchCommand: Command {
     .value("batch", "FILE", help: "answer one query per line of FILE (- for stdin), JSON lines by default"),
   ]
 
-  static func run(_ context: CommandContext) async throws -> ExitStatus {
+  static func run(_ context: CommandContext) throws -> ExitStatus {
     let arguments = context.arguments
     let format = try arguments.choice(option("format"), default: "text")
     let limit = try arguments.positiveInteger("limit", atMost: SearchCommand.maxLimit) ?? 10

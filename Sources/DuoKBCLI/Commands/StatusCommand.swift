@@ -64,7 +64,7 @@ enum StatusCommand: Command {
     var documentCount: Int { documents.values.reduce(0, +) }
   }
 
-  static func run(_ context: CommandContext) async throws -> ExitStatus {
+  static func run(_ context: CommandContext) throws -> ExitStatus {
     guard context.arguments.positionals.isEmpty else {
       throw UsageError("status takes no arguments, got '\(context.arguments.positionals[0])'")
     }

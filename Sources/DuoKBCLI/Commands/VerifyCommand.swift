@@ -37,7 +37,7 @@ enum VerifyCommand: Command {
     .flag("allow-unchecked", help: "quotations with no source or time do not fail the run"),
   ]
 
-  static func run(_ context: CommandContext) async throws -> ExitStatus {
+  static func run(_ context: CommandContext) throws -> ExitStatus {
     let arguments = context.arguments
     let format = try arguments.choice(option("format"), default: "text")
     var tolerance = 5

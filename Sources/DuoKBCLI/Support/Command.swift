@@ -12,7 +12,7 @@ package protocol Command {
   static var options: [OptionSpec] { get }
   /// What completes the command's arguments (shell completions).
   static var argumentCompletion: ValueCompletion { get }
-  static func run(_ context: CommandContext) async throws -> ExitStatus
+  static func run(_ context: CommandContext) throws -> ExitStatus
 }
 
 extension Command {

@@ -6,7 +6,7 @@
 package protocol HelperCommand: Command {}
 
 extension HelperCommand {
-  package static func run(_ context: CommandContext) async throws -> ExitStatus {
+  package static func run(_ context: CommandContext) throws -> ExitStatus {
     guard context.mayReplaceProcess else { throw HelperExecutableError.notInThisProcess(command: name) }
     try HelperExecutable.replaceProcess(
       command: name, arguments: context.commandLine, environment: context.environment)
