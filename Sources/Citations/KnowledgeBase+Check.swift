@@ -31,14 +31,7 @@ extension KnowledgeBase {
     for document in unreadable {
       findings.append(CheckFinding(subject: document.id, kind: .unreadable, detail: document.error.description))
     }
-    for document in documents {
-      if let recorded = document.fetch?.contentHash, recorded != ContentHash.of(document) {
-        findings.append(
-          CheckFinding(
-            subject: document.id, kind: .damaged,
-            detail: "its passages and cues do not match the content hash it records (damaged, or edited by hand)"))
-      }
-    }
+    findings += Self.contentHashFindings(documents)
     let unreadableIDs = Set(unreadable.map(\.id))
     for skipped in indexReport.skipped where !unreadableIDs.contains(skipped.id) {
       findings.append(CheckFinding(subject: skipped.id, kind: .leftOut, detail: skipped.reason))
@@ -89,14 +82,7 @@ extension KnowledgeBase {
     for document in unreadable {
       findings.append(CheckFinding(subject: document.id, kind: .unreadable, detail: document.error.description))
     }
-    for document in documents {
-      if let recorded = document.fetch?.contentHash, recorded != ContentHash.of(document) {
-        findings.append(
-          CheckFinding(
-            subject: document.id, kind: .damaged,
-            detail: "its passages and cues do not match the content hash it records (damaged, or edited by hand)"))
-      }
-    }
+    findings += Self.contentHashFindings(documents)
     if let built = indexReport.corpusFingerprint, !corpus.matchesFingerprint(built) {
       findings.append(
         CheckFinding(
@@ -109,6 +95,16 @@ extension KnowledgeBase {
     }
     return CheckReport(
       index: indexReport, corpusDocuments: files.count, unreadableDocuments: unreadable.count, findings: findings)
+  }
+
+  /// Documents whose passages and cues no longer give the content hash they record.
+  static func contentHashFindings(_ documents: [Document]) -> [CheckFinding] {
+    documents.compactMap { document in
+      guard let recorded = document.fetch?.contentHash, recorded != ContentHash.of(document) else { return nil }
+      return CheckFinding(
+        subject: document.id, kind: .damaged,
+        detail: "its passages and cues do not match the content hash it records (damaged, or edited by hand)")
+    }
   }
 
   /// Where the index and the corpus disagree: documents on one side only, and documents

@@ -124,13 +124,6 @@ public enum IndexCheck {
       report.findings.append(CheckFinding(subject: name, kind: .damaged, detail: "not an index manifest"))
       return nil
     }
-    guard manifest.version == Int(IndexFile.version) else {
-      report.findings.append(
-        CheckFinding(
-          subject: name, kind: .damaged,
-          detail: "index format \(manifest.version); this build reads format \(IndexFile.version)"))
-      return nil
-    }
     return manifest
   }
 
