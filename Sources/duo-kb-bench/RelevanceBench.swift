@@ -248,6 +248,7 @@ extension RankingWeights {
       case "contextWeight": contextWeight = value
       case "headingWeight": headingWeight = value
       case "titleWeight": titleWeight = value
+      case "descriptionWeight": descriptionWeight = value
       case "contextCoverageCredit": contextCoverageCredit = value
       case "coordinationExponent": coordinationExponent = value
       case "near": neighbourWeights[0] = value

@@ -103,4 +103,29 @@ import Testing
     #expect(!results.hits.isEmpty)
     #expect(results.hits.allSatisfy { index.document($0.hit.documentIndex).kind == .hig })
   }
+
+  /// Two talks say the same sentence; the one whose description names the question's topic
+  /// ranks first, and the description makes nothing a hit that lacks the words itself.
+  @Test func aTalksDescriptionRanksItsPassages() throws {
+    let sentence = "Keep them on the leading edge where people expect them."
+    let documents = [
+      Document(
+        id: "tech-talks/10", kind: .talk, title: "Layout notes", url: "https://example.com/10",
+        passages: [Self.speech("Welcome."), Self.speech(sentence), Self.speech("Thanks for watching.")]),
+      Document(
+        id: "tech-talks/11", kind: .talk, title: "Layout notes", url: "https://example.com/11",
+        summary: "Learn where inspectors and sidebars belong on the inner display.",
+        passages: [Self.speech("Welcome."), Self.speech(sentence), Self.speech("Thanks for watching.")]),
+    ]
+    let (index, directory) = try IndexFixture.build(documents)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let results = try index.bestMatch("Where do sidebars go, the leading edge?", limit: 10)
+    let first = try #require(results.hits.first)
+    #expect(index.document(first.hit.documentIndex).id == "tech-talks/11")
+    #expect(Self.text(index, first) == sentence)
+    #expect(results.hits.count == 2)
+    #expect(results.hits.allSatisfy { Self.text(index, $0) == sentence })
+    // A word of the description alone makes no hit.
+    #expect(try index.bestMatch("inspectors", limit: 10).hits.isEmpty)
+  }
 }

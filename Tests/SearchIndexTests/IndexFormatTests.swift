@@ -153,27 +153,45 @@ import Testing
   static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("Fixtures")
 
-  /// The directory of the frozen version-5 index, written once by this build from
+  /// The directory of the frozen version-6 index, written once by this build from
   /// `IndexFixture.documents` (`DUOKB_RECORD_FIXTURE=1` rewrites it: only with a new version).
-  static let frozenDirectory = fixtures.appendingPathComponent("index-v5")
+  static let frozenDirectory = fixtures.appendingPathComponent("index-v6")
 
-  @Test func theVersion4IndexIsRefusedNeverMisread() {
-    #expect(throws: IndexFormatError.unsupportedVersion(file: "manifest.json", found: 4, supported: 5)) {
-      _ = try SearchIndex.open(at: Self.fixtures.appendingPathComponent("index-v4"), verification: .full)
+  /// Version 4 kept one set of files per generation; version 5 had no description space,
+  /// so it would answer but rank without descriptions: both are refused, and rebuilt.
+  @Test("Versions 4 and 5 are refused, never misread", arguments: [4, 5])
+  func theVersion4And5IndexesAreRefusedNeverMisread(version: UInt32) {
+    #expect(
+      throws: IndexFormatError.unsupportedVersion(file: "manifest.json", found: version, supported: IndexFile.version)
+    ) {
+      _ = try SearchIndex.open(at: Self.fixtures.appendingPathComponent("index-v\(version)"), verification: .full)
     }
   }
 
-  @Test func reopensTheFrozenVersion5Index() throws {
+  /// The fixture's documents, the first with a description (the space version 6 added).
+  static var frozenDocuments: [Document] {
+    var documents = IndexFixture.documents
+    documents[0].summary = "Keeping toolbars steady while a window resizes."
+    return documents
+  }
+
+  @Test func reopensTheFrozenVersion6Index() throws {
     if ProcessInfo.processInfo.environment["DUOKB_RECORD_FIXTURE"] == "1" {
       try? FileManager.default.removeItem(at: Self.frozenDirectory)
       _ = try IndexBuilder().build(
-        documents: IndexFixture.documents, corpusFingerprint: "frozen-v5", into: Self.frozenDirectory)
+        documents: Self.frozenDocuments, corpusFingerprint: "frozen-v6", into: Self.frozenDirectory)
     }
     let index = try SearchIndex.open(at: Self.frozenDirectory, verification: .full)
-    #expect(index.corpusFingerprint == "frozen-v5")
+    #expect(index.corpusFingerprint == "frozen-v6")
     #expect(try index.verifiedPassage(doc: 0, passage: 1).text == IndexFixture.documents[0].passages[1].text)
     let results = try index.search("\"toolbar vertical behavior\"", limit: 10)
     #expect(Set(results.hits.map { "\($0.documentIndex).\($0.passageIndex)" }) == ["0.1", "1.0", "1.2"])
+    // The description's words, under their own space, list the document.
+    let segment = try #require(index.segments.first)
+    let term = try #require(segment.dictionary.find([TermSpace.descriptionMarker] + Array("steady".utf8)))
+    var documents: [UInt32] = []
+    segment.forEachFieldId(term, limit: segment.store.documentCount) { documents.append($0) }
+    #expect(documents == [0])
   }
 
   /// Version 1 had no passage checksums, version 2 indexed a CJK run as one word, version 3

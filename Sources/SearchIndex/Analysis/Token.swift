@@ -29,4 +29,14 @@ enum TermSpace {
   static let titleMarker: UInt8 = 0x02
   /// Words of passage headings (postings list heading ids).
   static let headingMarker: UInt8 = 0x03
+  /// Words of document descriptions (a talk's abstract, a page's summary; postings list
+  /// documents, not passages).
+  static let descriptionMarker: UInt8 = 0x04
+
+  /// Whether `term` is a word of a field (title, heading, description), whose postings
+  /// number documents or headings, not passages.
+  static func isFieldTerm(_ term: some Collection<UInt8>) -> Bool {
+    guard let first = term.first else { return false }
+    return first == titleMarker || first == headingMarker || first == descriptionMarker
+  }
 }

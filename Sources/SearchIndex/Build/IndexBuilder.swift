@@ -275,10 +275,16 @@ public struct IndexBuilder: Sendable {
       for passage in document.passages { headingIds.append(store.intern(passage.heading)) }
     }
     var scratch: [UInt8] = []
-    // Title field: postings over document indices; heading field: over heading string ids.
+    // Title and description fields: postings over document indices; heading field: over
+    // heading string ids.
     for (documentIndex, document) in documents.enumerated() {
       fieldTokens(document.title, marker: TermSpace.titleMarker, analyzer, &scratch) { term in
         occurrences.append(table.id(term), UInt32(documentIndex), 0, 0)
+      }
+      if let summary = document.summary {
+        fieldTokens(summary, marker: TermSpace.descriptionMarker, analyzer, &scratch) { term in
+          occurrences.append(table.id(term), UInt32(documentIndex), 0, 0)
+        }
       }
     }
     let strings = store.internedStrings

@@ -172,7 +172,7 @@ struct PostingsWriter {
     var positions: [(slot: UInt32, span: UInt32)] = []
     for termId in terms {
       let term = table.term(Int(termId))
-      let isPassageTerm = term.first.map { $0 != TermSpace.titleMarker && $0 != TermSpace.headingMarker } ?? true
+      let isPassageTerm = !TermSpace.isFieldTerm(term)
       skips.bytes.removeAll(keepingCapacity: true)
       data.bytes.removeAll(keepingCapacity: true)
       block.reset(previousId: nil)

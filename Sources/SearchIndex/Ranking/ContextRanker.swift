@@ -1,14 +1,14 @@
 /// Scores candidate passages for a best-match query with the passage's own words and its
 /// context as fields: the neighbouring passages of its document (weighted by distance, and
-/// below the passage itself), its section or chapter heading and its document's title.
-/// Every field is read from the postings the index has: neighbours from the passages' own
-/// postings, headings and titles from their term spaces (indexed once per heading and per
-/// document).
+/// below the passage itself), its section or chapter heading, and its document's title and
+/// description. Every field is read from the postings the index has: neighbours from the
+/// passages' own postings, headings, titles and descriptions from their term spaces
+/// (indexed once per heading and per document).
 ///
-/// A clause's part of the score is `idf * weight * (own + context + heading + title)`:
-/// `own` BM25's saturation of the passage's frequency at its length (at least
-/// `minimumScoredWords`), `context` the saturation of its neighbours' weighted frequency
-/// times `contextWeight`, and the field weights when the heading or title has it. The sum
+/// A clause's part of the score is `idf * weight * (own + context + fields)`: `own` BM25's
+/// saturation of the passage's frequency at its length (at least `minimumScoredWords`),
+/// `context` the saturation of its neighbours' weighted frequency times `contextWeight`,
+/// and `fields` the weight of each of heading, title and description that has it. The sum
 /// is multiplied by the query's coverage (idf-weighted share of clauses found, a clause
 /// found only in the context counting `contextCoverageCredit`) raised to
 /// `coordinationExponent`.
@@ -23,7 +23,7 @@ struct ContextRanker {
     var score: Double
     /// Idf-weighted share of the clauses (stop words at their weight) found in the passage.
     var ownCoverage: Double
-    /// Share found only around it (neighbours, heading, title).
+    /// Share found only around it (neighbours, heading, title, description).
     var contextCoverage: Double
     /// Every clause, stop words too, is in the passage's own text: the strict query's match.
     var matchesAll: Bool
@@ -31,9 +31,11 @@ struct ContextRanker {
     var ownContentClauses: Int
   }
 
-  /// Title words (documents) and heading words (heading string ids) of each clause.
+  /// The documents whose title or description has a clause, and the headings (string ids)
+  /// that have it.
   private struct Fields {
     var titles: Set<UInt32> = []
+    var descriptions: Set<UInt32> = []
     var headings: Set<UInt32> = []
   }
 
@@ -79,18 +81,20 @@ struct ContextRanker {
         }
         let inHeading = heading != StoreWriter.none && fields[position].headings.contains(heading)
         let inTitle = fields[position].titles.contains(UInt32(document))
+        let inDescription = fields[position].descriptions.contains(UInt32(document))
         let weight = clause.weight(weights) * clause.inverseDocumentFrequency
         var part = saturation(ownFrequency, length: length)
         part += weights.contextWeight * saturation(around, length: index.statistics.averageWords)
         if inHeading { part += weights.headingWeight }
         if inTitle { part += weights.titleWeight }
+        if inDescription { part += weights.descriptionWeight }
         total += weight * part
         if ownFrequency > 0 {
           own += weight
           if !clause.isStopWord { ownContent += 1 }
         } else {
           matchesAll = false
-          if around > 0 || inHeading || inTitle { context += weight }
+          if around > 0 || inHeading || inTitle || inDescription { context += weight }
         }
       }
       let ownCoverage = totalWeight > 0 ? own / totalWeight : 0
@@ -130,6 +134,9 @@ struct ContextRanker {
       let key = Array(index.dictionary.term(term))
       if let title = index.dictionary.find([TermSpace.titleMarker] + key) {
         index.forEachFieldId(title, limit: index.store.documentCount) { fields.titles.insert($0) }
+      }
+      if let description = index.dictionary.find([TermSpace.descriptionMarker] + key) {
+        index.forEachFieldId(description, limit: index.store.documentCount) { fields.descriptions.insert($0) }
       }
       if let heading = index.dictionary.find([TermSpace.headingMarker] + key) {
         index.forEachFieldId(heading, limit: index.store.stringCount) { fields.headings.insert($0) }

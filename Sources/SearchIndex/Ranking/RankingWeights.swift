@@ -24,6 +24,10 @@ package struct RankingWeights: Sendable, Equatable {
   /// The section or chapter heading, and the document's title, when they have the word.
   package var headingWeight = 0.35
   package var titleWeight = 0.3
+  /// The document's description (a talk's abstract, a page's summary): half the title's
+  /// weight, since it is several sentences long and any one of its words says less about
+  /// what the talk is about. Chosen before measuring, not tuned.
+  package var descriptionWeight = 0.15
   /// A word found only in the context counts this much towards the query's coverage.
   package var contextCoverageCredit = 0.5
   /// The score is multiplied by coverage raised to this power: passages that match more of
