@@ -34,12 +34,21 @@ enum DerivedFields {
     guard let firstCue, let lastCue, firstCue <= lastCue, cues.indices.contains(firstCue),
       cues.indices.contains(lastCue)
     else { return nil }
+    // Measured first (stopping past the limit), then copied a cue at a time: no per-byte
+    // appends, one allocation.
+    var count = 0
+    for index in firstCue...lastCue {
+      count += cues[index].text.utf8.count + (index > firstCue ? 1 : 0)
+      guard count <= limit else { return nil }
+    }
     var bytes: [UInt8] = []
+    bytes.reserveCapacity(count)
     for index in firstCue...lastCue {
       if index > firstCue { bytes.append(UInt8(ascii: " ")) }
-      let text = cues[index].text.utf8
-      guard bytes.count + text.count <= limit else { return nil }
-      for byte in text { bytes.append(byte == 0x0A ? UInt8(ascii: " ") : byte) }
+      bytes.append(contentsOf: cues[index].text.utf8)
+    }
+    bytes.withUnsafeMutableBufferPointer { buffer in
+      for offset in buffer.indices where buffer[offset] == 0x0A { buffer[offset] = UInt8(ascii: " ") }
     }
     return bytes
   }

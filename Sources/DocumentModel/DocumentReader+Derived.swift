@@ -28,27 +28,29 @@ extension DocumentReader {
     let kind = DerivedFields.passageKind(of: document.kind)
     // Every derived text together stays within what one file may hold.
     var budget = DocumentFormat.maximumByteCount
+    let cues = document.cues
     for (index, gaps) in passageGaps.enumerated() where !gaps.isEmpty {
-      var passage = document.passages[index]
-      if gaps.contains(.kind) { passage.kind = kind }
-      if gaps.contains(.lastCue) { passage.lastCue = DerivedFields.lastCue(firstCue: passage.firstCue) }
-      if gaps.contains(.start) {
-        passage.startMilliseconds = DerivedFields.start(firstCue: passage.firstCue, cues: document.cues)
+      // Filled where it stands: a copy would retain and release each of its strings.
+      try fill(&document.passages[index], gaps, kind: kind, cues: cues, budget: &budget, at: passageOffsets[index])
+    }
+  }
+
+  private func fill(
+    _ passage: inout Passage, _ gaps: PassageGaps, kind: PassageKind, cues: [StoredCue], budget: inout Int,
+    at offset: Int
+  ) throws(DocumentModelError) {
+    if gaps.contains(.kind) { passage.kind = kind }
+    if gaps.contains(.lastCue) { passage.lastCue = DerivedFields.lastCue(firstCue: passage.firstCue) }
+    if gaps.contains(.start) { passage.startMilliseconds = DerivedFields.start(firstCue: passage.firstCue, cues: cues) }
+    if gaps.contains(.end) { passage.endMilliseconds = DerivedFields.end(lastCue: passage.lastCue, cues: cues) }
+    if gaps.contains(.text) {
+      guard
+        let bytes = DerivedFields.text(firstCue: passage.firstCue, lastCue: passage.lastCue, cues: cues, limit: budget)
+      else {
+        throw json.fail(.missingField("text"), at: offset)
       }
-      if gaps.contains(.end) {
-        passage.endMilliseconds = DerivedFields.end(lastCue: passage.lastCue, cues: document.cues)
-      }
-      if gaps.contains(.text) {
-        guard
-          let bytes = DerivedFields.text(
-            firstCue: passage.firstCue, lastCue: passage.lastCue, cues: document.cues, limit: budget)
-        else {
-          throw json.fail(.missingField("text"), at: passageOffsets[index])
-        }
-        budget -= bytes.count
-        passage.text = String(decoding: bytes, as: UTF8.self)
-      }
-      document.passages[index] = passage
+      budget -= bytes.count
+      passage.text = String(decoding: bytes, as: UTF8.self)
     }
   }
 }

@@ -65,6 +65,24 @@ import Testing
 
   /// "é" and "e\u{301}" are equal Strings; a cue's text is left out only when its bytes are
   /// the payload's, so the content hash (over bytes) is the one the document had.
+  /// A derived text: the cues' texts, one space between two, line breaks as spaces; nil
+  /// past the limit (exactly the limit is fine) or for cues out of range.
+  @Test(
+    "A passage's text derives from its cues",
+    arguments: [
+      (0, 1, 5, "a b c"), (0, 1, 4, nil), (1, 1, 1, "c"), (0, 0, 3, "a b"), (1, 0, 9, nil), (0, 2, 9, nil),
+      (2, 2, 9, "é"),
+    ] as [(Int, Int, Int, String?)])
+  func derivedText(first: Int, last: Int, limit: Int, expected: String?) {
+    let cues = ["a\nb", "c"].enumerated().map { index, text in
+      StoredCue(startMilliseconds: index, endMilliseconds: index + 1, raw: text, text: text)
+    }
+    let withAccent = cues + [StoredCue(startMilliseconds: 2, endMilliseconds: 3, raw: "é", text: "é")]
+    let bytes = DerivedFields.text(
+      firstCue: first, lastCue: last, cues: expected == "é" ? withAccent : cues, limit: limit)
+    #expect(bytes.map { String(decoding: $0, as: UTF8.self) } == expected)
+  }
+
   @Test func canonicallyEqualTextIsKept() throws {
     let cue = StoredCue(startMilliseconds: 0, endMilliseconds: 1, raw: "caf\u{65}\u{301}", text: "caf\u{e9}")
     let document = Document(id: "a/b", kind: .talk, title: "t", url: "u", cues: [cue])
