@@ -7,7 +7,8 @@ import SearchIndex
 /// Measures ranking on a relevance set (`docs/relevance/set.tsv`): the sample corpus plus a
 /// generated distractor corpus, one index, and each query answered by the best-match
 /// ranker, by the strict all-words query, and by SQLite FTS5's BM25 over the OR of the
-/// query's words. Prints recall@1/5/10 (a relevant passage among the first k), MRR@10 and
+/// query's words. Prints recall@1/5/10 (a relevant passage among the first k), MRR@10, the
+/// share found among the first 1,000 hits (what ranking alone could reach) and
 /// the queries answered with nothing, split by questions and keyword queries.
 ///
 ///     duo-kb-bench relevance --set FILE --corpus DIR --talks 300 --work DIR [--weights k=v,...]
@@ -40,10 +41,16 @@ struct RelevanceBench {
     var at10 = 0
     var reciprocalRanks = 0.0
     var empty = 0
+    /// Queries with a relevant passage among the first `Self.deepHits`: what ranking alone
+    /// could bring up, the candidates and the rule that a hit has query words of its own being
+    /// what they are.
+    var foundDeep = 0
+    static let deepHits = 1_000
 
-    mutating func add(rank: Int?, isEmpty: Bool) {
+    mutating func add(rank: Int?, isEmpty: Bool, foundDeep: Bool) {
       queries += 1
       if isEmpty { empty += 1 }
+      if foundDeep { self.foundDeep += 1 }
       guard let rank else { return }
       if rank <= 1 { at1 += 1 }
       if rank <= 5 { at5 += 1 }
@@ -56,7 +63,7 @@ struct RelevanceBench {
     func row(_ engine: String, _ kind: String) -> String {
       func share(_ count: Int) -> String { String(format: "%.3f", Double(count) / Double(max(1, queries))) }
       return "| \(engine) | \(kind) | \(queries) | \(share(at1)) | \(share(at5)) | \(share(at10)) | "
-        + String(format: "%.3f", reciprocalRanks / Double(max(1, queries))) + " | \(empty) |"
+        + String(format: "%.3f", reciprocalRanks / Double(max(1, queries))) + " | \(share(foundDeep)) | \(empty) |"
     }
   }
 
@@ -107,6 +114,9 @@ struct RelevanceBench {
     func rank(_ judgement: Judgement, _ hits: [(Int, Int)]) -> Int? {
       hits.prefix(10).firstIndex { isRelevant(judgement, document: $0.0, passage: $0.1) }.map { $0 + 1 }
     }
+    func foundDeep(_ judgement: Judgement, _ hits: [(Int, Int)]) -> Bool {
+      hits.contains { isRelevant(judgement, document: $0.0, passage: $0.1) }
+    }
     var tallies: [String: Tally] = [:]
     // Audit calibration: the support (as audit computes it) of each query's best relevant
     // hit, and of the best irrelevant one, among the first three.
@@ -117,7 +127,11 @@ struct RelevanceBench {
         judgement.query, limit: 10, verbatim: false, filters: SearchFilters(), weights: weights)
       let ourHits = ours.hits.map { ($0.hit.documentIndex, $0.hit.passageIndex) }
       let ourRank = rank(judgement, ourHits)
-      tallies["best match|\(judgement.kind)", default: Tally()].add(rank: ourRank, isEmpty: ourHits.isEmpty)
+      let ourDeep = try index.bestMatch(
+        judgement.query, limit: Tally.deepHits, verbatim: false, filters: SearchFilters(), weights: weights
+      ).hits.map { ($0.hit.documentIndex, $0.hit.passageIndex) }
+      tallies["best match|\(judgement.kind)", default: Tally()].add(
+        rank: ourRank, isEmpty: ourHits.isEmpty, foundDeep: foundDeep(judgement, ourDeep))
       var bestRelevant = 0.0
       var bestIrrelevant = 0.0
       for hit in ours.hits.prefix(3) {
@@ -138,13 +152,13 @@ struct RelevanceBench {
           log(String(format: "    %.2f %@", hit.hit.score, String(text.prefix(90))))
         }
       }
-      let strict = try index.search(judgement.query, limit: 10)
+      let strict = try index.search(judgement.query, limit: Tally.deepHits)
       let strictHits = strict.hits.map { ($0.documentIndex, $0.passageIndex) }
       tallies["strict|\(judgement.kind)", default: Tally()].add(
-        rank: rank(judgement, strictHits), isEmpty: strictHits.isEmpty)
-      let fts5Hits = try Self.fts5(table, judgement.query).map { located[$0] }
+        rank: rank(judgement, strictHits), isEmpty: strictHits.isEmpty, foundDeep: foundDeep(judgement, strictHits))
+      let fts5Hits = try Self.fts5(table, judgement.query).map { located[$0] }.map { ($0.document, $0.passage) }
       tallies["FTS5 BM25 (OR)|\(judgement.kind)", default: Tally()].add(
-        rank: rank(judgement, fts5Hits.map { ($0.document, $0.passage) }), isEmpty: fts5Hits.isEmpty)
+        rank: rank(judgement, fts5Hits), isEmpty: fts5Hits.isEmpty, foundDeep: foundDeep(judgement, fts5Hits))
     }
     log("audit calibration (support among the first 3; one word of several counts 0):")
     for threshold in stride(from: 0.25, through: 0.651, by: 0.05) {
@@ -161,9 +175,12 @@ struct RelevanceBench {
       for judgement in judgements {
         let ours = try index.bestMatch(
           judgement.query, limit: 10, verbatim: false, filters: SearchFilters(), weights: weights)
+        let deep = try index.bestMatch(
+          judgement.query, limit: Tally.deepHits, verbatim: false, filters: SearchFilters(), weights: weights)
         tally[judgement.kind, default: Tally()].add(
           rank: rank(judgement, ours.hits.map { ($0.hit.documentIndex, $0.hit.passageIndex) }),
-          isEmpty: ours.hits.isEmpty)
+          isEmpty: ours.hits.isEmpty,
+          foundDeep: foundDeep(judgement, deep.hits.map { ($0.hit.documentIndex, $0.hit.passageIndex) }))
       }
       for kind in ["question", "keywords"] { log(tally[kind, default: Tally()].row(alternative, kind)) }
     }
@@ -171,8 +188,8 @@ struct RelevanceBench {
       "Relevance set: \(judgements.count) queries; \(sample.count) sample documents, "
         + "\(prose.count) of topical prose (\(prose.reduce(0) { $0 + $1.passages.count }) sentences) and "
         + "\(documents.count - sample.count - prose.count) generated ones: \(passageCount) passages.\n")
-    print("| engine | queries | n | recall@1 | recall@5 | recall@10 | MRR@10 | empty |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("| engine | queries | n | recall@1 | recall@5 | recall@10 | MRR@10 | in first 1,000 | empty |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for engine in ["best match", "strict", "FTS5 BM25 (OR)"] {
       for kind in ["question", "keywords"] {
         if let tally = tallies["\(engine)|\(kind)"] { print(tally.row(engine, kind)) }
@@ -221,7 +238,7 @@ struct RelevanceBench {
       .map { "\"" + $0.replacingOccurrences(of: "’", with: "'") + "\"" }
     guard !words.isEmpty else { return [] }
     var statement: OpaquePointer?
-    let sql = "SELECT rowid FROM passages WHERE passages MATCH ? ORDER BY bm25(passages) LIMIT 10"
+    let sql = "SELECT rowid FROM passages WHERE passages MATCH ? ORDER BY bm25(passages) LIMIT \(Tally.deepHits)"
     guard sqlite3_prepare_v2(table.database, sql, -1, &statement, nil) == SQLITE_OK else { return [] }
     defer { sqlite3_finalize(statement) }
     sqlite3_bind_text(
