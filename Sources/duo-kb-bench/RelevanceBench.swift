@@ -41,9 +41,8 @@ struct RelevanceBench {
     var at10 = 0
     var reciprocalRanks = 0.0
     var empty = 0
-    /// Queries with a relevant passage among the first `Self.deepHits`: what ranking alone
-    /// could bring up, the candidates and the rule that a hit has query words of its own being
-    /// what they are.
+    /// Queries with a relevant passage among the first `Self.deepHits`: the most that a
+    /// better ordering of the same hits could bring into the top 10.
     var foundDeep = 0
     static let deepHits = 1_000
 
