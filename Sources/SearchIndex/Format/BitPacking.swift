@@ -43,15 +43,16 @@ enum BitPacking {
     }
     let mask: UInt64 = (1 << UInt64(width)) - 1
     let start = UnsafeRawPointer(bytes + offset)
-    var bit = 0
     if byteCount + 8 <= end - offset {
-      // Eight-byte loads that never pass the end.
+      // Eight-byte loads that never pass the end, each value found from its index alone
+      // (`count * width` is small: a block holds at most 128 values of 32 bits).
       for index in 0..<count {
-        let word = UInt64(littleEndian: start.loadUnaligned(fromByteOffset: bit >> 3, as: UInt64.self))
-        output[index] = UInt32(truncatingIfNeeded: (word >> UInt64(bit & 7)) & mask)
-        bit += width
+        let bit = index &* width
+        let word = UInt64(littleEndian: start.loadUnaligned(fromByteOffset: bit &>> 3, as: UInt64.self))
+        output[index] = UInt32(truncatingIfNeeded: (word &>> UInt64(bit & 7)) & mask)
       }
     } else {
+      var bit = 0
       for index in 0..<count {
         var word: UInt64 = 0
         let first = bit >> 3

@@ -20,6 +20,8 @@ final class PostingCursor {
   private let ids = UnsafeMutablePointer<UInt32>.allocate(capacity: PostingsWriter.blockSize)
   private let frequencies = UnsafeMutablePointer<UInt32>.allocate(capacity: PostingsWriter.blockSize)
   private var idCount = 0
+  /// The last id of the current block as decoded (0 when there is none, or it is exhausted).
+  private var lastDecodedId: UInt32 = 0
   private var index = 0
   private var positionsStart = 0
   private var positionsCursorIndex = 0
@@ -140,7 +142,48 @@ final class PostingCursor {
     _ bytes: UnsafePointer<UInt8>, _ offset: inout Int, _ end: Int, count: Int, previous: UInt32,
     isFirst: Bool, idLimit: UInt32, ids: UnsafeMutablePointer<UInt32>, frequencies: UnsafeMutablePointer<UInt32>?
   ) -> Int {
+    let idsStart = offset
     guard count > 0, BitPacking.unpack(bytes, &offset, end, count: count, into: ids) else { return 0 }
+    var good = count
+    if !prefixSum(ids, count: count, previous: previous, isFirst: isFirst, idLimit: idLimit) {
+      // Damaged: decode again, keeping the ids up to the first bad one.
+      var again = idsStart
+      _ = BitPacking.unpack(bytes, &again, end, count: count, into: ids)
+      good = checkedPrefixSum(ids, count: count, previous: previous, isFirst: isFirst, idLimit: idLimit)
+    }
+    guard let frequencies else { return good }
+    guard BitPacking.unpack(bytes, &offset, end, count: count, into: frequencies) else { return 0 }
+    for index in 0..<good {
+      let word = frequencies[index]
+      frequencies[index] = (min(word >> 2, 1 << 20) + 1) << 2 | word & 3
+    }
+    return good
+  }
+
+  /// Turns gaps into ids without a check per id; false when an id would not increase
+  /// (a gap of 0, but for the very first id of a list) or reach `idLimit`, which a block
+  /// of increasing ids shows in its last id alone (the sum cannot overflow 64 bits).
+  @inline(__always)
+  private static func prefixSum(
+    _ ids: UnsafeMutablePointer<UInt32>, count: Int, previous: UInt32, isFirst: Bool, idLimit: UInt32
+  ) -> Bool {
+    let first = isFirst ? 1 : 0
+    var total = isFirst ? UInt64(ids[0]) : UInt64(previous)
+    var smallestGap = UInt32.max
+    for index in first..<max(first, count) {
+      let gap = ids[index]
+      smallestGap = min(smallestGap, gap)
+      total &+= UInt64(gap)
+      ids[index] = UInt32(truncatingIfNeeded: total)
+    }
+    return smallestGap > 0 && total < UInt64(idLimit)
+  }
+
+  /// Turns gaps into ids one at a time, stopping at the first that would not increase,
+  /// pass 2^32 or reach `idLimit`; how many are good.
+  private static func checkedPrefixSum(
+    _ ids: UnsafeMutablePointer<UInt32>, count: Int, previous: UInt32, isFirst: Bool, idLimit: UInt32
+  ) -> Int {
     var previous = previous
     var good = 0
     for index in 0..<count {
@@ -150,12 +193,6 @@ final class PostingCursor {
       ids[index] = id
       previous = id
       good += 1
-    }
-    guard let frequencies else { return good }
-    guard BitPacking.unpack(bytes, &offset, end, count: count, into: frequencies) else { return 0 }
-    for index in 0..<good {
-      let word = frequencies[index]
-      frequencies[index] = (min(word >> 2, 1 << 20) + 1) << 2 | word & 3
     }
     return good
   }
@@ -175,6 +212,7 @@ final class PostingCursor {
     block = newBlock
     idCount = 0
     index = 0
+    lastDecodedId = 0
     guard newBlock < blockCount, let base = postings.bytes.baseAddress else {
       block = blockCount
       current = PostingCursor.exhausted
@@ -202,6 +240,7 @@ final class PostingCursor {
       blockMaxImpact = 0
     } else {
       current = ids[0]
+      lastDecodedId = ids[idCount - 1]
     }
   }
 
@@ -216,8 +255,21 @@ final class PostingCursor {
   }
 
   /// Moves to the first id at or after `target`.
+  @inline(__always)
   func advance(to target: UInt32) {
     guard current < target else { return }
+    if target <= lastDecodedId {
+      // Within the block (the usual step of a dense list): no skip record read, no call.
+      let found = Self.firstIndex(notBelow: target, in: ids, from: index, to: idCount)
+      index = found
+      current = ids[found]
+      return
+    }
+    advance(past: target)
+  }
+
+  /// `advance(to:)` past the current block's decoded ids.
+  private func advance(past target: UInt32) {
     if block < blockCount && skipLastId(block) < target {
       // Gallop then binary search over the skip records.
       var low = block + 1
@@ -235,8 +287,36 @@ final class PostingCursor {
       }
       load(block: low)
     }
+    guard current < target, index < idCount else { return }
+    seek(index: Self.firstIndex(notBelow: target, in: ids, from: index, to: idCount))
+    // Only damaged postings (a block shorter than its skip record says) leave it behind.
     while current < target { next() }
   }
+
+  /// The first index in `from..<to` whose id is at or above `target` (`to` when none is):
+  /// a few steps in turn, as a dense list moves on by little, then a binary search.
+  @inline(__always)
+  private static func firstIndex(
+    notBelow target: UInt32, in ids: UnsafeMutablePointer<UInt32>, from start: Int, to end: Int
+  ) -> Int {
+    var low = start
+    let linearEnd = min(end, start + PostingCursor.linearSteps)
+    while low < linearEnd {
+      if ids[low] >= target { return low }
+      low += 1
+    }
+    var count = end - low
+    guard count > 0 else { return end }
+    while count > 1 {
+      let half = count / 2
+      low = ids[low + half - 1] < target ? low + half : low
+      count -= half
+    }
+    return ids[low] < target ? low + 1 : low
+  }
+
+  /// How many ids `advance(to:)` looks at in turn before it searches the rest of a block.
+  private static let linearSteps = 8
 
   /// Skips the rest of the current block.
   func nextBlock() { load(block: block + 1) }
@@ -333,35 +413,11 @@ final class PostingCursor {
 }
 
 extension PostingCursor {
-  /// The offset past `count` positions from `offset`, without decoding them: a position is
-  /// a varint whose low bit says a span varint follows. Reads as `ByteReader.varint`
-  /// does (at most 5 bytes a varint, never past the end), only faster: the positions of
-  /// the postings before the one asked for in a block are skipped this way.
+  /// The offset past `count` positions from `start` (`PositionSkipping`).
   fileprivate func skipPositions(_ count: Int, from start: Int) -> Int {
     guard let base = postings.bytes.baseAddress else { return start }
-    let bytes = base.assumingMemoryBound(to: UInt8.self)
-    let end = postings.count
-    var offset = start
-    /// Past one varint at `offset`.
-    @inline(__always)
-    func skipVarint() -> UInt8 {
-      let first = bytes[offset]
-      offset += 1
-      var byte = first
-      var length = 1
-      while byte >= 0x80 && length < 5 && offset < end {
-        byte = bytes[offset]
-        offset += 1
-        length += 1
-      }
-      return first
-    }
-    var remaining = count
-    while remaining > 0 && offset < end {
-      if skipVarint() & 1 == 1 && offset < end { _ = skipVarint() }
-      remaining -= 1
-    }
-    return offset
+    return PositionSkipping.skip(
+      count, in: base.assumingMemoryBound(to: UInt8.self), from: start, end: postings.count)
   }
 }
 

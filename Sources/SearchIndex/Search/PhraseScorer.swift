@@ -14,7 +14,6 @@ final class PhraseScorer: Scorer {
   /// Whether it found its first match when made (false when its owner advances it).
   private let settles: Bool
   private(set) var current = PostingCursor.exhausted
-  private var candidates: [SlotRange] = []
   private var nextCandidates: [SlotRange] = []
   private var childPositions: [SlotRange] = []
   /// Where the phrase matched at `current` (start of first word, end of last).
@@ -35,6 +34,8 @@ final class PhraseScorer: Scorer {
   /// calls them directly, without an existential call or a reference count per step
   /// (`children` keeps them alive).
   private let termsByCost: [Unmanaged<TermScorer>]?
+  /// `children` when every one is a `TermScorer`, for `matchPositions`, likewise.
+  private let termsInOrder: [Unmanaged<TermScorer>]?
 
   /// `settles: false` leaves `current` a bound, for an owner that advances it with a limit.
   init(_ children: [any Scorer], idf: Double, settles: Bool = true) {
@@ -44,6 +45,8 @@ final class PhraseScorer: Scorer {
     byCost = children.sorted { $0.cost < $1.cost }
     let terms = byCost.compactMap { $0 as? TermScorer }
     termsByCost = terms.count == byCost.count ? terms.map { Unmanaged.passUnretained($0) } : nil
+    termsInOrder =
+      termsByCost == nil ? nil : children.map { Unmanaged.passUnretained($0 as! TermScorer) }
     let start = children.map(\.current).max() ?? PostingCursor.exhausted
     if settles {
       settle(from: start, checkingBelow: PostingCursor.exhausted)
@@ -120,24 +123,72 @@ final class PhraseScorer: Scorer {
   }
 
   private func matchPositions() -> Bool {
-    candidates.removeAll(keepingCapacity: true)
-    children[0].positions(into: &candidates)
+    // The buffers are worked on as locals (no exclusivity check or reference count per
+    // use) and handed back, so their storage is reused from one passage to the next.
+    var chains: [SlotRange] = []
+    var next: [SlotRange] = []
+    var extended: [SlotRange] = []
+    swap(&chains, &matches)
+    swap(&next, &childPositions)
+    swap(&extended, &nextCandidates)
+    defer {
+      swap(&chains, &matches)
+      swap(&next, &childPositions)
+      swap(&extended, &nextCandidates)
+    }
+    chains.removeAll(keepingCapacity: true)
+    childPositions(0, into: &chains)
     for index in 1..<children.count {
-      childPositions.removeAll(keepingCapacity: true)
-      children[index].positions(into: &childPositions)
-      nextCandidates.removeAll(keepingCapacity: true)
-      // Both lists are sorted by start; a chain continues where a child starts right after it ends.
-      for chain in candidates {
-        for position in childPositions where position.start == chain.end &+ 1 {
-          nextCandidates.append(SlotRange(start: chain.start, end: position.end))
+      next.removeAll(keepingCapacity: true)
+      childPositions(index, into: &next)
+      extended.removeAll(keepingCapacity: true)
+      Self.extend(chains, with: next, into: &extended)
+      swap(&chains, &extended)
+      if chains.isEmpty { return false }
+    }
+    return true
+  }
+
+  @inline(__always)
+  private func childPositions(_ index: Int, into output: inout [SlotRange]) {
+    if let terms = termsInOrder {
+      terms[index]._withUnsafeGuaranteedRef { $0.positions(into: &output) }
+    } else {
+      children[index].positions(into: &output)
+    }
+  }
+
+  /// Every chain of `chains` followed by a position of `next` that starts in the slot after
+  /// it ends, into `output` sorted. Both lists are sorted; where no chain ends past a later
+  /// one (one-slot words: always), one pass over each finds them all.
+  static func extend(_ chains: [SlotRange], with next: [SlotRange], into output: inout [SlotRange]) {
+    var endsInOrder = true
+    for index in chains.indices.dropFirst() where chains[index].end < chains[index - 1].end {
+      endsInOrder = false
+      break
+    }
+    if endsInOrder {
+      var position = 0
+      for chain in chains {
+        let wanted = chain.end &+ 1
+        while position < next.count && next[position].start < wanted { position += 1 }
+        var follower = position
+        while follower < next.count && next[follower].start == wanted {
+          output.append(SlotRange(start: chain.start, end: next[follower].end))
+          follower += 1
         }
       }
-      swap(&candidates, &nextCandidates)
-      if candidates.isEmpty { return false }
-      candidates.sort()
+    } else {
+      for chain in chains {
+        for position in next where position.start == chain.end &+ 1 {
+          output.append(SlotRange(start: chain.start, end: position.end))
+        }
+      }
     }
-    matches = candidates
-    return !matches.isEmpty
+    for index in output.indices.dropFirst() where output[index] < output[index - 1] {
+      output.sort()
+      return
+    }
   }
 
   func advance(to target: UInt32) { advance(to: target, checkingBelow: PostingCursor.exhausted) }

@@ -1,0 +1,82 @@
+import DuoKBTestSupport
+import Testing
+
+@testable import SearchIndex
+
+/// A block's ids are summed from gaps without a check per id, then checked at once; damage
+/// must still end the block at the first bad id, as the rule in FORMAT.md says.
+@Suite struct BlockDecodingTests {
+  /// The ids the rule keeps: each gap added to the last id, up to the first that would not
+  /// increase (a gap of 0, but for a list's very first id), pass 2^32 or reach `idLimit`.
+  static func expected(_ gaps: [UInt32], previous: UInt32, isFirst: Bool, idLimit: UInt32) -> [UInt32] {
+    var ids: [UInt32] = []
+    var last = UInt64(previous)
+    for (index, gap) in gaps.enumerated() {
+      if gap == 0 && !(isFirst && index == 0) { break }
+      let id = last + UInt64(gap)
+      if id >= UInt64(idLimit) { break }
+      ids.append(UInt32(id))
+      last = id
+    }
+    return ids
+  }
+
+  static func decoded(_ gaps: [UInt32], previous: UInt32, isFirst: Bool, idLimit: UInt32) -> [UInt32] {
+    var writer = ByteWriter()
+    BitPacking.pack(gaps, into: &writer)
+    BitPacking.pack([UInt32](repeating: 4, count: gaps.count), into: &writer)
+    let bytes = writer.bytes
+    let ids = UnsafeMutablePointer<UInt32>.allocate(capacity: PostingsWriter.blockSize)
+    let frequencies = UnsafeMutablePointer<UInt32>.allocate(capacity: PostingsWriter.blockSize)
+    defer {
+      ids.deallocate()
+      frequencies.deallocate()
+    }
+    let good = bytes.withUnsafeBufferPointer { buffer in
+      var offset = 0
+      return PostingCursor.decodeBlock(
+        buffer.baseAddress!, &offset, buffer.count, count: gaps.count, previous: previous, isFirst: isFirst,
+        idLimit: idLimit, ids: ids, frequencies: frequencies)
+    }
+    return Array(UnsafeBufferPointer(start: ids, count: good))
+  }
+
+  static let cases: [(name: String, gaps: [UInt32], previous: UInt32, isFirst: Bool, limit: UInt32)] = [
+    ("first id 0", [0, 1, 1, 5], 0, true, 100),
+    ("a gap of 0 later", [3, 1, 0, 4], 0, true, 100),
+    ("a first gap of 0 past the first block", [0, 2], 40, false, 100),
+    ("reaches the limit", [10, 20, 30, 40], 0, true, 60),
+    ("last id just under the limit", [10, 20, 29], 0, true, 60),
+    ("passes 2^32", [UInt32.max - 5, 3, 3, 3], 1, false, UInt32.max),
+    ("largest gaps", [UInt32.max, UInt32.max], 0, true, UInt32.max),
+    ("one id", [7], 9, false, 17),
+  ]
+
+  @Test("Ends a damaged block at its first bad id", arguments: cases.indices)
+  func damage(index: Int) {
+    let block = Self.cases[index]
+    #expect(
+      Self.decoded(block.gaps, previous: block.previous, isFirst: block.isFirst, idLimit: block.limit)
+        == Self.expected(block.gaps, previous: block.previous, isFirst: block.isFirst, idLimit: block.limit),
+      "\(block.name)")
+  }
+
+  @Test func randomBlocks() {
+    var random = SplitMix64(seed: 0xB10C_DEC0DE)
+    for _ in 0..<2_000 {
+      var gaps: [UInt32] = []
+      let width = UInt32(random.next(below: 33))
+      for _ in 0..<(1 + random.next(below: PostingsWriter.blockSize)) {
+        let gap = width == 0 ? 0 : UInt32(truncatingIfNeeded: random.next()) >> (32 - width)
+        gaps.append(random.next(below: 50) == 0 ? 0 : gap)
+      }
+      let previous = UInt32(truncatingIfNeeded: random.next()) >> UInt32(random.next(below: 33))
+      let isFirst = random.next(below: 4) == 0
+      let limit = UInt32(truncatingIfNeeded: random.next()) >> UInt32(random.next(below: 8))
+      let start: UInt32 = isFirst ? 0 : previous
+      #expect(
+        Self.decoded(gaps, previous: start, isFirst: isFirst, idLimit: limit)
+          == Self.expected(gaps, previous: start, isFirst: isFirst, idLimit: limit))
+    }
+  }
+}
