@@ -44,6 +44,8 @@ struct UpdateBench {
     _ = try IndexBuilder().build(documents: order.compactMap { live[$0] }, corpusFingerprint: "one", into: single)
     let reference = try SearchIndex.open(at: single)
     let queries = QueryGenerator.queries(count: 200, seed: 7, generator: generator, documents: documents)
+    // Kept for profiling either index alone (`duo-kb-bench search --index DIR --queries FILE`).
+    try QueryFile.write(queries, to: work.appendingPathComponent("queries.tsv"))
     let segmentedLatencies = measure(index, queries)
     let singleLatencies = measure(reference, queries)
     print("\(talks) talks, \(index.passageCount) passages; full build \(String(format: "%.2f", buildSeconds)) s.\n")

@@ -1,13 +1,19 @@
 import AppleSite
 
-/// `SearchFilters` resolved against one index: allowed documents as a bit set, passage
-/// kinds, speaker string ids, and the passage range that can match at all. In a plan it is
-/// a set of passages that the walk leapfrogs with the query (`nextAccepted`): a document it
-/// leaves out is passed over whole. Documents deleted from the segment are left out too.
+/// `SearchFilters` resolved against one index: the passages of the allowed documents as
+/// ascending ranges, passage kinds, speaker string ids, and the passage range that can match
+/// at all. In a plan it is a set of passages that the walk leapfrogs with the query
+/// (`nextAccepted`): a document it leaves out is passed over whole, and a run of them in one
+/// step. Documents deleted from the segment are left out too.
 final class PassageFilter {
   let isEmpty: Bool
-  let range: Range<UInt32>
-  private var documents: [Bool] = []
+  /// The passages from the first accepted to the last: all of them when nothing is filtered.
+  var range: Range<UInt32> {
+    isEmpty ? 0..<passageLimit : (accepted.first?.lowerBound ?? 0)..<(accepted.last?.upperBound ?? 0)
+  }
+  private let passageLimit: UInt32
+  /// The passages of the allowed documents: ascending, disjoint, adjacent ones joined.
+  private(set) var accepted: [Range<UInt32>] = []
   private var requiresCode = false
   private var speakerIds: Set<UInt32>?
   private let store: Store
@@ -25,29 +31,26 @@ final class PassageFilter {
   init(index: IndexSegment, filters: SearchFilters, deletions: Deletions = .excluded) {
     store = index.store
     let passageCount = UInt32(index.store.passageCount)
+    passageLimit = passageCount
     let deleted = deletions == .ignored ? [] : index.deletedDocuments
     guard !filters.isEmpty || !deleted.isEmpty || deletions == .only else {
       isEmpty = true
-      range = 0..<passageCount
       return
     }
     isEmpty = false
     if filters.isEmpty {
       // Deletions alone: only the deleted documents' records are read.
-      let documentCount = index.store.documentCount
-      documents = [Bool](repeating: deletions != .only, count: documentCount)
-      var low = deletions == .only ? passageCount : 0
-      var high: UInt32 = deletions == .only ? 0 : passageCount
-      for number in deleted where number < documentCount {
-        documents[number] = deletions == .only
-        let first = index.store.documentField(number, 5)
-        let count = index.store.documentField(number, 6)
-        if deletions == .only, count > 0, count != StoreWriter.none, first != StoreWriter.none {
-          low = min(low, first)
-          high = max(high, first &+ count)
+      let deletedRanges = deleted.sorted().compactMap { Self.passages(of: $0, in: index.store) }
+      if deletions == .only {
+        for passages in deletedRanges { append(passages) }
+      } else {
+        var next: UInt32 = 0
+        for passages in deletedRanges where passages.lowerBound >= next {
+          append(next..<passages.lowerBound)
+          next = passages.upperBound
         }
+        append(next..<passageCount)
       }
-      range = low < high ? low..<high : 0..<0
       return
     }
     let kinds = Set(filters.kinds.map { $0.lowercased() })
@@ -56,11 +59,9 @@ final class PassageFilter {
     let sources = Set(filters.sources.map { $0.lowercased() })
     let events = Set(filters.events.map(EventName.normalized))
     let years = Set(filters.years)
-    var low = passageCount
-    var high: UInt32 = 0
-    documents = (0..<index.store.documentCount).map { number in
+    for number in 0..<index.store.documentCount {
       // A document a later update replaced or removed matches nothing.
-      if deleted.contains(number) == (deletions != .only) { return false }
+      if deleted.contains(number) == (deletions != .only) { continue }
       let document = index.document(number)
       let allowed =
         (documentKinds.isEmpty || documentKinds.contains(document.kind.rawValue))
@@ -68,14 +69,8 @@ final class PassageFilter {
         && (events.isEmpty || events.contains(document.event?.lowercased() ?? ""))
         && (years.isEmpty || years.contains(document.year ?? EventName.year(document.event) ?? Int.min))
         && filters.acceptsLanguage(document.language)
-      if allowed && document.passageCount > 0 {
-        let first = index.store.documentField(number, 5)
-        low = min(low, first)
-        high = max(high, first + UInt32(document.passageCount))
-      }
-      return allowed
+      if allowed, let passages = Self.passages(of: number, in: index.store) { append(passages) }
     }
-    range = low < high ? low..<high : 0..<0
     if !filters.speakers.isEmpty {
       let wanted = filters.speakers.map { $0.lowercased() }
       var ids = Set<UInt32>()
@@ -87,40 +82,83 @@ final class PassageFilter {
     }
   }
 
-  /// The passage range of the document last looked up (passages come in ascending order).
-  private var cachedDocument = 0
-  private var cachedRange: Range<Int> = 0..<0
+  /// The range of `accepted` the last answer fell in (the walk asks in ascending order).
+  private var cursor = 0
 
   func accepts(_ passage: UInt32) -> Bool {
-    if isEmpty { return true }
-    let id = Int(passage)
-    lookUpDocument(of: id)
-    guard cachedDocument < documents.count, documents[cachedDocument] else { return false }
-    return acceptsWithinDocument(id)
+    isEmpty || nextAccepted(from: passage) == passage
   }
 
   /// The first passage at or after `passage` that it accepts, or `PostingCursor.exhausted`.
   func nextAccepted(from passage: UInt32) -> UInt32 {
     if isEmpty { return passage }
-    var id = Int(max(passage, range.lowerBound))
-    while id < Int(range.upperBound) {
-      lookUpDocument(of: id)
-      if cachedDocument < documents.count, documents[cachedDocument] {
-        if acceptsWithinDocument(id) { return UInt32(id) }
+    var index = rangeIndex(from: passage)
+    var id = passage
+    while index < accepted.count {
+      let passages = accepted[index]
+      id = max(id, passages.lowerBound)
+      while id < passages.upperBound {
+        if acceptsWithinDocument(Int(id)) {
+          cursor = index
+          return id
+        }
         id += 1
-      } else {
-        // A document left out: none of its passages.
-        id = max(id + 1, cachedRange.upperBound)
       }
+      index += 1
     }
+    cursor = max(0, accepted.count - 1)
     return PostingCursor.exhausted
   }
 
-  private func lookUpDocument(of id: Int) {
-    guard !cachedRange.contains(id) else { return }
-    cachedDocument = store.document(ofPassage: id)
-    let first = Int(store.documentField(cachedDocument, 5))
-    cachedRange = first..<(first + Int(store.documentField(cachedDocument, 6)))
+  /// Whether it accepts any passage of `passages` (by documents only: kinds and speakers
+  /// within a document are not looked at).
+  func overlaps(_ passages: ClosedRange<UInt32>) -> Bool {
+    if isEmpty { return true }
+    let index = rangeIndex(from: passages.lowerBound)
+    return index < accepted.count && accepted[index].lowerBound <= passages.upperBound
+  }
+
+  /// The first range of `accepted` that ends after `passage`: the cursor's when it is that
+  /// one, else the next one's, else found by binary search.
+  private func rangeIndex(from passage: UInt32) -> Int {
+    if cursor < accepted.count, passage < accepted[cursor].upperBound,
+      cursor == 0 || accepted[cursor - 1].upperBound <= passage
+    {
+      return cursor
+    }
+    let next = cursor + 1
+    if next < accepted.count, passage < accepted[next].upperBound, accepted[cursor].upperBound <= passage {
+      return next
+    }
+    var low = 0
+    var high = accepted.count
+    while low < high {
+      let middle = (low + high) / 2
+      if accepted[middle].upperBound <= passage { low = middle + 1 } else { high = middle }
+    }
+    return low
+  }
+
+  /// Adds `passages`, after every range added so far.
+  private func append(_ passages: Range<UInt32>) {
+    guard !passages.isEmpty else { return }
+    if let last = accepted.last, last.upperBound == passages.lowerBound {
+      accepted[accepted.count - 1] = last.lowerBound..<passages.upperBound
+    } else {
+      accepted.append(passages)
+    }
+  }
+
+  /// The passages of document `number` by its record, nil when it has none or the record
+  /// is damaged or points past the passages.
+  private static func passages(of number: Int, in store: Store) -> Range<UInt32>? {
+    guard store.hasIntactDocument(number) else { return nil }
+    let first = store.documentField(number, 5)
+    let count = store.documentField(number, 6)
+    guard first != StoreWriter.none, count != StoreWriter.none else { return nil }
+    let (end, overflow) = first.addingReportingOverflow(count)
+    guard !overflow, first < end, end <= UInt32(store.passageCount) else { return nil }
+    return first..<end
   }
 
   private func acceptsWithinDocument(_ id: Int) -> Bool {

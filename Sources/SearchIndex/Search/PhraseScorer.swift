@@ -7,10 +7,13 @@
 /// `check()` finds out about that passage when it is wanted.
 ///
 /// The rarest child leads: the others leap to its passages, and positions are decoded only
-/// where every child sits on the same passage.
+/// where every child sits on the same passage. Under a filter (`within`), the passages it
+/// leaves out are leapt over too: the phrase then matches only where the filter accepts,
+/// which changes nothing for a walk that visits only those.
 final class PhraseScorer: Scorer {
   let children: [any Scorer]
   let idf: Double
+  private let filter: PassageFilter?
   /// Whether it found its first match when made (false when its owner advances it).
   private let settles: Bool
   private(set) var current = PostingCursor.exhausted
@@ -38,10 +41,11 @@ final class PhraseScorer: Scorer {
   private let termsInOrder: [Unmanaged<TermScorer>]?
 
   /// `settles: false` leaves `current` a bound, for an owner that advances it with a limit.
-  init(_ children: [any Scorer], idf: Double, settles: Bool = true) {
+  init(_ children: [any Scorer], idf: Double, settles: Bool = true, within filter: PassageFilter? = nil) {
     self.children = children
     self.idf = idf
     self.settles = settles
+    self.filter = filter
     byCost = children.sorted { $0.cost < $1.cost }
     let terms = byCost.compactMap { $0 as? TermScorer }
     termsByCost = terms.count == byCost.count ? terms.map { Unmanaged.passUnretained($0) } : nil
@@ -84,6 +88,10 @@ final class PhraseScorer: Scorer {
   private func settle(from start: UInt32, checkingBelow limit: UInt32) {
     var target = start
     outer: while target != PostingCursor.exhausted {
+      if let filter {
+        target = filter.nextAccepted(from: target)
+        if target == PostingCursor.exhausted { break }
+      }
       if target >= limit {
         state = .bounded
         current = target
@@ -225,5 +233,7 @@ final class PhraseScorer: Scorer {
   func scoringLeaves(into output: inout [any Scorer]) { output.append(self) }
 
   func highlighter() -> any Scorer { fresh() }
-  func fresh() -> PhraseScorer { PhraseScorer(children.map { $0.highlighter() }, idf: idf, settles: settles) }
+  func fresh() -> PhraseScorer {
+    PhraseScorer(children.map { $0.highlighter() }, idf: idf, settles: settles, within: filter)
+  }
 }

@@ -2,7 +2,8 @@ extension IndexSegment {
   /// Counts and ranks the passages of a lone prefix's `terms`; the total.
   ///
   /// Every posting is added into a counter per passage (a byte, saturating at 255: far past
-  /// where BM25 saturates), which gives the exact total and each passage's frequency. What
+  /// where BM25 saturates), which gives the exact total and each passage's frequency (and
+  /// the matches among the collector's `dropped` passages). What
   /// is scored then depends on how many postings there are. Up to one per
   /// `SearchTuning.prefixBlockRankingShare` passages, only what can enter the top hits:
   /// passages of several terms one by one, then the rest
@@ -24,6 +25,13 @@ extension IndexSegment {
     var counter = PrefixCounter(counts: counts, listsSeen: byBlocks, listsRepeated: byBlocks, expected: occurrences)
     postings.count(into: &counter, idLimit: passageCount, scratch: PostingCursor.DecodeScratch())
     let total = counter.distinct
+    if !collector.dropped.isEmpty {
+      var among = 0
+      for range in collector.dropped {
+        for id in range where Int(id) < passageCount && counts[Int(id)] != 0 { among += 1 }
+      }
+      collector.droppedMatches = among
+    }
     let idf = BM25.idf(documentFrequency: documentFrequency ?? total, count: context.passageCount)
     if byBlocks {
       defer { for id in counter.seen { counts[Int(id)] = 0 } }

@@ -21,6 +21,13 @@ struct QueryCompiler {
   }
   let lookups = Lookups()
 
+  /// The filter of the plan being built (nil when nothing is filtered): phrases skip the
+  /// passages it leaves out as they look for their matches.
+  final class Scope {
+    var filter: PassageFilter?
+  }
+  let scope = Scope()
+
   /// Frequencies over every segment this query has looked up already.
   let memo: CollectionStatistics.Memo
 
@@ -182,7 +189,7 @@ struct QueryCompiler {
     if scorers.count == 1 { return scorers[0] }
     if scorers.contains(where: { $0 is EmptyScorer }) { return EmptyScorer() }
     let idf = scorers.reduce(0) { $0 + $1.inverseDocumentFrequency }
-    return PhraseScorer(scorers, idf: idf, settles: settles)
+    return PhraseScorer(scorers, idf: idf, settles: settles, within: scope.filter)
   }
 
   /// The plan of `parsed` within `filters` (and the query's own).
@@ -192,6 +199,7 @@ struct QueryCompiler {
     var allFilters = filters
     allFilters.merge(parsed.filters)
     let filter = PassageFilter(index: index, filters: allFilters, deletions: deletions)
+    scope.filter = filter.isEmpty ? nil : filter
     let root: any Scorer
     if case .and(let parts) = parsed.root, parts.isEmpty {
       root = RangeScorer(filter.range)

@@ -47,26 +47,34 @@ extension IndexSegment {
     let evaluation = statistics.averageWords <= store.averageWords ? evaluation : .exhaustive
     var allFilters = filters
     allFilters.merge(parsed.filters)
-    var (compiler, plan, total, candidates) = try run(
-      parsed, limit: limit, verbatim: verbatim, filters: filters, evaluation: evaluation,
-      deletions: allFilters.isEmpty && !deletedDocuments.isEmpty ? .ignored : .excluded, memo: memo)
-    if allFilters.isEmpty && !deletedDocuments.isEmpty {
+    let compiler = QueryCompiler(index: self, verbatim: verbatim, memo: memo)
+    let dropsDeleted = allFilters.isEmpty && !deletedDocuments.isEmpty
+    let dropped = dropsDeleted ? deletedPassages : []
+    var (plan, total, candidates, droppedMatches) = try run(
+      parsed, limit: limit, compiler: compiler, filters: filters, evaluation: evaluation,
+      deletions: dropsDeleted ? .ignored : .excluded, dropping: dropped)
+    if dropsDeleted {
       // Deleted documents as a filter would make every shape a walk: instead the best hits
       // are collected as if nothing were deleted, deleted ones dropped (more asked for when
-      // too few remain), and the matches among the deleted documents counted apart.
+      // too few remain), and the matches among the deleted documents counted apart (unless
+      // the run counted them as it went).
       var wanted = limit
       var live = candidates.filter { !isDeleted(passage: Int($0.passage)) }
       while live.count < limit && candidates.count == wanted {
         wanted = wanted == limit ? limit * 2 + 8 : limit + deletedPassageCount
-        (compiler, plan, total, candidates) = try run(
-          parsed, limit: wanted, verbatim: verbatim, filters: filters, evaluation: evaluation, deletions: .ignored,
-          memo: memo)
+        (plan, total, candidates, droppedMatches) = try run(
+          parsed, limit: wanted, compiler: compiler, filters: filters, evaluation: evaluation, deletions: .ignored,
+          dropping: dropped)
         live = candidates.filter { !isDeleted(passage: Int($0.passage)) }
       }
       candidates = Array(live.prefix(limit))
-      total -= try run(
-        parsed, limit: 0, verbatim: verbatim, filters: filters, evaluation: evaluation, deletions: .only, memo: memo
-      ).total
+      if let droppedMatches {
+        total -= droppedMatches
+      } else {
+        total -= try run(
+          parsed, limit: 0, compiler: compiler, filters: filters, evaluation: evaluation, deletions: .only
+        ).total
+      }
     }
     return Collected(compiler: compiler, plan: plan, total: total, candidates: candidates)
   }
@@ -104,12 +112,12 @@ extension IndexSegment {
     return hits
   }
 
-  /// One run of a fresh plan (scorers are walked once).
+  /// One run of a fresh plan (scorers are walked once); the runs of one query share their
+  /// compiler, so that each word is looked up and its postings read once.
   private func run(
-    _ parsed: ParsedQuery, limit: Int, verbatim: Bool, filters: SearchFilters, evaluation: QueryPlan.Evaluation,
-    deletions: PassageFilter.Deletions, memo: CollectionStatistics.Memo
-  ) throws(SearchError) -> (compiler: QueryCompiler, plan: QueryPlan, total: Int, candidates: [TopHits.Candidate]) {
-    let compiler = QueryCompiler(index: self, verbatim: verbatim, memo: memo)
+    _ parsed: ParsedQuery, limit: Int, compiler: QueryCompiler, filters: SearchFilters,
+    evaluation: QueryPlan.Evaluation, deletions: PassageFilter.Deletions, dropping dropped: [Range<UInt32>] = []
+  ) throws(SearchError) -> (plan: QueryPlan, total: Int, candidates: [TopHits.Candidate], droppedMatches: Int?) {
     let plan: QueryPlan
     do throws(QueryError) {
       plan = try compiler.plan(parsed, filters: filters, deletions: deletions)
@@ -117,8 +125,9 @@ extension IndexSegment {
       throw .query(error)
     }
     var collector = TopHits(limit: limit)
+    collector.dropped = dropped
     let total = plan.run(into: &collector, evaluation: evaluation)
-    return (compiler, plan, total, collector.sorted())
+    return (plan, total, collector.sorted(), collector.droppedMatches)
   }
 
   /// The start of the cue holding the first matched byte of a passage (global number), or

@@ -6,6 +6,11 @@ struct TopHits {
   }
   let limit: Int
   private var heap: [Candidate] = []
+  /// Passages whose matches the caller drops (a segment's deleted documents; ascending,
+  /// disjoint). A scorer that holds every match at hand counts those among them into
+  /// `droppedMatches`, which spares the caller a run of its own to count them.
+  var dropped: [Range<UInt32>] = []
+  var droppedMatches: Int?
 
   init(limit: Int) {
     self.limit = limit

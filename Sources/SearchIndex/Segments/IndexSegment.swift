@@ -29,6 +29,13 @@ final class IndexSegment: Sendable {
   /// Passages of the deleted documents.
   let deletedPassageCount: Int
 
+  /// The passages of the deleted documents, ascending (as the generation's statistics
+  /// hold them; none before the segment joins a generation).
+  var deletedPassages: [Range<UInt32>] {
+    let parts = statistics.parts
+    return statisticsBox.ordinal < parts.count ? parts[statisticsBox.ordinal].deletedPassages : []
+  }
+
   /// Whether passage `passage` belongs to a deleted document.
   func isDeleted(passage: Int) -> Bool {
     !deletedDocuments.isEmpty && deletedDocuments.contains(store.document(ofPassage: passage))
