@@ -63,14 +63,12 @@ final class PostingCursor {
 
   /// Calls `body` with each block's ids and frequency words (`frequency << 2 | flags`),
   /// decoding blocks directly. Damaged data ends the walk early, as in `load(block:)`.
-  /// `within`: only the blocks that may hold a passage it accepts (by their skip records).
   static func forEachBlock(
     _ postings: ByteReader, _ entry: TermDictionary.Entry, idLimit: Int, scratch: DecodeScratch,
-    within filter: PassageFilter? = nil, _ body: (UnsafePointer<UInt32>, UnsafePointer<UInt32>, Int) -> Void
+    _ body: (UnsafePointer<UInt32>, UnsafePointer<UInt32>, Int) -> Void
   ) {
     let frequencies = scratch.frequencies
-    walkBlocks(postings, entry, idLimit: idLimit, ids: scratch.ids, frequencies: frequencies, within: filter) {
-      ids, count in
+    walkBlocks(postings, entry, idLimit: idLimit, ids: scratch.ids, frequencies: frequencies) { ids, count in
       body(ids, frequencies, count)
     }
   }
@@ -86,8 +84,7 @@ final class PostingCursor {
   /// Decodes every block in turn into `ids` (and `frequencies`, when given).
   private static func walkBlocks(
     _ postings: ByteReader, _ entry: TermDictionary.Entry, idLimit: Int, ids: UnsafeMutablePointer<UInt32>,
-    frequencies: UnsafeMutablePointer<UInt32>?, within filter: PassageFilter? = nil,
-    _ body: (UnsafePointer<UInt32>, Int) -> Void
+    frequencies: UnsafeMutablePointer<UInt32>?, _ body: (UnsafePointer<UInt32>, Int) -> Void
   ) {
     guard entry.postingsOffset >= 0, let base = postings.bytes.baseAddress else { return }
     let blockCount = blockCount(postings, entry)
@@ -97,13 +94,6 @@ final class PostingCursor {
     var previous: UInt32 = 0
     for block in 0..<blockCount {
       let record = entry.postingsOffset + block * PostingsWriter.skipRecordLength
-      let last = postings.u32(at: record)
-      // Ids of a block lie after the previous block's last (damaged records aside).
-      let lower = block == 0 ? 0 : min(previous, UInt32.max - 1) + 1
-      if let filter, !filter.overlaps(lower...max(last, lower)) {
-        previous = last
-        continue
-      }
       var offset = dataStart + Int(postings.u32(at: record + 4))
       let count = max(0, min(PostingsWriter.blockSize, entry.documentFrequency - block * PostingsWriter.blockSize))
       let decoded = decodeBlock(
@@ -111,7 +101,7 @@ final class PostingCursor {
         ids: ids, frequencies: frequencies)
       body(ids, decoded)
       if decoded < count { return }
-      previous = last
+      previous = postings.u32(at: record)
     }
   }
 

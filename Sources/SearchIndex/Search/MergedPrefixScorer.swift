@@ -24,13 +24,11 @@ final class MergedPrefixScorer: Scorer {
   }
 
   private let givenFrequency: Int?
-  /// The filter of the walk, when only the postings it may accept need merging.
-  private var restriction: PassageFilter?
 
   private func mergeOnce() {
     guard !isMerged else { return }
     isMerged = true
-    (ids, frequencies) = Self.merge(terms: terms, index: index, within: restriction)
+    (ids, frequencies) = Self.merge(terms: terms, index: index)
     idf = BM25.idf(documentFrequency: givenFrequency ?? ids.count, count: index.statistics.passageCount)
     merged = ids.first ?? PostingCursor.exhausted
   }
@@ -43,11 +41,7 @@ final class MergedPrefixScorer: Scorer {
   /// Merges the postings of `terms`, one term at a time (no cursor per term kept): each
   /// passage's frequencies are summed in a reused byte per passage (saturating at 255, far
   /// past where BM25 saturates), and the passages seen are listed as they first appear.
-  /// `within`: only the passages of the documents it accepts (and only the blocks that may
-  /// hold one are decoded).
-  private static func merge(
-    terms: [Int], index: IndexSegment, within filter: PassageFilter?
-  ) -> (ids: [UInt32], frequencies: [UInt32]) {
+  private static func merge(terms: [Int], index: IndexSegment) -> (ids: [UInt32], frequencies: [UInt32]) {
     let passageCount = index.store.passageCount
     let total = terms.reduce(0) { $0 + index.dictionary.entry($1).documentFrequency }
     var ids: [UInt32] = []
@@ -56,12 +50,11 @@ final class MergedPrefixScorer: Scorer {
     defer { index.passageCounters.give(counts) }
     // Passages as they first appear (only when few enough that a scan would cost more).
     let listsFirstSeen = total <= passageCount / SearchTuning.prefixBlockRankingShare
-    var counter = PrefixCounter(
-      counts: counts, listsSeen: listsFirstSeen, listsRepeated: false, expected: total, within: filter)
+    var counter = PrefixCounter(counts: counts, listsSeen: listsFirstSeen, listsRepeated: false, expected: total)
     PrefixPostings(terms: terms, index: index).count(
-      into: &counter, idLimit: passageCount, scratch: PostingCursor.DecodeScratch(), within: filter)
+      into: &counter, idLimit: passageCount, scratch: PostingCursor.DecodeScratch())
     let seenCount = counter.seen.count
-    if filter == nil && (!listsFirstSeen || seenCount > passageCount / SearchTuning.mergedPrefixScanShare) {
+    if !listsFirstSeen || seenCount > passageCount / SearchTuning.mergedPrefixScanShare {
       // Many: read them back in passage order from the counters (a linear scan), so that
       // scoring reads the word counts in order too.
       ids.reserveCapacity(listsFirstSeen ? seenCount : passageCount / 4)
@@ -153,13 +146,9 @@ final class MergedPrefixScorer: Scorer {
     return collectTop(into: &none, filter: filter, context: context)
   }
 
-  /// Unfiltered and not yet walked: by counters (`collectPrefix`). Otherwise walked; when
-  /// it walks alone under a filter and its rarity is given (not its own union's count),
-  /// only the blocks that may hold a passage the filter accepts are merged (a count among
-  /// a segment's few deleted documents reads a few blocks).
+  /// Unfiltered and not yet walked: by counters (`collectPrefix`). Otherwise walked.
   func collectTop(into collector: inout TopHits, filter: PassageFilter?, context: ScoringContext) -> Int {
     guard filter == nil, !isMerged else {
-      if !isMerged, givenFrequency != nil { restriction = filter }
       return GeneralWalk.collectTop(self, into: &collector, filter: filter, context: context)
     }
     return index.collectPrefix(terms, documentFrequency: givenFrequency, context: context, into: &collector)

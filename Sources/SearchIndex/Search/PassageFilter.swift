@@ -13,7 +13,7 @@ final class PassageFilter {
   }
   private let passageLimit: UInt32
   /// The passages of the allowed documents: ascending, disjoint, adjacent ones joined.
-  private(set) var accepted: [Range<UInt32>] = []
+  private var accepted: [Range<UInt32>] = []
   private var requiresCode = false
   private var speakerIds: Set<UInt32>?
   private let store: Store

@@ -1,15 +1,10 @@
 /// Adds the postings of a prefix's terms into a counter per passage (a byte, saturating at
 /// 255: far past where BM25 saturates), giving each passage's frequency and how many
 /// passages there are; optionally lists passages as they first appear and as they repeat.
-/// `within`: only the postings of passages in the documents it accepts are added (then
-/// they are listed, as they are few).
 struct PrefixCounter {
   let counts: UnsafeMutableBufferPointer<UInt8>
   private let listsSeen: Bool
   private let listsRepeated: Bool
-  /// The filter's accepted ranges (nil without one), kept apart from the filter so that a
-  /// check per posting is a search in a local array.
-  private let accepted: [Range<UInt32>]?
   /// Passages whose counter was 0.
   private(set) var distinct = 0
   /// Passages as they first appear (when listed).
@@ -17,15 +12,11 @@ struct PrefixCounter {
   /// Passages met again in a later term, once per further term (when listed).
   private(set) var repeated: [UInt32] = []
 
-  init(
-    counts: UnsafeMutableBufferPointer<UInt8>, listsSeen: Bool, listsRepeated: Bool, expected: Int,
-    within filter: PassageFilter? = nil
-  ) {
+  init(counts: UnsafeMutableBufferPointer<UInt8>, listsSeen: Bool, listsRepeated: Bool, expected: Int) {
     self.counts = counts
-    self.listsSeen = listsSeen || filter != nil
+    self.listsSeen = listsSeen
     self.listsRepeated = listsRepeated
-    accepted = filter?.accepted
-    if listsSeen && filter == nil { seen.reserveCapacity(expected) }
+    if listsSeen { seen.reserveCapacity(expected) }
   }
 
   /// Adds one block's postings (ids, and frequency words `frequency << 2 | flags`).
@@ -44,7 +35,6 @@ struct PrefixCounter {
     }
     for index in 0..<count {
       let id = ids[index]
-      if let accepted, !Self.contains(accepted, id) { continue }
       let current = counts[Int(id)]
       if current == 0 {
         distinct += 1
@@ -54,16 +44,5 @@ struct PrefixCounter {
       }
       counts[Int(id)] = UInt8(min(255, Int(current) + max(Int(frequencyWords[index] >> 2), 1)))
     }
-  }
-
-  /// Whether one of `ranges` (ascending, disjoint) holds `id`.
-  private static func contains(_ ranges: [Range<UInt32>], _ id: UInt32) -> Bool {
-    var low = 0
-    var high = ranges.count
-    while low < high {
-      let middle = (low + high) / 2
-      if ranges[middle].upperBound <= id { low = middle + 1 } else { high = middle }
-    }
-    return low < ranges.count && ranges[low].lowerBound <= id
   }
 }

@@ -34,18 +34,13 @@ struct PrefixPostings {
 }
 
 extension PrefixPostings {
-  /// Adds every posting of every term to `counter`; `within`: only those of the blocks
-  /// that may hold a passage it accepts (others may come with them).
-  func count(
-    into counter: inout PrefixCounter, idLimit: Int, scratch: PostingCursor.DecodeScratch,
-    within filter: PassageFilter? = nil
-  ) {
+  /// Adds every posting of every term to `counter`.
+  func count(into counter: inout PrefixCounter, idLimit: Int, scratch: PostingCursor.DecodeScratch) {
     for run in runs {
       run.bytes.withUnsafeBytes { buffer in
         let reader = ByteReader(buffer, file: "postings.dki")
         for entry in run.entries {
-          PostingCursor.forEachBlock(reader, entry, idLimit: idLimit, scratch: scratch, within: filter) {
-            ids, words, count in
+          PostingCursor.forEachBlock(reader, entry, idLimit: idLimit, scratch: scratch) { ids, words, count in
             counter.add(ids, words, count: count)
           }
         }
