@@ -46,21 +46,60 @@ final class ChunkChecksums: @unchecked Sendable {
     let first = offset >> chunkShift
     let last = (offset + min(count, layout.coveredBytes - offset) - 1) >> chunkShift
     if first == last && isIntact(first) { return true }
-    lock.lock()
-    defer { lock.unlock() }
     for chunk in first...last where !isIntact(chunk) {
-      guard !damaged.contains(chunk) else { return false }
-      guard matches(chunk) else {
-        damaged.insert(chunk)
-        damage.record(
-          .corrupt(
-            file: file.name,
-            reason: "bytes \(chunk * layout.chunkBytes) to \(end(of: chunk)) do not match their checksum"))
-        return false
-      }
-      intact[chunk >> 6] |= 1 << UInt64(chunk & 63)
+      guard markChecked(chunk, matching: matches(chunk)) else { return false }
     }
     return true
+  }
+
+  /// Records the check of `chunk`: intact when it `matching` and not found damaged
+  /// before, else damaged (reported once). Whether it is intact.
+  private func markChecked(_ chunk: Int, matching: Bool) -> Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    guard !damaged.contains(chunk) else { return false }
+    guard matching else {
+      damaged.insert(chunk)
+      damage.record(
+        .corrupt(
+          file: file.name,
+          reason: "bytes \(chunk * layout.chunkBytes) to \(end(of: chunk)) do not match their checksum"))
+      return false
+    }
+    intact[chunk >> 6] |= 1 << UInt64(chunk & 63)
+    return true
+  }
+
+  /// The bytes `offset..<offset + count` of the file read with `pread`, widened to whole
+  /// chunks so that the chunks not checked yet are checked on the very bytes returned;
+  /// nil when one does not match or the file ends early. For the reads of a hit, which
+  /// must not go through the map: the page cache may hold a file in folios of up to 2 MiB,
+  /// a fault maps a whole one, and a few records read from the map would keep megabytes
+  /// of the store resident. Bytes past the covered part are read unchecked.
+  func read(_ offset: Int, _ count: Int) -> [UInt8]? {
+    guard offset >= 0, count >= 0, count <= file.bytes.count, offset <= file.bytes.count - count else {
+      return nil
+    }
+    guard count > 0 else { return [] }
+    guard offset < layout.coveredBytes else {
+      let bytes = file.read(at: offset, count: count)
+      return bytes.count == count ? bytes : nil
+    }
+    let first = offset >> chunkShift
+    let last = (offset + min(count, layout.coveredBytes - offset) - 1) >> chunkShift
+    let start = first << chunkShift
+    let length = max(end(of: last), offset + count) - start
+    let bytes = file.read(at: start, count: length)
+    guard bytes.count == length else { return nil }
+    for chunk in first...last where !isIntact(chunk) {
+      let from = (chunk << chunkShift) - start
+      let stored = ByteReader(file.bytes, file: file.name).u32(at: layout.coveredBytes + chunk * 4)
+      let computed = bytes.withUnsafeBytes {
+        CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[from..<(end(of: chunk) - start)]))
+      }
+      guard markChecked(chunk, matching: computed == stored) else { return nil }
+    }
+    return Array(bytes[(offset - start)..<(offset - start + count)])
   }
 
   /// Checks every chunk (as `duo-kb check` does); the number that do not match.

@@ -45,12 +45,15 @@ struct ContextRanker {
     let streams = query.clauses.map(stream)
     let fields = query.clauses.map(fields)
     let window = weights.neighbourWeights.count
+    // Headings are read (from the candidates' records) only when some clause is in one.
+    let headings =
+      fields.contains { !$0.headings.isEmpty } ? store.headings(of: candidates) : nil
     let totalWeight = query.clauses.reduce(0) { $0 + $1.weight(weights) * $1.inverseDocumentFrequency }
     var result: [Scored] = []
     result.reserveCapacity(candidates.count)
     var documentRange = 0..<0
     var document = 0
-    for passage in candidates {
+    for (ordinal, passage) in candidates.enumerated() {
       let id = Int(passage)
       if !documentRange.contains(id) {
         document = store.document(ofPassage: id)
@@ -59,7 +62,7 @@ struct ContextRanker {
       }
       let low = UInt32(max(documentRange.lowerBound, id - window))
       let high = UInt32(min(documentRange.upperBound - 1, id + window))
-      let heading = store.passageField(id, 6)
+      let heading = headings?[ordinal] ?? StoreWriter.none
       let length = max(Double(store.wordCount(id)), weights.minimumScoredWords)
       var total = 0.0
       var own = 0.0

@@ -81,7 +81,8 @@ extension IndexSegment {
         RankedHit(
           hit: SearchHit(
             documentIndex: doc, passageIndex: passage, score: candidate.score, matchedRanges: ranges,
-            matchStartMilliseconds: matchStart(passage: Int(candidate.passage), matchedRanges: ranges),
+            matchStartMilliseconds: matchStart(
+              passage: Int(candidate.passage), stored: stored, matchedRanges: ranges),
             passage: stored),
           matchesAllWords: candidate.matchesAll, ownCoverage: candidate.ownCoverage,
           contextCoverage: candidate.contextCoverage, ownContentWords: candidate.ownContentClauses))

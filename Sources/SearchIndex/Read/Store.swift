@@ -1,7 +1,8 @@
 /// The document and passage tables, strings and texts of `store.dki`.
 ///
 /// Nothing is read at open but the header: every table is fixed-width and addressed by id,
-/// read from the map (passage records and texts of hits with `pread`), and each read is
+/// read from the map (the records, cue starts and texts of hits and the headings of ranked
+/// candidates with `pread`, so that they map no large folio of the file), and each read is
 /// checked against the file's chunk checksums first, so a damaged table reads as absent
 /// (`StoreWriter.none`, nil) and is reported to the index's damage, never as other data.
 /// Word counts, read for every candidate of every query, are the exception: ranking data
@@ -172,10 +173,9 @@ struct Store: Sendable {
     // This record and the next one's text offset, where this text ends.
     let offset = passage * Self.passageRecordLength
     let length = passage + 1 < passageCount ? Self.passageRecordLength + 4 : Self.passageRecordLength
-    let bytes = file.read(at: passages.fileOffset + offset, count: length)
-    let isIntact =
-      passage >= 0 && passage < passageCount && bytes.count == length
-      && chunks.verify(passages.fileOffset + offset, length)
+    let read = passage >= 0 && passage < passageCount ? chunks.read(passages.fileOffset + offset, length) : nil
+    let isIntact = read != nil
+    let bytes = read ?? []
     func u32(_ at: Int) -> UInt32 {
       at + 4 <= bytes.count
         ? UInt32(bytes[at]) << 24 | UInt32(bytes[at + 1]) << 16 | UInt32(bytes[at + 2]) << 8 | UInt32(bytes[at + 3])
@@ -189,6 +189,48 @@ struct Store: Sendable {
       endMilliseconds: isIntact ? u32(8) : StoreWriter.none,
       attribute: isIntact ? Int(u32(12)) : attributeCount, textChecksum: u32(16), isIntact: isIntact)
   }
+
+  /// The heading (string id, `StoreWriter.none` when absent or damaged) of each of
+  /// `passages` (ascending). Records are read with `pread`, one read for each run of
+  /// passages close together (candidates come in runs of neighbours), never from the map.
+  func headings(of passages: [UInt32]) -> [UInt32] {
+    var result: [UInt32] = []
+    result.reserveCapacity(passages.count)
+    var index = 0
+    while index < passages.count {
+      // A run: passages whose records lie at most `runGap` records apart.
+      var end = index + 1
+      while end < passages.count && passages[end] >= passages[end - 1]
+        && passages[end] - passages[end - 1] <= Self.runGap
+      {
+        end += 1
+      }
+      let first = Int(passages[index])
+      let last = Int(passages[end - 1])
+      let records =
+        first < passageCount && last < passageCount
+        ? chunks.read(
+          self.passages.fileOffset + first * Self.passageRecordLength,
+          (last - first + 1) * Self.passageRecordLength) : nil
+      for position in index..<end {
+        guard let records else {
+          result.append(StoreWriter.none)
+          continue
+        }
+        let at = (Int(passages[position]) - first) * Self.passageRecordLength + 12
+        let attribute =
+          UInt32(records[at]) << 24 | UInt32(records[at + 1]) << 16
+          | UInt32(records[at + 2]) << 8 | UInt32(records[at + 3])
+        result.append(attributeField(Int(attribute), 6))
+      }
+      index = end
+    }
+    return result
+  }
+
+  /// Passages at most this many apart are read in one run by `headings(of:)` (the
+  /// records between are read too: 32 records are 640 bytes, less than a read costs).
+  private static let runGap: UInt32 = 32
 
   /// Field of an attribute record: 0 document, 5 anchor, 6 heading, 7 speaker.
   func attributeField(_ attribute: Int, _ field: Int) -> UInt32 {
@@ -223,24 +265,31 @@ struct Store: Sendable {
   }
 
   /// Where each further cue's words begin in a passage: UTF-8 offsets into its text
-  /// (increasing) and the cue starts; none when damaged.
+  /// (increasing) and the cue starts; none when damaged. Read with `pread`, like the
+  /// passage's record and text: a hit's look-ups map no part of the store.
   func cueStarts(_ passage: Int) -> [(utf8Offset: Int, startMilliseconds: Int)] {
-    guard passage >= 0, passage < passageCount else { return [] }
-    let start = u32(cueStartOffsets, passage * 4)
-    let end = u32(cueStartOffsets, passage * 4 + 4)
-    guard start != StoreWriter.none, end != StoreWriter.none, start < end, Int(end) <= cueStarts.count,
-      chunks.verify(cueStarts.fileOffset + Int(start), Int(end - start))
+    guard passage >= 0, passage < passageCount,
+      let offsets = chunks.read(cueStartOffsets.fileOffset + passage * 4, 8)
     else { return [] }
-    var result: [(utf8Offset: Int, startMilliseconds: Int)] = []
-    var offset = Int(start)
-    var utf8Offset = 0
-    while offset < Int(end), result.count < Self.maximumCueStarts {
-      utf8Offset += Int(cueStarts.reader.varint(&offset))
-      let milliseconds = cueStarts.reader.varint(&offset)
-      guard milliseconds != StoreWriter.none else { continue }
-      result.append((utf8Offset, Int(milliseconds)))
+    let (start, end) = offsets.withUnsafeBytes { raw in
+      let reader = ByteReader(raw, file: file.name)
+      return (Int(reader.u32(at: 0)), Int(reader.u32(at: 4)))
     }
-    return result
+    guard start < end, end <= cueStarts.count, let bytes = chunks.read(cueStarts.fileOffset + start, end - start)
+    else { return [] }
+    return bytes.withUnsafeBytes { raw in
+      let reader = ByteReader(raw, file: file.name)
+      var result: [(utf8Offset: Int, startMilliseconds: Int)] = []
+      var offset = 0
+      var utf8Offset = 0
+      while offset < reader.count, result.count < Self.maximumCueStarts {
+        utf8Offset += Int(reader.varint(&offset))
+        let milliseconds = reader.varint(&offset)
+        guard milliseconds != StoreWriter.none else { continue }
+        result.append((utf8Offset, Int(milliseconds)))
+      }
+      return result
+    }
   }
 
   /// The document whose passages include `passage` (binary search over first passages; a

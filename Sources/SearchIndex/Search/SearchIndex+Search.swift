@@ -102,7 +102,8 @@ extension IndexSegment {
       let matched = ranges[candidate.passage] ?? []
       return SearchHit(
         documentIndex: doc, passageIndex: passage, score: candidate.score, matchedRanges: matched,
-        matchStartMilliseconds: matchStart(passage: Int(candidate.passage), matchedRanges: matched),
+        matchStartMilliseconds: matchStart(
+          passage: Int(candidate.passage), stored: stored[candidate.passage], matchedRanges: matched),
         passage: stored[candidate.passage])
     }
     if releaseBudget.spend(compiler.readEstimate.bytes, limit: Self.releaseThresholdBytes) { releasePostingsPages() }
@@ -131,21 +132,23 @@ extension IndexSegment {
   }
 
   /// The start of the cue holding the first matched byte of a passage (global number), or
-  /// the passage's start; nil for a passage without times.
-  func matchStart(passage: Int, matchedRanges: [Range<Int>]) -> Int? {
-    let start = store.passageField(passage, 3)
-    guard start != StoreWriter.none else { return nil }
-    guard let first = matchedRanges.map(\.lowerBound).min() else { return Int(start) }
+  /// the passage's start (`stored`, its passage as read for the hit); nil for a passage
+  /// without times.
+  func matchStart(passage: Int, stored: StoredPassage?, matchedRanges: [Range<Int>]) -> Int? {
+    guard let start = stored?.startMilliseconds else { return nil }
+    guard let first = matchedRanges.map(\.lowerBound).min() else { return start }
     let cueStart = store.cueStarts(passage).last { $0.utf8Offset <= first }?.startMilliseconds
-    return max(Int(start), cueStart ?? 0)
+    return max(start, cueStart ?? 0)
   }
 
   /// Where a passage's citation points, read from its record alone (no text): its start
   /// and its anchor; nil for a passage out of range.
   func citationLocator(doc: Int, passage: Int) -> (startMilliseconds: Int?, anchor: String?)? {
     guard let id = passageId(doc: doc, passage: passage) else { return nil }
-    let start = store.passageField(id, 3)
-    return (start == StoreWriter.none ? nil : Int(start), store.string(store.passageField(id, 5)))
+    let record = store.record(id)
+    guard record.isIntact else { return (nil, nil) }
+    let start = record.startMilliseconds
+    return (start == StoreWriter.none ? nil : Int(start), store.string(store.attributeField(record.attribute, 5)))
   }
 
   /// After queries that together read more postings than this (an estimate), their pages are

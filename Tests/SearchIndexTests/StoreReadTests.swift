@@ -1,0 +1,157 @@
+import DocumentModel
+import DuoKBTestSupport
+import Foundation
+import Testing
+
+@testable import SearchIndex
+
+/// The reads of a hit (its record, cue starts and text) and the headings of ranked
+/// candidates go through `pread`, checked chunk by chunk on the bytes they return: they
+/// answer what the map holds, and damage reads as absent and is reported.
+@Suite struct StoreReadTests {
+  /// The design talk (passages over several cues) among generated documents, so that the
+  /// store has many chunks.
+  static func build() throws -> (documents: [Document], directory: URL, generation: URL) {
+    var generator = CorpusGenerator(seed: 5)
+    let documents = generator.documents(talks: 3, pages: 3, wordScale: 0.05) + [CitationFixtures.designTalk()]
+    let (_, directory) = try IndexFixture.build(documents)
+    return (documents, directory, try IndexDirectory.currentGeneration(in: directory))
+  }
+
+  static func designTalk(_ index: SearchIndex) throws -> Int {
+    try #require((0..<index.documentCount).first { index.document($0).id == "tech-talks/900001" })
+  }
+
+  @Test func aCheckedReadReturnsTheFileBytesWhereverItFalls() throws {
+    let (_, directory, generation) = try Self.build()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let url = IndexFixture.segmentFolder(generation).appendingPathComponent("store.dki")
+    let bytes = [UInt8](try Data(contentsOf: url))
+    let file = try MappedFile(url: url, within: directory, name: "store.dki")
+    let layout = try #require(IndexFile.Layout(ByteReader(file.bytes, file: "store.dki")))
+    let chunks = ChunkChecksums(file: file, layout: layout, damage: IndexDamage())
+    let chunk = layout.chunkBytes
+    let covered = layout.coveredBytes
+    // (offset, count): inside one chunk, on its edges, across several, the last covered
+    // byte, the checksums past the covered part, the whole file, nothing.
+    let reads = [
+      (0, 1), (5, 20), (chunk - 4, 8), (chunk, chunk), (chunk - 1, 3 * chunk + 2), (covered - 1, 1),
+      (covered - 3, 7), (covered, bytes.count - covered), (0, bytes.count), (bytes.count - 1, 1), (17, 0),
+    ]
+    for (offset, count) in reads {
+      #expect(chunks.read(offset, count) == Array(bytes[offset..<(offset + count)]), "\(offset)+\(count)")
+    }
+    // Outside the file, or negative: nothing, never a crash.
+    for (offset, count) in [(-1, 4), (0, -1), (bytes.count, 1), (bytes.count - 2, 3), (Int.max, 1), (1, Int.max)] {
+      #expect(chunks.read(offset, count) == nil, "\(offset)+\(count)")
+    }
+  }
+
+  @Test func aCheckedReadOfADamagedChunkIsNoneAndReported() throws {
+    let (_, directory, generation) = try Self.build()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let chunk = IndexFile.chunkBytes
+    try ChunkChecksumTests.flip(generation, "store.dki", at: 3 * chunk + 10)
+    let url = IndexFixture.segmentFolder(generation).appendingPathComponent("store.dki")
+    let bytes = [UInt8](try Data(contentsOf: url))
+    let file = try MappedFile(url: url, within: directory, name: "store.dki")
+    let layout = try #require(IndexFile.Layout(ByteReader(file.bytes, file: "store.dki")))
+    let damage = IndexDamage()
+    let chunks = ChunkChecksums(file: file, layout: layout, damage: damage)
+    #expect(chunks.read(2 * chunk, chunk) == Array(bytes[(2 * chunk)..<(3 * chunk)]))
+    #expect(damage.first == nil)
+    #expect(chunks.read(3 * chunk + 100, 4) == nil)
+    #expect(damage.first != nil)
+    // A read that only spans it fails too, every time; the chunks around it stay readable.
+    #expect(chunks.read(3 * chunk - 2, 4) == nil)
+    #expect(chunks.read(3 * chunk + 100, 4) == nil)
+    #expect(chunks.verify(3 * chunk, 1) == false)
+    #expect(chunks.read(4 * chunk, 8) == Array(bytes[(4 * chunk)..<(4 * chunk + 8)]))
+  }
+
+  @Test func cueStartsAreReadAsTheBuildWroteThem() throws {
+    let (documents, directory, _) = try Self.build()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let index = try SearchIndex.open(at: directory, verification: .structure)
+    var seen = 0
+    for doc in 0..<index.documentCount {
+      let document = try #require(documents.first { $0.id == index.document(doc).id })
+      let expected = PassageCueStarts.of(document)
+      for passage in document.passages.indices {
+        let id = try #require(index.passageId(doc: doc, passage: passage))
+        let read = index.store.cueStarts(id).map { PassageCueStarts.Start(utf8Offset: $0.0, startMilliseconds: $0.1) }
+        #expect(read == expected[passage], "\(document.id) passage \(passage)")
+        seen += read.count
+      }
+    }
+    #expect(seen > 0)
+    #expect(index.store.cueStarts(-1).isEmpty && index.store.cueStarts(index.store.passageCount).isEmpty)
+  }
+
+  @Test func damagedCueStartsGiveNoTimeAndFailTheSearch() throws {
+    let (_, directory, generation) = try Self.build()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let index = try SearchIndex.open(at: directory, verification: .structure)
+    let talk = try Self.designTalk(index)
+    let id = try #require(index.passageId(doc: talk, passage: 1))
+    #expect(try index.search("\"the controls that move\"", limit: 1).hits.first?.matchStartMilliseconds == 13_000)
+    let start = Int(index.store.cueStartOffsets.reader.u32(at: id * 4))
+    try ChunkChecksumTests.flip(generation, "store.dki", at: index.store.cueStarts.fileOffset + start)
+    let damaged = try SearchIndex.open(at: directory, verification: .structure)
+    #expect(damaged.store.cueStarts(id).isEmpty)
+    // Never a wrong time: the answer is refused.
+    #expect {
+      _ = try damaged.search("\"the controls that move\"", limit: 1)
+    } throws: { error in
+      ChunkChecksumTests.isCorrupt(error, in: "store.dki")
+    }
+  }
+
+  /// The heading of every passage read one by one from the map.
+  static func headingsFromTheMap(_ store: Store, _ passages: [UInt32]) -> [UInt32] {
+    passages.map { store.passageField(Int($0), 6) }
+  }
+
+  @Test func headingsInRunsAreEachPassagesHeading() throws {
+    let (_, directory, _) = try Self.build()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let index = try SearchIndex.open(at: directory, verification: .structure)
+    let store = index.store
+    let all = (0..<UInt32(store.passageCount)).map { $0 }
+    let headings = store.headings(of: all)
+    #expect(headings == Self.headingsFromTheMap(store, all))
+    #expect(headings.contains { $0 != StoreWriter.none })
+    // Sparse sets: runs with gaps below and above the run gap, lone passages, the ends.
+    var random = SplitMix64(seed: 3)
+    for stride in [1, 2, 31, 32, 33, 97, 1_000] {
+      var passages: [UInt32] = []
+      var passage = UInt32(random.next() % 5)
+      while passage < store.passageCount {
+        passages.append(passage)
+        passage += UInt32(1 + random.next() % UInt64(stride))
+      }
+      passages.append(UInt32(store.passageCount - 1))
+      passages = Array(Set(passages)).sorted()
+      #expect(store.headings(of: passages) == Self.headingsFromTheMap(store, passages), "stride \(stride)")
+    }
+    #expect(store.headings(of: []).isEmpty)
+    #expect(store.headings(of: [UInt32(store.passageCount)]) == [StoreWriter.none])
+    try index.throwIfDamaged()
+  }
+
+  @Test func aDamagedRecordLeavesItsRunWithoutHeadingsAndIsReported() throws {
+    let (_, directory, generation) = try Self.build()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let index = try SearchIndex.open(at: directory, verification: .structure)
+    let store = index.store
+    let target = store.passageCount / 2
+    try ChunkChecksumTests.flip(
+      generation, "store.dki", at: store.passages.fileOffset + target * Store.passageRecordLength + 2)
+    let damaged = try SearchIndex.open(at: directory, verification: .structure)
+    let far = UInt32(min(store.passageCount - 1, target + 1_000))
+    let headings = damaged.store.headings(of: [UInt32(target - 1), UInt32(target), far])
+    #expect(headings[0] == StoreWriter.none && headings[1] == StoreWriter.none)
+    #expect(headings[2] == Self.headingsFromTheMap(store, [far])[0])
+    #expect(throws: IndexFormatError.self) { try damaged.throwIfDamaged() }
+  }
+}
