@@ -65,10 +65,18 @@ struct QueryCompiler {
     return made
   }
 
-  /// Term `index` of the dictionary, looked up once per query.
+  /// Term `index` of the dictionary, looked up once per query (and, with several
+  /// segments, once for all of them: the statistics look every part up anyway).
   func find(_ key: [UInt8]) -> Int? {
     if let known = lookups.found[key] { return known }
-    let found = index.dictionary.find(key)
+    let found: Int?
+    if statistics.isLocal {
+      found = index.dictionary.find(key)
+    } else {
+      let terms = statistics.terms(key, memo: memo)
+      let ordinal = index.statisticsBox.ordinal
+      found = ordinal < terms.count ? terms[ordinal] : index.dictionary.find(key)
+    }
     lookups.found[key] = found
     return found
   }
@@ -78,9 +86,9 @@ struct QueryCompiler {
     let length = index.dictionary.postingsLength(termIndex, postingsBytes: index.postings.count)
     if length <= SearchTuning.copiedPostingsBytes {
       let offset = IndexFile.headerLength + entry.postingsOffset
-      // Checked against its chunks (a few KiB at most): damage fails the search, not a hit.
-      let bytes =
-        index.postingsChunks.verify(offset, length) ? index.postingsFile.read(at: offset, count: length) : []
+      // Checked against its chunks on the bytes read (a few KiB at most, nothing of the map
+      // faulted in): damage fails the search, not a hit.
+      let bytes = index.postingsChunks.read(offset, length) ?? []
       let buffer = PostingsBuffer(bytes)
       entry.postingsOffset = 0
       // A short read (damage) leaves fewer bytes: every read of the cursor is bounds-checked.

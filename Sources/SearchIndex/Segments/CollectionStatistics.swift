@@ -40,29 +40,36 @@ struct CollectionStatistics: @unchecked Sendable {
   /// Whether the segment's own dictionary gives the statistics (one segment, nothing deleted).
   var isLocal: Bool { parts.count == 1 && parts[0].deletedPassages.isEmpty }
 
-  /// Frequencies one query has looked up, for its other segments (one thread).
+  /// What one query has looked up, for its other segments (one thread): frequencies, and
+  /// each part's term of a key (which the segments' compilers take instead of looking
+  /// the key up in their dictionaries again).
   final class Memo {
     var frequencies: [[UInt8]: Int] = [:]
+    var terms: [[UInt8]: [Int?]] = [:]
+  }
+
+  /// The term of `key` in each part (nil where a part lacks it), remembered in `memo`.
+  func terms(_ key: [UInt8], memo: Memo) -> [Int?] {
+    if let known = memo.terms[key] { return known }
+    let found = parts.map { $0.dictionary.find(key) }
+    memo.terms[key] = found
+    return found
   }
 
   /// Live passages that have `key`, remembered in `memo`.
   func documentFrequency(_ key: [UInt8], memo: Memo) -> Int {
     if let known = memo.frequencies[key] { return known }
-    let found = documentFrequency(key)
-    memo.frequencies[key] = found
-    return found
+    var total = 0
+    let scratch = PostingCursor.DecodeScratch()
+    for (part, term) in zip(parts, terms(key, memo: memo)) {
+      if let term { total += Self.liveFrequency(part, term, scratch) }
+    }
+    memo.frequencies[key] = total
+    return total
   }
 
   /// Live passages that have `key`.
-  func documentFrequency(_ key: [UInt8]) -> Int {
-    var total = 0
-    let scratch = PostingCursor.DecodeScratch()
-    for part in parts {
-      guard let term = part.dictionary.find(key) else { continue }
-      total += Self.liveFrequency(part, term, scratch)
-    }
-    return total
-  }
+  func documentFrequency(_ key: [UInt8]) -> Int { documentFrequency(key, memo: Memo()) }
 
   /// Term `term`'s postings in `part` outside its deleted documents: for each deleted
   /// range, the blocks it overlaps (found by the skip records' last ids) are decoded.
