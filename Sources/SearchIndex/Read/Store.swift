@@ -212,16 +212,17 @@ struct Store: Sendable {
         ? chunks.read(
           self.passages.fileOffset + first * Self.passageRecordLength,
           (last - first + 1) * Self.passageRecordLength) : nil
-      for position in index..<end {
-        guard let records else {
-          result.append(StoreWriter.none)
-          continue
+      guard let records else {
+        result += repeatElement(StoreWriter.none, count: end - index)
+        index = end
+        continue
+      }
+      records.withUnsafeBytes { raw in
+        let reader = ByteReader(raw, file: file.name)
+        for position in index..<end {
+          let attribute = reader.u32(at: (Int(passages[position]) - first) * Self.passageRecordLength + 12)
+          result.append(attributeField(Int(attribute), 6))
         }
-        let at = (Int(passages[position]) - first) * Self.passageRecordLength + 12
-        let attribute =
-          UInt32(records[at]) << 24 | UInt32(records[at + 1]) << 16
-          | UInt32(records[at + 2]) << 8 | UInt32(records[at + 3])
-        result.append(attributeField(Int(attribute), 6))
       }
       index = end
     }

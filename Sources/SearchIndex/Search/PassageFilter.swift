@@ -39,8 +39,9 @@ final class PassageFilter {
     }
     isEmpty = false
     if filters.isEmpty {
-      // Deletions alone: only the deleted documents' records are read.
-      let deletedRanges = deleted.sorted().compactMap { Self.passages(of: $0, in: index.store) }
+      // Deletions alone: the deleted documents' passages, as the statistics found them at
+      // open (ascending), and nothing read.
+      let deletedRanges = index.deletedPassages
       if deletions == .only {
         for passages in deletedRanges { append(passages) }
       } else {
