@@ -12,7 +12,7 @@ import SearchIndex
 /// Benchmarks this index against SQLite FTS5 (and tantivy, when a script is given) on
 /// generated corpora. Prints a Markdown table to stdout; progress to stderr.
 ///
-///     duo-kb-bench run --talks 60 --pages 200 --work DIR [--tantivy SCRIPT [--python PYTHON]]
+///     duo-kb-bench run --talks 60 --pages 200 [--work DIR] [--tantivy SCRIPT [--python PYTHON]]
 ///                      [--duo-kb EXECUTABLE]
 ///     duo-kb-bench search --index DIR --queries FILE     (child process: our search only)
 ///     duo-kb-bench cjk --talks 300 --work DIR           (CJK against English of the same size)
@@ -70,9 +70,12 @@ struct Bench {
         alternatives: (options["try"] ?? "").split(separator: ";").map(String.init)
       ).run()
     default:
+      // The default folder is per size, as `scripts/bench-search` lays it out: a run
+      // empties its folder, and must not empty another size's.
+      let talks = Int(options["talks"] ?? "60")!
       try BenchRun(
-        talks: Int(options["talks"] ?? "60")!, pages: Int(options["pages"] ?? "200")!,
-        work: URL(fileURLWithPath: options["work"] ?? NSTemporaryDirectory() + "duo-kb-bench"),
+        talks: talks, pages: Int(options["pages"] ?? "200")!,
+        work: URL(fileURLWithPath: options["work"] ?? NSTemporaryDirectory() + "duo-kb-bench/\(talks)"),
         tantivyScript: options["tantivy"], python: options["python"] ?? "python3", executable: options["duo-kb"]
       ).run()
     }
@@ -84,6 +87,36 @@ func log(_ message: String) {
 }
 
 func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+
+/// Resident memory of this process by mapping (file name, or `[heap]` and the like), in MB,
+/// largest first; empty where `/proc/self/smaps` is not there (macOS).
+func residentByMapping(top count: Int = 6) -> [(name: String, megabytes: Double)] {
+  // Read to the end by hand: a file of /proc has no size to read up to.
+  let descriptor = open("/proc/self/smaps", O_RDONLY)
+  guard descriptor >= 0 else { return [] }
+  defer { close(descriptor) }
+  var bytes: [UInt8] = []
+  var buffer = [UInt8](repeating: 0, count: 1 << 16)
+  while true {
+    let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+    guard count > 0 else { break }
+    bytes += buffer[..<count]
+  }
+  let smaps = String(decoding: bytes, as: UTF8.self)
+  var kilobytes: [String: Int] = [:]
+  var mapping = "[anon]"
+  for line in smaps.split(separator: "\n") {
+    let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+    if fields.first == "Rss:", fields.count > 1 {
+      kilobytes[mapping, default: 0] += Int(fields[1]) ?? 0
+    } else if let first = fields.first, first.contains("-"), !first.hasSuffix(":") {
+      // A mapping's header: range, permissions, offset, device, inode, then its path.
+      mapping =
+        fields.count > 5 ? String(fields[5...].joined(separator: " ").split(separator: "/").last ?? "") : "[anon]"
+    }
+  }
+  return kilobytes.sorted { $0.value > $1.value }.prefix(count).map { ($0.key, Double($0.value) / 1_024) }
+}
 
 /// Peak resident memory of this process. On Linux from `VmHWM` (getrusage's maxrss can
 /// carry the parent's peak into a spawned child).
@@ -158,7 +191,12 @@ enum SearchRun {
     for query in queries {
       let start = now()
       totalHits += (try? index.search(query.ours, limit: 10).total) ?? 0
-      if traces { log("\(query.ours): \(Double(now() - start) / 1e6) ms, peak \(peakResidentMegabytes()) MB") }
+      if traces {
+        let resident = residentByMapping().map { "\($0.name) \(String(format: "%.1f", $0.megabytes))" }
+        log(
+          "\(query.ours): \(Double(now() - start) / 1e6) ms, peak \(peakResidentMegabytes()) MB; "
+            + resident.joined(separator: ", "))
+      }
     }
     for query in queries {
       var samples: [Double] = []
