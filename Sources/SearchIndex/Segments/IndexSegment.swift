@@ -212,24 +212,29 @@ final class ReleaseBudget: @unchecked Sendable {
 
 /// Zeroed byte-per-passage counters for merging prefix postings, reused between queries
 /// (a user zeroes what it touched before giving it back); safe to share between threads.
+/// It keeps at most `keptBytes`: a larger corpus's counters are given back to the system
+/// after each use, so that idle memory does not grow with the corpus.
 final class PassageCounterPool: @unchecked Sendable {
   private let lock = NSLock()
-  private var free: [UnsafeMutableBufferPointer<UInt8>] = []
+  private var idle: [UnsafeMutableBufferPointer<UInt8>] = []
 
-  /// Counters kept for reuse at most: queries take a few sizes (a byte or a bit per passage).
-  static let kept = 4
+  /// Bytes kept for reuse at most: a byte and a bit per passage of 1.3 million passages
+  /// (3,000 talks) twice over. Past that, allocating (lazily zeroed pages, for large
+  /// sizes) costs little beside the walk over the postings that fills them.
+  static let keptBytes = 4 << 20
 
   func take(count: Int) -> UnsafeMutableBufferPointer<UInt8> {
     let size = max(count, 8)
     lock.lock()
-    if let index = free.lastIndex(where: { $0.count == size }) {
-      let found = free.remove(at: index)
+    if let index = idle.lastIndex(where: { $0.count == size }) {
+      let found = idle.remove(at: index)
       lock.unlock()
       return found
     }
     lock.unlock()
-    let raw = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
-    raw.initializeMemory(as: UInt8.self, repeating: 0, count: size)
+    // calloc: the system's zeroed pages are touched only where a query counts.
+    // A failed allocation traps, as every Swift allocation does.
+    let raw = calloc(size, 1)!
     return UnsafeMutableBufferPointer(start: raw.assumingMemoryBound(to: UInt8.self), count: size)
   }
 
@@ -237,9 +242,25 @@ final class PassageCounterPool: @unchecked Sendable {
   func give(_ counters: UnsafeMutableBufferPointer<UInt8>) {
     lock.lock()
     defer { lock.unlock() }
-    free.append(counters)
-    if free.count > Self.kept { free.removeFirst().deallocate() }
+    idle.append(counters)
+    var bytes = idle.reduce(0) { $0 + $1.count }
+    while bytes > Self.keptBytes {
+      let oldest = idle.removeFirst()
+      bytes -= oldest.count
+      Self.release(oldest)
+    }
   }
 
-  deinit { for counters in free { counters.deallocate() } }
+  /// Bytes of the counters kept for reuse.
+  var idleBytes: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return idle.reduce(0) { $0 + $1.count }
+  }
+
+  private static func release(_ counters: UnsafeMutableBufferPointer<UInt8>) {
+    free(counters.baseAddress)
+  }
+
+  deinit { for counters in idle { Self.release(counters) } }
 }
