@@ -40,7 +40,10 @@ struct BestMatchQuery {
   var hasSeveralClauses: Bool { clauses.count > 1 }
 
   /// The clauses of `parsed`, or nil when its shape is not words and phrases only.
-  static func make(_ parsed: ParsedQuery, index: IndexSegment, verbatim: Bool) -> BestMatchQuery? {
+  /// `memo`: what the query's other segments looked up of the statistics.
+  static func make(
+    _ parsed: ParsedQuery, index: IndexSegment, verbatim: Bool, memo: CollectionStatistics.Memo = .init()
+  ) -> BestMatchQuery? {
     var nodes: [QueryNode] = []
     switch parsed.root {
     case .word, .phrase: nodes = [parsed.root]
@@ -53,7 +56,7 @@ struct BestMatchQuery {
       }
     default: return nil
     }
-    let expander = TermExpander(index: index, verbatim: verbatim)
+    let expander = TermExpander(index: index, verbatim: verbatim, memo: memo)
     var clauses: [RankingClause] = []
     var texts: [(text: String, isStop: Bool)] = []
     for node in nodes {
@@ -98,10 +101,12 @@ struct TermExpander {
   let index: IndexSegment
   let verbatim: Bool
   let analyzer: Analyzer
+  let memo: CollectionStatistics.Memo
 
-  init(index: IndexSegment, verbatim: Bool) {
+  init(index: IndexSegment, verbatim: Bool, memo: CollectionStatistics.Memo = .init()) {
     self.index = index
     self.verbatim = verbatim
+    self.memo = memo
     analyzer = Analyzer(options: verbatim ? .verbatim : index.analyzerOptions)
   }
 
@@ -118,7 +123,7 @@ struct TermExpander {
 
   /// Live passages with any of `keys` over every segment (`CollectionStatistics`).
   func documentFrequency(keys: [[UInt8]]) -> Int {
-    keys.reduce(0) { $0 + index.statistics.documentFrequency($1) }
+    keys.reduce(0) { $0 + index.statistics.documentFrequency($1, memo: memo) }
   }
 
   /// The forms that share `stem` among the first live terms of `spaces` over every

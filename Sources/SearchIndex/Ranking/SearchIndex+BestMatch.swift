@@ -5,9 +5,11 @@ extension IndexSegment {
   /// `search` finds them), ranked with their context (`ContextRanker`); when they are
   /// fewer than `limit`, passages that match some of the words follow. A query with OR,
   /// NOT or a prefix says exactly what should match: it runs as `search` does. The text of
-  /// every hit is checked against its CRC-32, as `search` checks it.
+  /// every hit is checked against its CRC-32, as `search` checks it. `memo`: what the
+  /// query's other segments looked up of the statistics (its searches here share it too).
   func bestMatch(
-    _ query: String, limit: Int, verbatim: Bool, filters: SearchFilters, weights: RankingWeights
+    _ query: String, limit: Int, verbatim: Bool, filters: SearchFilters, weights: RankingWeights,
+    memo: CollectionStatistics.Memo = .init()
   ) throws(SearchError) -> RankedSearchResults {
     let parsed: ParsedQuery
     do throws(QueryError) {
@@ -18,9 +20,9 @@ extension IndexSegment {
     let limit = max(0, min(limit, 10_000))
     var allFilters = filters
     allFilters.merge(parsed.filters)
-    guard var plan = BestMatchQuery.make(parsed, index: self, verbatim: verbatim), limit > 0 else {
+    guard var plan = BestMatchQuery.make(parsed, index: self, verbatim: verbatim, memo: memo), limit > 0 else {
       // The query's own operators decide what matches: every hit has all it asks for.
-      let strict = try search(query, limit: limit, verbatim: verbatim, filters: filters)
+      let strict = try search(query, limit: limit, verbatim: verbatim, filters: filters, memo: memo)
       return RankedSearchResults(
         total: strict.total,
         hits: strict.hits.prefix(limit).map {
@@ -28,10 +30,10 @@ extension IndexSegment {
         })
     }
     let strict = try search(
-      query, limit: max(limit, RankingLimits.strictCandidates), verbatim: verbatim, filters: filters)
+      query, limit: max(limit, RankingLimits.strictCandidates), verbatim: verbatim, filters: filters, memo: memo)
     plan.filters = allFilters
     plan.isVerbatim = verbatim
-    let candidates = try candidates(plan, strict: strict)
+    let candidates = try candidates(plan, strict: strict, memo: memo)
     let ranker = ContextRanker(index: self, query: plan, weights: weights)
     let scored = ranker.score(candidates)
     // Every word matched first (the strict query's passages), then by score, then in order.
@@ -94,7 +96,9 @@ extension IndexSegment {
   /// The passages worth scoring, ascending: the strict query's best, the best of the OR of
   /// the words, every passage of a rare word, and the neighbours of all of them (the answer
   /// may be the sentence after the one that names the topic), as the filters allow.
-  private func candidates(_ plan: BestMatchQuery, strict: SearchResults) throws(SearchError) -> [UInt32] {
+  private func candidates(
+    _ plan: BestMatchQuery, strict: SearchResults, memo: CollectionStatistics.Memo
+  ) throws(SearchError) -> [UInt32] {
     var found = Set<UInt32>()
     func add(_ hits: [SearchHit]) {
       for hit in hits {
@@ -106,7 +110,7 @@ extension IndexSegment {
       add(
         try search(
           plan.disjunction, limit: RankingLimits.disjunctionCandidates, verbatim: plan.isVerbatim,
-          filters: plan.filters
+          filters: plan.filters, memo: memo
         ).hits)
     }
     for clause in plan.clauses

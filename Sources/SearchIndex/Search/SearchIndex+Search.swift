@@ -6,8 +6,10 @@ extension IndexSegment {
   /// and diacritics aside). Filters given here and in the query must all hold. The text of
   /// every returned hit is checked against its CRC-32: `.index(.corrupt)` when one is
   /// damaged, so a hit always quotes the exact stored text.
+  /// `memo`: what the query's other segments and searches looked up of the statistics.
   func search(
-    _ query: String, limit: Int, verbatim: Bool = false, filters: SearchFilters = .init()
+    _ query: String, limit: Int, verbatim: Bool = false, filters: SearchFilters = .init(),
+    memo: CollectionStatistics.Memo = .init()
   ) throws(SearchError) -> SearchResults {
     let parsed: ParsedQuery
     do throws(QueryError) {
@@ -15,7 +17,7 @@ extension IndexSegment {
     } catch {
       throw .query(error)
     }
-    return try search(parsed: parsed, limit: limit, verbatim: verbatim, filters: filters)
+    return try search(parsed: parsed, limit: limit, verbatim: verbatim, filters: filters, memo: memo)
   }
 
   /// `evaluation: .exhaustive` scores every match (the tests' oracle).

@@ -70,8 +70,11 @@ extension SearchIndex {
     var total = 0
     var contentWords = 0
     var hits: [(ordinal: Int, hit: RankedHit)] = []
+    // Each word's live frequency is found once, not once per segment.
+    let memo = CollectionStatistics.Memo()
     for (ordinal, segment) in segments.enumerated() {
-      let found = try segment.bestMatch(query, limit: limit, verbatim: verbatim, filters: filters, weights: weights)
+      let found = try segment.bestMatch(
+        query, limit: limit, verbatim: verbatim, filters: filters, weights: weights, memo: memo)
       total += found.total
       contentWords = found.contentWordCount
       hits += found.hits.map { (ordinal, $0) }
