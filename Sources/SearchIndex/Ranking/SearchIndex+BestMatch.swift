@@ -29,11 +29,13 @@ extension IndexSegment {
           RankedHit(hit: $0, matchesAllWords: true, ownCoverage: 1, contextCoverage: 0, ownContentWords: 1)
         })
     }
-    let strict = try search(
-      query, limit: max(limit, RankingLimits.strictCandidates), verbatim: verbatim, filters: filters, memo: memo)
+    // The strict query's best, as ids: only those shown are read (`hits`), with its highlights.
+    let strict = try collect(
+      parsed: parsed, limit: max(limit, RankingLimits.strictCandidates), verbatim: verbatim, filters: filters,
+      memo: memo)
     plan.filters = allFilters
     plan.isVerbatim = verbatim
-    let candidates = try candidates(plan, strict: strict, memo: memo)
+    let candidates = try candidates(plan, strict: strict.candidates.map(\.passage), memo: memo)
     let ranker = ContextRanker(index: self, query: plan, weights: weights)
     let scored = ranker.score(candidates)
     // Every word matched first (the strict query's passages), then by score, then in order.
@@ -45,48 +47,41 @@ extension IndexSegment {
       if $0.score != $1.score { return $0.score > $1.score }
       return $0.passage < $1.passage
     }.prefix(limit)
-    var strictRanges: [UInt32: [Range<Int>]] = [:]
-    for hit in strict.hits {
-      if let id = passageId(doc: hit.documentIndex, passage: hit.passageIndex) {
-        strictRanges[UInt32(id)] = hit.matchedRanges
-      }
+    let strictIds = Set(strict.candidates.map(\.passage))
+    let shownStrict = best.filter { strictIds.contains($0.passage) }.map {
+      TopHits.Candidate(passage: $0.passage, score: $0.score)
     }
+    var strictHits: [UInt32: SearchHit] = [:]
+    for (candidate, hit) in zip(shownStrict, try hits(strict, shownStrict)) { strictHits[candidate.passage] = hit }
     var hits: [RankedHit] = []
     let analyzer = Analyzer(options: verbatim ? .verbatim : analyzerOptions)
     let highlighted = plan.clauses.filter { !$0.isStopWord || $0.isPhrase }.reduce(into: Set<[UInt8]>()) {
       $0.formUnion($1.keys)
     }
-    var strictPassages: [UInt32: StoredPassage] = [:]
-    for hit in strict.hits {
-      if let id = passageId(doc: hit.documentIndex, passage: hit.passageIndex), let stored = hit.passage {
-        strictPassages[UInt32(id)] = stored
-      }
-    }
     for candidate in best {
-      let (doc, passage) = location(ofPassage: Int(candidate.passage))
-      // Read (and checked) once: by the strict search, or here.
-      let stored: StoredPassage
-      if let known = strictPassages[candidate.passage] {
-        stored = known
+      let found: SearchHit
+      if let strictHit = strictHits[candidate.passage] {
+        // A passage the strict query found keeps its highlights (phrases where they stand).
+        found = strictHit
       } else {
+        let (doc, passage) = location(ofPassage: Int(candidate.passage))
+        let stored: StoredPassage
         do throws(IndexFormatError) {
           stored = try verifiedPassage(doc: doc, passage: passage)
         } catch {
           throw .index(error)
         }
+        let ranges = Self.matchedRanges(Array(stored.text.utf8), keys: highlighted, analyzer: analyzer)
+        found = SearchHit(
+          documentIndex: doc, passageIndex: passage, score: 0, matchedRanges: ranges,
+          matchStartMilliseconds: matchStart(passage: Int(candidate.passage), stored: stored, matchedRanges: ranges),
+          passage: stored)
       }
-      let text = Array(stored.text.utf8)
-      // A passage the strict query found keeps its highlights (phrases where they stand).
-      let ranges =
-        strictRanges[candidate.passage] ?? Self.matchedRanges(text, keys: highlighted, analyzer: analyzer)
+      var hit = found
+      hit.score = candidate.score
       hits.append(
         RankedHit(
-          hit: SearchHit(
-            documentIndex: doc, passageIndex: passage, score: candidate.score, matchedRanges: ranges,
-            matchStartMilliseconds: matchStart(
-              passage: Int(candidate.passage), stored: stored, matchedRanges: ranges),
-            passage: stored),
-          matchesAllWords: candidate.matchesAll, ownCoverage: candidate.ownCoverage,
+          hit: hit, matchesAllWords: candidate.matchesAll, ownCoverage: candidate.ownCoverage,
           contextCoverage: candidate.contextCoverage, ownContentWords: candidate.ownContentClauses))
     }
     return RankedSearchResults(
@@ -97,21 +92,21 @@ extension IndexSegment {
   /// the words, every passage of a rare word, and the neighbours of all of them (the answer
   /// may be the sentence after the one that names the topic), as the filters allow.
   private func candidates(
-    _ plan: BestMatchQuery, strict: SearchResults, memo: CollectionStatistics.Memo
+    _ plan: BestMatchQuery, strict: [UInt32], memo: CollectionStatistics.Memo
   ) throws(SearchError) -> [UInt32] {
-    var found = Set<UInt32>()
-    func add(_ hits: [SearchHit]) {
-      for hit in hits {
-        if let id = passageId(doc: hit.documentIndex, passage: hit.passageIndex) { found.insert(UInt32(id)) }
-      }
-    }
-    add(strict.hits)
+    var found = Set(strict)
     if plan.hasSeveralClauses {
-      add(
-        try search(
-          plan.disjunction, limit: RankingLimits.disjunctionCandidates, verbatim: plan.isVerbatim,
-          filters: plan.filters, memo: memo
-        ).hits)
+      // Its best as ids only: none of its texts is read unless shown.
+      let disjunction: ParsedQuery
+      do throws(QueryError) {
+        disjunction = try QueryParser.parse(plan.disjunction)
+      } catch {
+        throw .query(error)
+      }
+      let collected = try collect(
+        parsed: disjunction, limit: RankingLimits.disjunctionCandidates, verbatim: plan.isVerbatim,
+        filters: plan.filters, memo: memo)
+      found.formUnion(collected.candidates.map(\.passage))
     }
     for clause in plan.clauses
     where !clause.isStopWord && !clause.isPhrase
