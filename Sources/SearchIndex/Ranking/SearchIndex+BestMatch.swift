@@ -53,7 +53,7 @@ extension IndexSegment {
     }
     var strictHits: [UInt32: SearchHit] = [:]
     for (candidate, hit) in zip(shownStrict, try hits(strict, shownStrict)) { strictHits[candidate.passage] = hit }
-    var hits: [RankedHit] = []
+    var ranked: [RankedHit] = []
     let analyzer = Analyzer(options: verbatim ? .verbatim : analyzerOptions)
     let highlighted = plan.clauses.filter { !$0.isStopWord || $0.isPhrase }.reduce(into: Set<[UInt8]>()) {
       $0.formUnion($1.keys)
@@ -79,13 +79,13 @@ extension IndexSegment {
       }
       var hit = found
       hit.score = candidate.score
-      hits.append(
+      ranked.append(
         RankedHit(
           hit: hit, matchesAllWords: candidate.matchesAll, ownCoverage: candidate.ownCoverage,
           contextCoverage: candidate.contextCoverage, ownContentWords: candidate.ownContentClauses))
     }
     return RankedSearchResults(
-      total: strict.total, hits: hits, contentWordCount: plan.clauses.filter { !$0.isStopWord }.count)
+      total: strict.total, hits: ranked, contentWordCount: plan.clauses.filter { !$0.isStopWord }.count)
   }
 
   /// The passages worth scoring, ascending: the strict query's best, the best of the OR of

@@ -8,8 +8,9 @@ import Foundation
   import Darwin
 #endif
 
-/// Zeroed byte-per-passage counters for merging prefix postings, reused between queries
-/// (a user zeroes what it touched before giving it back); safe to share between threads.
+/// Zeroed counters, a byte or a bit per passage (merging a prefix's postings, counting two
+/// words' passages), reused between queries (a user zeroes what it touched before giving
+/// it back); safe to share between threads.
 /// It keeps at most `keptBytes`: a larger corpus's counters are given back to the system
 /// after each use, so that idle memory does not grow with the corpus.
 ///
