@@ -31,10 +31,16 @@ struct PassageCounterPoolTests {
     pool.give(large)
     // Both together exceed the bound: the older, small one is let go.
     #expect(pool.idleBytes == PassageCounterPool.keptBytes)
+    let kept = pool.take(count: PassageCounterPool.keptBytes)
     let huge = pool.take(count: PassageCounterPool.keptBytes * 2)
     #expect(huge.allSatisfy { $0 == 0 })
     pool.give(huge)
     #expect(pool.idleBytes <= PassageCounterPool.keptBytes)
     #expect(pool.idleBytes == 0)
+    // One too large to keep does not push out those kept.
+    pool.give(kept)
+    let another = pool.take(count: PassageCounterPool.keptBytes * 2)
+    pool.give(another)
+    #expect(pool.idleBytes == PassageCounterPool.keptBytes)
   }
 }

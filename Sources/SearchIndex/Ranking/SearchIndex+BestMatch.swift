@@ -35,7 +35,8 @@ extension IndexSegment {
       memo: memo)
     plan.filters = allFilters
     plan.isVerbatim = verbatim
-    let candidates = try candidates(plan, strict: strict.candidates.map(\.passage), memo: memo)
+    let strictIds = Set(strict.candidates.map(\.passage))
+    let candidates = try candidates(plan, strict: strictIds, memo: memo)
     let ranker = ContextRanker(index: self, query: plan, weights: weights)
     let scored = ranker.score(candidates)
     // Every word matched first (the strict query's passages), then by score, then in order.
@@ -47,7 +48,6 @@ extension IndexSegment {
       if $0.score != $1.score { return $0.score > $1.score }
       return $0.passage < $1.passage
     }.prefix(limit)
-    let strictIds = Set(strict.candidates.map(\.passage))
     let shownStrict = best.filter { strictIds.contains($0.passage) }.map {
       TopHits.Candidate(passage: $0.passage, score: $0.score)
     }
@@ -92,9 +92,9 @@ extension IndexSegment {
   /// the words, every passage of a rare word, and the neighbours of all of them (the answer
   /// may be the sentence after the one that names the topic), as the filters allow.
   private func candidates(
-    _ plan: BestMatchQuery, strict: [UInt32], memo: CollectionStatistics.Memo
+    _ plan: BestMatchQuery, strict: Set<UInt32>, memo: CollectionStatistics.Memo
   ) throws(SearchError) -> [UInt32] {
-    var found = Set(strict)
+    var found = strict
     if plan.hasSeveralClauses {
       // Its best as ids only: none of its texts is read unless shown.
       let disjunction: ParsedQuery

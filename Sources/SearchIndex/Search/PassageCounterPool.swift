@@ -43,8 +43,13 @@ final class PassageCounterPool: @unchecked Sendable {
     return UnsafeMutableBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: size)
   }
 
-  /// Takes back counters that are all zero again; the least recently given go first.
+  /// Takes back counters that are all zero again; the least recently given go first. One
+  /// larger than `keptBytes` goes straight back to the system, and the kept stay.
   func give(_ counters: UnsafeMutableBufferPointer<UInt8>) {
+    guard counters.count <= Self.keptBytes else {
+      Self.release(counters)
+      return
+    }
     lock.lock()
     defer { lock.unlock() }
     idle.append(counters)
