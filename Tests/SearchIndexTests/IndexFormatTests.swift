@@ -153,14 +153,15 @@ import Testing
   static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("Fixtures")
 
-  /// The directory of the frozen version-6 index, written once by this build from
+  /// The directory of the frozen version-7 index, written once by this build from
   /// `IndexFixture.documents` (`DUOKB_RECORD_FIXTURE=1` rewrites it: only with a new version).
-  static let frozenDirectory = fixtures.appendingPathComponent("index-v6")
+  static let frozenDirectory = fixtures.appendingPathComponent("index-v7")
 
   /// Version 4 kept one set of files per generation; version 5 had no description space,
-  /// so it would answer but rank without descriptions: both are refused, and rebuilt.
-  @Test("Versions 4 and 5 are refused, never misread", arguments: [4, 5])
-  func theVersion4And5IndexesAreRefusedNeverMisread(version: UInt32) {
+  /// so it would answer but rank without descriptions; version 6 kept word counts in two
+  /// bytes: all are refused, and rebuilt.
+  @Test("Versions 4 to 6 are refused, never misread", arguments: [4, 5, 6])
+  func theVersion4To6IndexesAreRefusedNeverMisread(version: UInt32) {
     #expect(
       throws: IndexFormatError.unsupportedVersion(file: "manifest.json", found: version, supported: IndexFile.version)
     ) {
@@ -168,21 +169,24 @@ import Testing
     }
   }
 
-  /// The fixture's documents, the first with a description (the space version 6 added).
+  /// The fixture's documents, the first with a description (the space version 6 added),
+  /// the last with a passage too long for a byte's word count (version 7).
   static var frozenDocuments: [Document] {
     var documents = IndexFixture.documents
     documents[0].summary = "Keeping toolbars steady while a window resizes."
+    documents[documents.count - 1].passages.append(
+      Passage(kind: .text, text: Array(repeating: "long", count: 300).joined(separator: " ")))
     return documents
   }
 
-  @Test func reopensTheFrozenVersion6Index() throws {
+  @Test func reopensTheFrozenVersion7Index() throws {
     if ProcessInfo.processInfo.environment["DUOKB_RECORD_FIXTURE"] == "1" {
       try? FileManager.default.removeItem(at: Self.frozenDirectory)
       _ = try IndexBuilder().build(
-        documents: Self.frozenDocuments, corpusFingerprint: "frozen-v6", into: Self.frozenDirectory)
+        documents: Self.frozenDocuments, corpusFingerprint: "frozen-v7", into: Self.frozenDirectory)
     }
     let index = try SearchIndex.open(at: Self.frozenDirectory, verification: .full)
-    #expect(index.corpusFingerprint == "frozen-v6")
+    #expect(index.corpusFingerprint == "frozen-v7")
     #expect(try index.verifiedPassage(doc: 0, passage: 1).text == IndexFixture.documents[0].passages[1].text)
     let results = try index.search("\"toolbar vertical behavior\"", limit: 10)
     #expect(Set(results.hits.map { "\($0.documentIndex).\($0.passageIndex)" }) == ["0.1", "1.0", "1.2"])
@@ -192,6 +196,10 @@ import Testing
     var documents: [UInt32] = []
     segment.forEachFieldId(term, limit: segment.store.documentCount) { documents.append($0) }
     #expect(documents == [0])
+    // A passage too long for a byte keeps its exact count, in the long counts.
+    #expect(segment.store.wordCounts.longCount == 1)
+    #expect(segment.store.wordCount(segment.store.passageCount - 1) == 300)
+    #expect(segment.store.wordCount(0) == IndexFixture.documents[0].passages[0].text.split(separator: " ").count)
   }
 
   /// Version 1 had no passage checksums, version 2 indexed a CJK run as one word, version 3

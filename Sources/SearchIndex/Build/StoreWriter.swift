@@ -113,9 +113,11 @@ struct StoreWriter {
     guard stringBlob.count <= Int(UInt32.max) else { throw .tooLarge(reason: "strings exceed 4 GiB") }
     cueStartOffsets.u32(UInt32(cueStarts.count))
 
+    let encodedCounts = WordCounts.encode(wordCounts)
     var file = IndexFile.header(kind: "STOR")
     file.bytes.reserveCapacity(
-      64 + documentTable.count + attributeTable.count + passageTable.count + wordCounts.count * 2
+      64 + documentTable.count + attributeTable.count + passageTable.count + encodedCounts.short.count
+        + encodedCounts.long.count
         + stringOffsets.count + stringBlob.count + cueStartOffsets.count + cueStarts.count + texts.count)
     file.u32(UInt32(documents.count))
     file.u32(UInt32(passageIndex))
@@ -126,10 +128,12 @@ struct StoreWriter {
     file.f32(impactAverage)
     file.u32(UInt32(attributeIds.count))
     file.u32(UInt32(cueStarts.count))
+    file.u32(UInt32(encodedCounts.longCount))
     file.append(documentTable.bytes)
     file.append(attributeTable.bytes)
     file.append(passageTable.bytes)
-    for count in wordCounts { file.u16(UInt16(min(count, UInt32(UInt16.max)))) }
+    file.append(encodedCounts.short)
+    file.append(encodedCounts.long)
     file.append(stringOffsets.bytes)
     file.append(stringBlob.bytes)
     file.append(cueStartOffsets.bytes)

@@ -80,7 +80,7 @@ public enum IndexCheck {
       if onlySegments != nil {
         // What a `.full` open checks of every segment.
         do throws(IndexFormatError) {
-          try segment.store.checkDocumentsCoverPassages()
+          try segment.store.checkTables()
         } catch {
           report.findings.append(CheckFinding(subject: Self.subject(of: error), kind: .damaged, detail: "\(error)"))
         }

@@ -12,7 +12,7 @@ struct Store: Sendable {
   static let documentRecordLength = 36
   static let passageRecordLength = 20
   static let attributeRecordLength = 20
-  static let headerLength = 36
+  static let headerLength = 40
   /// A passage has at most this many cue starts read (a damaged table cannot make more).
   static let maximumCueStarts = 4_096
 
@@ -30,7 +30,7 @@ struct Store: Sendable {
   let passages: Table
   let attributes: Table
   let attributeCount: Int
-  let wordCounts: ByteReader
+  let wordCounts: WordCounts
   let stringOffsets: Table
   let stringCount: Int
   let strings: Table
@@ -55,6 +55,7 @@ struct Store: Sendable {
     averageWords = average.isFinite && average > 0 ? average : 1
     attributeCount = Int(body.u32(at: 28))
     let cueStartBytes = Int(body.u32(at: 32))
+    let longWordCounts = Int(body.u32(at: 36))
     var offset = Self.headerLength
     // Counts are u32, so no size below overflows; `slice` bounds each by the body.
     func table(_ length: Int, _ what: String) throws(IndexFormatError) -> Table {
@@ -65,7 +66,10 @@ struct Store: Sendable {
     documents = try table(documentCount * Self.documentRecordLength, "document table")
     attributes = try table(attributeCount * Self.attributeRecordLength, "passage attributes")
     passages = try table(passageCount * Self.passageRecordLength, "passage table")
-    wordCounts = try table(passageCount * 2, "word counts").reader
+    wordCounts = WordCounts(
+      short: try table(passageCount, "word counts").reader,
+      long: try table(longWordCounts * WordCounts.longRecordLength, "long word counts").reader,
+      longCount: longWordCounts)
     stringOffsets = try table((stringCount + 1) * 4, "string offsets")
     strings = try table(stringBytes, "strings")
     cueStartOffsets = try table((passageCount + 1) * 4, "cue start offsets")
@@ -74,10 +78,17 @@ struct Store: Sendable {
     try body.require(offset == body.count, "store has trailing bytes")
   }
 
-  /// Whether documents cover the passages in order, as every lookup relies on: true of
-  /// every index this build writes, checked by `verify()` and `duo-kb check` (it reads the
-  /// whole document table); lookups stay in bounds without it.
-  func checkDocumentsCoverPassages() throws(IndexFormatError) {
+  /// Whether the tables that the open does not read are as this build writes them: the
+  /// documents cover the passages in order, and the long word counts are those of the
+  /// marked passages. Checked by `verify()` and `duo-kb check` (it reads the document and
+  /// word count tables whole); lookups stay in bounds without it.
+  func checkTables() throws(IndexFormatError) {
+    try checkDocumentsCoverPassages()
+    try wordCounts.check(file: file.name)
+  }
+
+  /// Whether documents cover the passages in order, as every lookup relies on.
+  private func checkDocumentsCoverPassages() throws(IndexFormatError) {
     var expected = 0
     for index in 0..<documentCount {
       let first = Int(documentField(index, 5))
@@ -121,7 +132,7 @@ struct Store: Sendable {
   }
 
   @inline(__always)
-  func wordCount(_ passage: Int) -> Int { Int(wordCounts.u16(at: passage * 2)) }
+  func wordCount(_ passage: Int) -> Int { wordCounts.count(passage) }
 
   /// Field of a passage: 0 document, 3 start ms, 4 end ms, 5 anchor, 6 heading, 7 speaker
   /// (string ids; `StoreWriter.none` when absent or damaged).

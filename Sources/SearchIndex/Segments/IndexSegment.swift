@@ -93,7 +93,7 @@ final class IndexSegment: Sendable {
     }
     deletedPassageCount = deletedPassages
     totalWords = entry.totalWords
-    if verification == .full { try store.checkDocumentsCoverPassages() }
+    if verification == .full { try store.checkTables() }
     files = [termsFile, postingsFile, storeFile]
     // What a whole-file check read need not stay resident.
     if verification == .full { for file in files { file.releasePages() } }
@@ -110,7 +110,7 @@ final class IndexSegment: Sendable {
       if frame.chunks.verifyAll() > 0, let found = damage.first { throw found }
       file.releasePages()
     }
-    try store.checkDocumentsCoverPassages()
+    try store.checkTables()
     try throwIfDamaged()
   }
 
