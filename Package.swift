@@ -78,14 +78,18 @@ let package = Package(
         "DuoKBCLI", "HLS", "WebVTT", "TalkPage", "DocCRender", "DocumentModel", "Normalize", "Corpus", "Harvest",
         "Citations", "HTTPServing", "KnowledgeServer", "WebUI",
       ]),
-    .executableTarget(name: "duo-kb", dependencies: ["DuoKBCLI"]),
-    .executableTarget(name: "duo-kb-harvest", dependencies: ["DuoKBHarvestCLI"]),
+    // Settings of a whole process, which each executable makes at its start.
+    .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
+    .target(name: "ProcessTuning", dependencies: ["CMalloc"]),
+    .executableTarget(name: "duo-kb", dependencies: ["DuoKBCLI", "ProcessTuning"]),
+    .executableTarget(name: "duo-kb-harvest", dependencies: ["DuoKBHarvestCLI", "ProcessTuning"]),
     // The transport benchmark that scripts/bench-harvest runs (a release build).
     .executableTarget(
       name: "duo-kb-bench-harvest", dependencies: ["Harvest", "Corpus", "DocumentModel", "DuoKBTestSupport"]),
     // Benchmark of the index against SQLite FTS5 (scripts/bench-search).
     .executableTarget(
-      name: "duo-kb-bench", dependencies: ["SearchIndex", "DocumentModel", "Corpus", "CSQLite3", "DuoKBTestSupport"]),
+      name: "duo-kb-bench",
+      dependencies: ["SearchIndex", "DocumentModel", "Corpus", "CSQLite3", "DuoKBTestSupport", "ProcessTuning"]),
 
     // For tests and benchmarks only: the loopback server, the fixture site, corpus generators.
     .target(name: "DuoKBTestSupport", dependencies: ["CSQLite3", "DocumentModel"]),

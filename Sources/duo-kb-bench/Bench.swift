@@ -1,6 +1,7 @@
 import DocumentModel
 import DuoKBTestSupport
 import Foundation
+import ProcessTuning
 import SearchIndex
 
 #if canImport(Glibc)
@@ -24,6 +25,8 @@ import SearchIndex
 @main
 struct Bench {
   static func main() throws {
+    // As `duo-kb` and its server set it, so that memory is measured as they use it.
+    HeapRetention.bound()
     var arguments = Array(CommandLine.arguments.dropFirst())
     let command = arguments.isEmpty ? "run" : arguments.removeFirst()
     var options: [String: String] = [:]
