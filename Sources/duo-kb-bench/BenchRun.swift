@@ -1,6 +1,7 @@
 import DocumentModel
 import DuoKBTestSupport
 import Foundation
+import ProcessTuning
 import SearchIndex
 
 /// One scale: generate, build and query with each engine, print a table.
@@ -22,10 +23,73 @@ struct BenchRun {
     var peakMegabytes: Double?
   }
 
+  /// What the stage with the documents in memory leaves for the stage without them.
+  struct Prepared {
+    var passageCount: Int
+    var wordCount: Int
+    var queries: [GeneratedQuery]
+    var queryFile: URL
+    var indexDirectory: URL
+    var buildSeconds: Double
+    var indexBytes: Int
+    var fts5: FTS5Bench
+    var databaseURL: URL
+    var ftsBuild: Double
+    var home: URL?
+    var tantivyCorpus: URL?
+  }
+
+  /// Everything that needs the documents comes first; they are then released before any
+  /// engine searches or reads the corpus back, so that at 30,000 talks (some 10 GB of
+  /// documents) `duo-kb index` and tantivy's loader have the memory to themselves.
   func run() throws {
     let fileManager = FileManager.default
     try? fileManager.removeItem(at: work)
     try fileManager.createDirectory(at: work, withIntermediateDirectories: true)
+    let prepared = try prepare()
+    HeapRetention.releaseFree()
+    var rows: [Row] = []
+    log("searching (child process)")
+    let report = try runChild(index: prepared.indexDirectory, queries: prepared.queryFile)
+    rows.append(
+      Row(
+        engine: "duo-kb", buildSeconds: prepared.buildSeconds,
+        megabytes: Double(prepared.indexBytes) / 1_048_576, latencies: report.latencies,
+        peakMegabytes: report.peakMegabytes))
+
+    var whole: WholeProcessBench.Report?
+    if let executable, let home = prepared.home {
+      log("whole process: duo-kb index, then duo-kb search and the sqlite3 shell, one query per process")
+      whole = try WholeProcessBench(
+        executable: URL(fileURLWithPath: executable), home: home, sqliteDatabase: prepared.databaseURL
+      ).run(queries: QueryFile.read(prepared.queryFile))
+    }
+
+    log("searching FTS5")
+    let ftsLatencies = try prepared.fts5.measure(prepared.queries)
+    rows.append(
+      Row(
+        engine: "SQLite FTS5", buildSeconds: prepared.ftsBuild,
+        megabytes: Double(fileSize(prepared.databaseURL)) / 1_048_576,
+        latencies: ftsLatencies, peakMegabytes: nil))
+
+    if let tantivyScript, let corpusFile = prepared.tantivyCorpus {
+      log("tantivy")
+      if let row = try runTantivy(script: tantivyScript, corpus: corpusFile, queries: prepared.queryFile) {
+        rows.append(row)
+      }
+    }
+    printTable(rows, passages: prepared.passageCount, words: prepared.wordCount, hits: report.totalHits)
+    printSlowest(rows, queries: prepared.queries)
+    print(
+      "\nOpening the index (`SearchIndex.open`, in process, median of 21): "
+        + String(format: "%.3f ms", report.openMicroseconds / 1000))
+    if let whole { printWholeProcess(whole) }
+  }
+
+  /// Generates the corpus and writes every engine's input from it: our index, the FTS5
+  /// database, the duo-kb home and tantivy's passages.
+  func prepare() throws -> Prepared {
     log("generating \(talks) talks and \(pages) pages")
     var generator = CorpusGenerator(seed: 2026, vocabularySize: 50_000)
     let documents = generator.documents(talks: talks, pages: pages)
@@ -36,7 +100,6 @@ struct BenchRun {
     let queries = QueryGenerator.queries(count: 200, seed: 7, generator: generator, documents: documents)
     let queryFile = work.appendingPathComponent("queries.tsv")
     try QueryFile.write(queries, to: queryFile)
-    var rows: [Row] = []
 
     log("building our index")
     let indexDirectory = work.appendingPathComponent("index")
@@ -44,13 +107,6 @@ struct BenchRun {
     let summary = try IndexBuilder().build(
       documents: documents, corpusFingerprint: "bench", into: indexDirectory)
     let buildSeconds = Double(now() - start) / 1e9
-    log("searching (child process)")
-    let report = try runChild(index: indexDirectory, queries: queryFile)
-    rows.append(
-      Row(
-        engine: "duo-kb", buildSeconds: buildSeconds,
-        megabytes: Double(summary.byteCount) / 1_048_576, latencies: report.latencies,
-        peakMegabytes: report.peakMegabytes))
 
     log("building FTS5")
     let databaseURL = work.appendingPathComponent("fts5.sqlite")
@@ -58,37 +114,22 @@ struct BenchRun {
     let fts5 = try FTS5Bench(path: databaseURL.path, documents: documents)
     let ftsBuild = Double(now() - start) / 1e9
 
-    var whole: WholeProcessBench.Report?
-    if let executable {
-      log("whole process: duo-kb index, then duo-kb search and the sqlite3 shell, one query per process")
-      whole = try WholeProcessBench(
-        executable: URL(fileURLWithPath: executable), home: work.appendingPathComponent("home"),
-        sqliteDatabase: databaseURL
-      ).run(documents: documents, queries: QueryFile.read(queryFile))
+    var home: URL?
+    if executable != nil {
+      log("writing the corpus as a duo-kb home")
+      home = work.appendingPathComponent("home")
+      try WholeProcessBench.writeHome(home!, documents: documents)
     }
-
-    log("searching FTS5")
-    let ftsLatencies = try fts5.measure(queries)
-    rows.append(
-      Row(
-        engine: "SQLite FTS5", buildSeconds: ftsBuild,
-        megabytes: Double(fileSize(databaseURL)) / 1_048_576,
-        latencies: ftsLatencies, peakMegabytes: nil))
-
-    if let tantivyScript {
-      log("tantivy")
-      let corpusFile = work.appendingPathComponent("passages.jsonl")
-      try writeJSONLines(documents, to: corpusFile)
-      if let row = try runTantivy(script: tantivyScript, corpus: corpusFile, queries: queryFile) {
-        rows.append(row)
-      }
+    var tantivyCorpus: URL?
+    if tantivyScript != nil {
+      log("writing tantivy's passages")
+      tantivyCorpus = work.appendingPathComponent("passages.jsonl")
+      try writeJSONLines(documents, to: tantivyCorpus!)
     }
-    printTable(rows, passages: passageCount, words: wordCount, hits: report.totalHits)
-    printSlowest(rows, queries: queries)
-    print(
-      "\nOpening the index (`SearchIndex.open`, in process, median of 21): "
-        + String(format: "%.3f ms", report.openMicroseconds / 1000))
-    if let whole { printWholeProcess(whole) }
+    return Prepared(
+      passageCount: passageCount, wordCount: wordCount, queries: queries, queryFile: queryFile,
+      indexDirectory: indexDirectory, buildSeconds: buildSeconds, indexBytes: summary.byteCount, fts5: fts5,
+      databaseURL: databaseURL, ftsBuild: ftsBuild, home: home, tantivyCorpus: tantivyCorpus)
   }
 
   func printWholeProcess(_ report: WholeProcessBench.Report) {

@@ -10,7 +10,7 @@ import SearchIndex
   import Darwin
 #endif
 
-/// Whole-process `duo-kb`: the generated corpus written as a duo-kb home, `duo-kb index`
+/// Whole-process `duo-kb`: the generated corpus written as a duo-kb home (`writeHome`), `duo-kb index`
 /// timed once, then `duo-kb search QUERY` run as a person or a script would, one process
 /// per query: wall time from spawn to exit, and peak resident memory (through
 /// `/usr/bin/time`, whose own small process is the parent: a child spawned by this large
@@ -35,10 +35,14 @@ struct WholeProcessBench {
     var sqliteByKind: [String: [Double]] = [:]
   }
 
-  func run(documents: [Document], queries: [QueryFile.Query], runs: Int = 50) throws -> Report {
+  /// The documents written as the corpus of a duo-kb home at `home`, before `run`.
+  static func writeHome(_ home: URL, documents: [Document]) throws {
     try? FileManager.default.removeItem(at: home)
     let corpus = CorpusStore(directory: home.appendingPathComponent("Corpus", isDirectory: true))
     for document in documents { try corpus.write(document) }
+  }
+
+  func run(queries: [QueryFile.Query], runs: Int = 50) throws -> Report {
     let environment = ["DUO_KB_HOME=\(home.path)"]
     var start = now()
     let indexStatus = spawn([executable.path, "index"], environment: environment)
