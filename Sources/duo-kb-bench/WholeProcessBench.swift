@@ -10,9 +10,9 @@ import SearchIndex
   import Darwin
 #endif
 
-/// Whole-process `duo-kb`: the generated corpus written as a duo-kb home (`writeHome`), `duo-kb index`
-/// timed once, then `duo-kb search QUERY` run as a person or a script would, one process
-/// per query: wall time from spawn to exit, and peak resident memory (through
+/// Whole-process `duo-kb`: the generated corpus written as a duo-kb home (`writeHome`),
+/// `duo-kb index` timed once, then `duo-kb search QUERY` run as a person or a script would,
+/// one process per query: wall time from spawn to exit, and peak resident memory (through
 /// `/usr/bin/time`, whose own small process is the parent: a child spawned by this large
 /// process can inherit its peak).
 struct WholeProcessBench {
