@@ -110,7 +110,6 @@ let package = Package(
       exclude: ["Fixtures", "Golden"]),
     .testTarget(name: "DocumentModelTests", dependencies: ["DocumentModel"], exclude: ["Fixtures"]),
     .testTarget(name: "OwnedFilesTests", dependencies: ["OwnedFiles"]),
-    .testTarget(name: "ProcessTuningTests", dependencies: ["ProcessTuning", "CMalloc"]),
     .testTarget(
       name: "CorpusTests", dependencies: ["Corpus", "DocumentModel", "Normalize", "SearchIndex", "DuoKBTestSupport"]),
     .testTarget(
