@@ -15,6 +15,7 @@ import SearchIndex
 ///
 ///     duo-kb-bench run --talks 60 --pages 200 [--work DIR] [--tantivy SCRIPT [--python PYTHON]]
 ///                      [--duo-kb EXECUTABLE]
+///     duo-kb-bench build --talks 3000 --work DIR       (index and queries only, for profiling)
 ///     duo-kb-bench search --index DIR --queries FILE [--best-match yes]
 ///                                                       (child process: our search only;
 ///                                                        best match: as `duo-kb search` asks)
@@ -35,13 +36,17 @@ struct Bench {
     }
     switch command {
     case "build":
-      // Build only (for profiling): generate, then index into --work.
+      // Build only (for profiling): generate, then index into --work/index, with the
+      // queries `run` would ask in --work/queries.tsv (for `search --index --queries`).
       var generator = CorpusGenerator(seed: 2026, vocabularySize: 50_000)
       let documents = generator.documents(talks: Int(options["talks"] ?? "60")!, pages: 200)
+      let work = URL(fileURLWithPath: options["work"] ?? NSTemporaryDirectory() + "duo-kb-bench-build")
+      try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+      let queries = QueryGenerator.queries(count: 200, seed: 7, generator: generator, documents: documents)
+      try QueryFile.write(queries, to: work.appendingPathComponent("queries.tsv"))
       let start = now()
       let summary = try IndexBuilder().build(
-        documents: documents, corpusFingerprint: "bench",
-        into: URL(fileURLWithPath: options["work"] ?? NSTemporaryDirectory() + "duo-kb-bench-build"))
+        documents: documents, corpusFingerprint: "bench", into: work.appendingPathComponent("index"))
       log("built \(summary.passageCount) passages in \(Double(now() - start) / 1e9) s")
     case "update":
       // One changed talk: the update's time, and latency at the most segments allowed.
