@@ -116,11 +116,11 @@ final class PostingCursor {
     postings.f32(at: entry.postingsOffset + block * PostingsWriter.skipRecordLength + 12)
   }
 
-  /// Decodes the ids of block `block` of a term's postings into `ids`; how many are good
-  /// (as `decodeBlock`).
+  /// Decodes the ids of block `block` of a term's postings into `ids` (and its frequency
+  /// words into `frequencies`, when given); how many are good (as `decodeBlock`).
   static func decodeIds(
     _ postings: ByteReader, _ entry: TermDictionary.Entry, block: Int, idLimit: Int,
-    into ids: UnsafeMutablePointer<UInt32>
+    into ids: UnsafeMutablePointer<UInt32>, frequencies: UnsafeMutablePointer<UInt32>? = nil
   ) -> Int {
     let blockCount = blockCount(postings, entry)
     guard block < blockCount, let base = postings.bytes.baseAddress else { return 0 }
@@ -131,7 +131,7 @@ final class PostingCursor {
     let previous = block == 0 ? 0 : postings.u32(at: record - PostingsWriter.skipRecordLength)
     return decodeBlock(
       base.assumingMemoryBound(to: UInt8.self), &offset, postings.count, count: count, previous: previous,
-      isFirst: block == 0, idLimit: UInt32(clamping: idLimit), ids: ids, frequencies: nil)
+      isFirst: block == 0, idLimit: UInt32(clamping: idLimit), ids: ids, frequencies: frequencies)
   }
 
   /// Decodes one block's ids and frequency words (`frequency << 2 | flags`) at `offset`;

@@ -46,11 +46,11 @@ final class MergedPrefixScorer: Scorer {
     let total = terms.reduce(0) { $0 + index.dictionary.entry($1).documentFrequency }
     var ids: [UInt32] = []
     var frequencies: [UInt32] = []
-    let counts = index.passageCounters.take(count: passageCount)
-    defer { index.passageCounters.give(counts) }
     // Passages as they first appear (only when few enough that a scan would cost more).
     let listsFirstSeen = total <= passageCount / SearchTuning.prefixBlockRankingShare
-    var counter = PrefixCounter(counts: counts, listsSeen: listsFirstSeen, listsRepeated: false, expected: total)
+    let counts = index.passageCounters.take(count: passageCount)
+    defer { index.passageCounters.give(counts) }
+    var counter = PrefixCounter(counts: counts, listsSeen: listsFirstSeen, expected: total)
     PrefixPostings(terms: terms, index: index).count(
       into: &counter, idLimit: passageCount, scratch: PostingCursor.DecodeScratch())
     let seenCount = counter.seen.count

@@ -1,27 +1,23 @@
 /// Adds the postings of a prefix's terms into a counter per passage (a byte, saturating at
 /// 255: far past where BM25 saturates), giving each passage's frequency and how many
-/// passages there are; optionally lists passages as they first appear and as they repeat.
+/// passages there are; optionally lists passages as they first appear.
 struct PrefixCounter {
   let counts: UnsafeMutableBufferPointer<UInt8>
   private let listsSeen: Bool
-  private let listsRepeated: Bool
   /// Passages whose counter was 0.
   private(set) var distinct = 0
   /// Passages as they first appear (when listed).
   private(set) var seen: [UInt32] = []
-  /// Passages met again in a later term, once per further term (when listed).
-  private(set) var repeated: [UInt32] = []
 
-  init(counts: UnsafeMutableBufferPointer<UInt8>, listsSeen: Bool, listsRepeated: Bool, expected: Int) {
+  init(counts: UnsafeMutableBufferPointer<UInt8>, listsSeen: Bool, expected: Int) {
     self.counts = counts
     self.listsSeen = listsSeen
-    self.listsRepeated = listsRepeated
     if listsSeen { seen.reserveCapacity(expected) }
   }
 
   /// Adds one block's postings (ids, and frequency words `frequency << 2 | flags`).
   mutating func add(_ ids: UnsafePointer<UInt32>, _ frequencyWords: UnsafePointer<UInt32>, count: Int) {
-    guard listsSeen || listsRepeated else {
+    guard listsSeen else {
       // Nothing listed: no branch per posting, only memory traffic.
       var added = 0
       for index in 0..<count {
@@ -38,9 +34,7 @@ struct PrefixCounter {
       let current = counts[Int(id)]
       if current == 0 {
         distinct += 1
-        if listsSeen { seen.append(id) }
-      } else if listsRepeated {
-        repeated.append(id)
+        seen.append(id)
       }
       counts[Int(id)] = UInt8(min(255, Int(current) + max(Int(frequencyWords[index] >> 2), 1)))
     }

@@ -36,12 +36,22 @@ struct PrefixPostings {
 extension PrefixPostings {
   /// Adds every posting of every term to `counter`.
   func count(into counter: inout PrefixCounter, idLimit: Int, scratch: PostingCursor.DecodeScratch) {
-    for run in runs {
+    forEachBlock(idLimit: idLimit, scratch: scratch) { _, _, ids, words, count in counter.add(ids, words, count: count)
+    }
+  }
+
+  /// Calls `body` with each block of each term in turn: its run and entry (indices), its
+  /// ids and frequency words. A term's walk ends at its first damaged block.
+  func forEachBlock(
+    idLimit: Int, scratch: PostingCursor.DecodeScratch,
+    _ body: (_ run: Int, _ entry: Int, UnsafePointer<UInt32>, UnsafePointer<UInt32>, Int) -> Void
+  ) {
+    for (runIndex, run) in runs.enumerated() {
       run.bytes.withUnsafeBytes { buffer in
         let reader = ByteReader(buffer, file: "postings.dki")
-        for entry in run.entries {
+        for (entryIndex, entry) in run.entries.enumerated() {
           PostingCursor.forEachBlock(reader, entry, idLimit: idLimit, scratch: scratch) { ids, words, count in
-            counter.add(ids, words, count: count)
+            body(runIndex, entryIndex, ids, words, count)
           }
         }
       }

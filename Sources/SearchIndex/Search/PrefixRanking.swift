@@ -1,28 +1,29 @@
 extension IndexSegment {
-  /// Counts and ranks the passages of a lone prefix's `terms`; the total.
+  /// Counts and ranks the passages of a lone prefix's `terms`; the total (and the matches
+  /// among the collector's `dropped` passages).
   ///
-  /// Every posting is added into a counter per passage (a byte, saturating at 255: far past
-  /// where BM25 saturates), which gives the exact total and each passage's frequency (and
-  /// the matches among the collector's `dropped` passages). What
-  /// is scored then depends on how many postings there are. Up to one per
-  /// `SearchTuning.prefixBlockRankingShare` passages, only what can enter the top hits:
-  /// passages of several terms one by one, then the rest
-  /// block by block, best block bound first, until no remaining block's bound (its highest
-  /// impact, frequency and length included) can beat the threshold. Beyond that, the
-  /// counters are read back in passage order (a linear scan, cheaper than so many blocks),
-  /// scoring only passages whose length is within the limit for their frequency.
+  /// How depends on how many postings there are. Up to one per
+  /// `SearchTuning.prefixBlockRankingShare` passages, a bit per passage counts them
+  /// (`PrefixBits`), and only what can enter the top hits is scored: passages of several
+  /// terms one by one with their summed frequencies, then the rest block by block, best
+  /// block bound first, until no remaining block's bound (its highest impact, frequency
+  /// and length included) can beat the threshold. Beyond that, every posting is added into
+  /// a counter per passage (a byte, saturating at 255: far past where BM25 saturates),
+  /// read back in passage order (a linear scan, cheaper than so many blocks), scoring only
+  /// passages whose length is within the limit for their frequency.
   func collectPrefix(
     _ terms: [Int], documentFrequency: Int? = nil, context: ScoringContext, into collector: inout TopHits
   ) -> Int {
     let passageCount = store.passageCount
     let postings = PrefixPostings(terms: terms, index: self)
+    let occurrences = terms.reduce(0) { $0 + dictionary.entry($1).documentFrequency }
+    guard occurrences > passageCount / SearchTuning.prefixBlockRankingShare else {
+      return collectFewPrefixPostings(
+        postings, occurrences: occurrences, documentFrequency: documentFrequency, context: context, into: &collector)
+    }
     let counts = passageCounters.take(count: passageCount)
     defer { passageCounters.give(counts) }
-    let occurrences = terms.reduce(0) { $0 + dictionary.entry($1).documentFrequency }
-    let byBlocks = occurrences <= passageCount / SearchTuning.prefixBlockRankingShare
-    // By blocks: passages as they first appear (to clear their counters), and passages met
-    // again in a later term.
-    var counter = PrefixCounter(counts: counts, listsSeen: byBlocks, listsRepeated: byBlocks, expected: occurrences)
+    var counter = PrefixCounter(counts: counts, listsSeen: false, expected: occurrences)
     postings.count(into: &counter, idLimit: passageCount, scratch: PostingCursor.DecodeScratch())
     let total = counter.distinct
     if !collector.dropped.isEmpty {
@@ -33,12 +34,7 @@ extension IndexSegment {
       collector.droppedMatches = among
     }
     let idf = BM25.idf(documentFrequency: documentFrequency ?? total, count: context.passageCount)
-    if byBlocks {
-      defer { for id in counter.seen { counts[Int(id)] = 0 } }
-      rankByBlocks(postings, repeated: counter.repeated, counts: counts, idf: idf, context: context, into: &collector)
-    } else {
-      rankByScan(counts: counts, idf: idf, context: context, into: &collector)
-    }
+    rankByScan(counts: counts, idf: idf, context: context, into: &collector)
     return total
   }
 
@@ -48,24 +44,48 @@ extension IndexSegment {
         frequency: Double(frequency), length: Double(store.wordCount(id)), averageLength: context.averageWords)
   }
 
-  /// Ranks by block bounds (see `collectPrefix`); leaves counters it scored at 0.
-  private func rankByBlocks(
-    _ postings: PrefixPostings, repeated: [UInt32], counts: UnsafeMutableBufferPointer<UInt8>, idf: Double,
-    context: ScoringContext, into collector: inout TopHits
-  ) {
-    guard collector.limit > 0 else { return }
+  /// Counts in a bit per passage and ranks by block bounds (see `collectPrefix`).
+  private func collectFewPrefixPostings(
+    _ postings: PrefixPostings, occurrences: Int, documentFrequency: Int?, context: ScoringContext,
+    into collector: inout TopHits
+  ) -> Int {
+    let passageCount = store.passageCount
+    let buffer = passageCounters.take(count: PrefixBits.bytes(passageCount: passageCount))
+    let bits = PrefixBits(buffer, postings: occurrences)
+    defer {
+      bits.clear()
+      passageCounters.give(buffer)
+    }
+    // The blocks counted of each term: a damaged block ends its term's walk, and what was
+    // not counted is not ranked either.
+    var counted = postings.runs.map { [Int](repeating: 0, count: $0.entries.count) }
+    postings.forEachBlock(idLimit: passageCount, scratch: PostingCursor.DecodeScratch()) {
+      run, entry, ids, words, count in
+      bits.add(ids, words, count: count)
+      counted[run][entry] += 1
+    }
+    let total = bits.distinct
+    if !collector.dropped.isEmpty {
+      var among = 0
+      for range in collector.dropped {
+        for id in range where Int(id) < passageCount && bits.contains(id) { among += 1 }
+      }
+      collector.droppedMatches = among
+    }
+    guard collector.limit > 0 else { return total }
+    let idf = BM25.idf(documentFrequency: documentFrequency ?? total, count: context.passageCount)
     // A block's bound holds for its term alone: passages of several terms are scored first,
-    // and their counters zeroed so that no block scores them again.
-    for id in repeated where counts[Int(id)] != 0 {
-      collector.insert(id, prefixScore(Int(id), frequency: counts[Int(id)], idf: idf, context: context))
-      counts[Int(id)] = 0
+    // with their sums, and their bits (all that are set now) keep any block from scoring
+    // them again.
+    for (id, frequency) in bits.sumRepeated() {
+      collector.insert(id, prefixScore(Int(id), frequency: frequency, idf: idf, context: context))
     }
     var blocks: [(bound: Float, run: Int, entry: Int, block: Int)] = []
     for (runIndex, run) in postings.runs.enumerated() {
       run.bytes.withUnsafeBytes { buffer in
         let reader = ByteReader(buffer, file: "postings.dki")
         for (entryIndex, entry) in run.entries.enumerated() {
-          for block in 0..<PostingCursor.blockCount(reader, entry) {
+          for block in 0..<counted[runIndex][entryIndex] {
             // A damaged bound (not a number, negative) cannot rule its block out.
             let bound = PostingCursor.blockMaxImpact(reader, entry, block: block)
             blocks.append((bound.isFinite && bound >= 0 ? bound : .infinity, runIndex, entryIndex, block))
@@ -74,8 +94,7 @@ extension IndexSegment {
       }
     }
     blocks.sort { $0.bound > $1.bound }
-    let ids = UnsafeMutablePointer<UInt32>.allocate(capacity: PostingsWriter.blockSize)
-    defer { ids.deallocate() }
+    let scratch = PostingCursor.DecodeScratch()
     for block in blocks {
       // The bounds were made with the average length in full precision, the store keeps
       // it as a Float: a little slack keeps rounding from ruling out a passage that ties.
@@ -84,13 +103,16 @@ extension IndexSegment {
       run.bytes.withUnsafeBytes { buffer in
         let reader = ByteReader(buffer, file: "postings.dki")
         let count = PostingCursor.decodeIds(
-          reader, run.entries[block.entry], block: block.block, idLimit: store.passageCount, into: ids)
-        for index in 0..<count where counts[Int(ids[index])] != 0 {
-          let id = Int(ids[index])
-          collector.insert(ids[index], prefixScore(id, frequency: counts[id], idf: idf, context: context))
+          reader, run.entries[block.entry], block: block.block, idLimit: passageCount, into: scratch.ids,
+          frequencies: scratch.frequencies)
+        for index in 0..<count where !bits.contains(scratch.ids[index]) {
+          let id = scratch.ids[index]
+          let frequency = PrefixBits.frequency(scratch.frequencies[index])
+          collector.insert(id, prefixScore(Int(id), frequency: frequency, idf: idf, context: context))
         }
       }
     }
+    return total
   }
 
   /// Ranks by reading the counters back in passage order (see `collectPrefix`), then clears

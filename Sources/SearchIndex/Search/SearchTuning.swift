@@ -6,9 +6,10 @@ enum SearchTuning {
   /// a pass over every posting but no heap of cursors at every passage.
   static let maximumPrefixCursors = 8
 
-  /// A lone prefix of at most one posting per this many passages is ranked block by block
-  /// (best block bound first) and lists its passages as it counts them; more postings are
-  /// read back from the per-passage counters in one linear scan, cheaper than so many blocks.
+  /// A lone prefix of at most one posting per this many passages is counted in a bit per
+  /// passage and ranked block by block (best block bound first); more postings are added
+  /// into a byte per passage and read back in one linear scan, cheaper than so many blocks
+  /// and than summing so many passages of several terms apart.
   static let prefixBlockRankingShare = 8
 
   /// A merged prefix that lists its passages as it counts them still reads them back by a
