@@ -43,4 +43,21 @@ struct PassageCounterPoolTests {
     pool.give(another)
     #expect(pool.idleBytes == PassageCounterPool.keptBytes)
   }
+
+  @Test("Counters most of which will be written come zeroed at every size, and are kept as any others")
+  func countersForDenseWalks() {
+    let pool = PassageCounterPool()
+    for size in [1_000, 2 << 20, PassageCounterPool.keptBytes, PassageCounterPool.keptBytes + 1] {
+      let counters = pool.take(count: size, touchesMost: true)
+      #expect(counters.count == size)
+      #expect(counters.allSatisfy { $0 == 0 })
+      counters.update(repeating: 7)
+      counters.update(repeating: 0)
+      pool.give(counters)
+    }
+    #expect(pool.idleBytes <= PassageCounterPool.keptBytes)
+    let again = pool.take(count: PassageCounterPool.keptBytes)
+    #expect(again.allSatisfy { $0 == 0 })
+    pool.give(again)
+  }
 }

@@ -48,7 +48,7 @@ final class MergedPrefixScorer: Scorer {
     var frequencies: [UInt32] = []
     // Passages as they first appear (only when few enough that a scan would cost more).
     let listsFirstSeen = total <= passageCount / SearchTuning.prefixBlockRankingShare
-    let counts = index.passageCounters.take(count: passageCount)
+    let counts = index.passageCounters.take(count: passageCount, touchesMost: !listsFirstSeen)
     defer { index.passageCounters.give(counts) }
     var counter = PrefixCounter(counts: counts, listsSeen: listsFirstSeen, expected: total)
     PrefixPostings(terms: terms, index: index).count(

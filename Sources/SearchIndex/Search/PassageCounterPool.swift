@@ -27,7 +27,11 @@ final class PassageCounterPool: @unchecked Sendable {
   /// the walk over the postings that fills them.
   static let keptBytes = 4 << 20
 
-  func take(count: Int) -> UnsafeMutableBufferPointer<UInt8> {
+  /// `touchesMost`: the user will write to most of the counters (a dense walk of many
+  /// postings). On Linux such counters of 2 MiB or more are then mapped in huge pages: a
+  /// walk that writes at random across 13.5 MB of counters (30,000 talks) spent a third
+  /// of its time on 4 KiB page faults and address translation.
+  func take(count: Int, touchesMost: Bool = false) -> UnsafeMutableBufferPointer<UInt8> {
     let size = max(count, 8)
     lock.lock()
     if let index = idle.lastIndex(where: { $0.count == size }) {
@@ -40,6 +44,9 @@ final class PassageCounterPool: @unchecked Sendable {
     guard let address = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANON, -1, 0),
       address != MAP_FAILED
     else { fatalError("no memory for \(size) passage counters") }
+    #if os(Linux)
+      if touchesMost && size >= 2 << 20 { _ = madvise(address, size, MADV_HUGEPAGE) }
+    #endif
     return UnsafeMutableBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: size)
   }
 

@@ -21,7 +21,7 @@ extension IndexSegment {
       return collectFewPrefixPostings(
         postings, occurrences: occurrences, documentFrequency: documentFrequency, context: context, into: &collector)
     }
-    let counts = passageCounters.take(count: passageCount)
+    let counts = passageCounters.take(count: passageCount, touchesMost: true)
     defer { passageCounters.give(counts) }
     var counter = PrefixCounter(counts: counts, listsSeen: false, expected: occurrences)
     postings.count(into: &counter, idLimit: passageCount, scratch: PostingCursor.DecodeScratch())

@@ -163,7 +163,7 @@ extension IndexSegment {
     let words = (passageCount + 63) / 64
     // `a`'s passages, then (several forms only) `b`'s, one bit each.
     let arrays = b.cursors.count == 1 ? 1 : 2
-    let buffer = passageCounters.take(count: words * 8 * arrays)
+    let buffer = passageCounters.take(count: words * 8 * arrays, touchesMost: true)
     defer {
       buffer.update(repeating: 0)
       passageCounters.give(buffer)
