@@ -4,7 +4,8 @@
 struct ScanRanker {
   let idf: Double
   let averageLength: Double
-  private var minimumFrequency = 0
+  /// The least frequency that can still enter, whatever the length.
+  private(set) var minimumFrequency = 0
   private var limits = LengthLimits()
 
   init(idf: Double, averageLength: Double) {
