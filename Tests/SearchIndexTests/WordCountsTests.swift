@@ -38,6 +38,22 @@ import Testing
     }
   }
 
+  @Test("Eight bytes at once are the eight passages' bytes, 0 past the table")
+  func eightBytesAtOnce() {
+    let counts: [UInt32] = (0..<21).map { UInt32($0 * 13 % 300) }
+    let encoded = WordCounts.encode(counts)
+    Self.reading(encoded.short, encoded.long, longCount: encoded.longCount) { table in
+      for passage in -9...25 {
+        let word = table.eightBytes(from: passage)
+        for byte in 0..<8 {
+          let place = passage + byte
+          let stored = place >= 0 && place < counts.count ? encoded.short[place] : 0
+          #expect(UInt8(truncatingIfNeeded: word >> UInt64(8 * byte)) == stored, "passage \(place)")
+        }
+      }
+    }
+  }
+
   @Test func aMarkedPassageAmongManyLongOnesIsFound() throws {
     // Every third passage long: the binary search meets every position.
     let counts: [UInt32] = (0..<999).map { passage in

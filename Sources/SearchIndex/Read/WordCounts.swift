@@ -23,6 +23,18 @@ struct WordCounts: Sendable {
     return byte == Self.longMarker ? longTableCount(passage) : Int(byte)
   }
 
+  /// The bytes of passages `passage` to `passage + 7` (byte k of the word is passage +
+  /// k; 0 past the table, as `count` reads them; 255 where the count is a long one).
+  @inline(__always)
+  func eightBytes(from passage: Int) -> UInt64 {
+    if passage >= 0, passage <= short.count - 8, let base = short.bytes.baseAddress {
+      return UInt64(littleEndian: base.loadUnaligned(fromByteOffset: passage, as: UInt64.self))
+    }
+    var word: UInt64 = 0
+    for byte in 0..<8 { word |= UInt64(short.u8(at: passage + byte)) << UInt64(8 * byte) }
+    return word
+  }
+
   /// The passage's entry in the long counts; 255 when it has none (a damaged table), which
   /// is still a long passage's length, near enough to rank it.
   private func longTableCount(_ passage: Int) -> Int {

@@ -20,6 +20,10 @@ struct LengthLimits {
     }
   }
 
+  /// The longest passage of `frequency` (1...`frequencies`) that can reach the threshold:
+  /// -1 when none can, `Int.max` before the first update.
+  func limit(frequency: Int) -> Int { limits[frequency] }
+
   /// Whether a passage can reach the threshold (beyond the table's frequencies: always,
   /// for exact scoring).
   func admits(frequency: Int, length: Int) -> Bool {

@@ -83,17 +83,22 @@ extension IndexSegment {
   /// enter the top hits. Passages of frequency 2 or more come first: they are few, and
   /// usually fill the top hits so well that no passage of frequency 1 can enter, and those
   /// (most of them) are then never looked at one by one.
+  ///
+  /// Eight counters are compared at a time (`ByteMasks`), with the eight passages' word
+  /// counts where the frequency alone does not decide, without a branch per word: a run of
+  /// words is masked first, then only the passages left are visited. What can enter is
+  /// taken at the start of each run; it only narrows as the top hits fill, so a run's masks
+  /// let through all that can, and each visit decides.
   private func rankWindow(
     _ counts: UnsafeMutableBufferPointer<UInt8>, start: Int, ranker: inout ScanRanker, idf: Double,
     context: ScoringContext, into collector: inout TopHits
   ) {
     guard collector.limit > 0 else { return }
-    let words = UnsafeRawPointer(counts.baseAddress!)
+    let counters = UnsafeRawPointer(counts.baseAddress!)
     let wordCount = counts.count / 8
-    // Words with a counter that can still enter: of 2 or more, or more as the top hits fill.
-    let floor = UInt64(min(127, max(1, ranker.minimumFrequency - 1)))
-    let candidates = Self.wordsWithCounters(words, count: wordCount, above: floor)
-    // Eight counters to a word, in memory order: byte k of a word is passage 8 w + k.
+    let runWords = 2_048
+    let listed = UnsafeMutablePointer<(word: Int, mask: UInt64)>.allocate(capacity: runWords)
+    defer { listed.deallocate() }
     func visit(_ offset: Int, _ frequency: Int) {
       guard ranker.admits(frequency: frequency) else { return }
       let passage = start + offset
@@ -101,36 +106,50 @@ extension IndexSegment {
         prefixScore(passage, frequency: UInt8(frequency), idf: idf, context: context)
       }
     }
-    for wordIndex in candidates {
-      for byte in 0..<8 {
-        let frequency = Int(counts[wordIndex * 8 + byte])
-        if frequency >= 2 { visit(wordIndex * 8 + byte, frequency) }
+    /// Masks every word of the window in runs (`mask`: counters, word counts), then visits
+    /// the bytes left.
+    func scan(_ mask: (_ counters: UInt64, _ lengths: UInt64) -> UInt64) {
+      var first = 0
+      while first < wordCount {
+        let end = min(wordCount, first + runWords)
+        var count = 0
+        for index in first..<end {
+          let word = UInt64(littleEndian: counters.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))
+          let found = mask(word, store.wordCounts.eightBytes(from: start + index * 8))
+          listed[count] = (index, found)
+          count &+= found != 0 ? 1 : 0
+        }
+        for entry in 0..<count {
+          var found = listed[entry].mask
+          while found != 0 {
+            let offset = listed[entry].word * 8 + found.trailingZeroBitCount >> 3
+            visit(offset, Int(counts[offset]))
+            found &= found &- 1
+          }
+        }
+        first = end
+      }
+    }
+    /// The longest passage of `frequency` that can enter (any, until the top hits are full).
+    func lengthLimit(_ frequency: Int) -> Int {
+      collector.isFull ? ranker.lengthLimit(frequency: frequency) : Int.max
+    }
+    // Frequencies that can still enter: 3 or more, and 2 when short enough; or more as the
+    // top hits fill (a floor past 127 lets more through, each decided on its visit).
+    let least = max(2, ranker.minimumFrequency)
+    if least > 2 {
+      let floor = UInt64(min(127, least - 1))
+      scan { counters, _ in ByteMasks.above(counters, floor) }
+    } else {
+      let limit = lengthLimit(2)
+      scan { counters, lengths in
+        ByteMasks.above(counters, 2) | ByteMasks.equal(counters, 2) & ByteMasks.atMost(lengths, limit)
       }
     }
     for offset in (wordCount * 8)..<counts.count where counts[offset] >= 2 { visit(offset, Int(counts[offset])) }
     guard ranker.admitsFrequencyOne else { return }
-    for wordIndex in 0..<wordCount where words.load(fromByteOffset: wordIndex * 8, as: UInt64.self) != 0 {
-      for byte in 0..<8 where counts[wordIndex * 8 + byte] == 1 { visit(wordIndex * 8 + byte, 1) }
-    }
+    let limit = lengthLimit(1)
+    scan { counters, lengths in ByteMasks.equal(counters, 1) & ByteMasks.atMost(lengths, limit) }
     for offset in (wordCount * 8)..<counts.count where counts[offset] == 1 { visit(offset, 1) }
-  }
-
-  /// Indices of the 8-byte words of `words` that hold a byte above `n` (0-127), in order.
-  static func wordsWithCounters(_ words: UnsafeRawPointer, count: Int, above n: UInt64) -> [Int] {
-    // A byte exceeds n exactly when adding 127 - n to it sets its high bit, or it was set.
-    let addend = 0x0101_0101_0101_0101 &* (127 - n)
-    let highBits: UInt64 = 0x8080_8080_8080_8080
-    let list = UnsafeMutablePointer<Int>.allocate(capacity: max(count, 1))
-    defer { list.deallocate() }
-    var listed = 0
-    var index = 0
-    // Branch-free: every index is written, and kept only when its word qualifies.
-    while index < count {
-      let word = words.load(fromByteOffset: index &* 8, as: UInt64.self)
-      list[listed] = index
-      listed &+= ((word &+ addend) | word) & highBits != 0 ? 1 : 0
-      index &+= 1
-    }
-    return Array(UnsafeBufferPointer(start: list, count: listed))
   }
 }

@@ -16,6 +16,10 @@ struct ScanRanker {
   /// Whether a passage of frequency 1 can still enter.
   var admitsFrequencyOne: Bool { minimumFrequency <= 1 }
 
+  /// The longest passage of `frequency` (1...`LengthLimits.frequencies`) that can still
+  /// enter once the top hits are full.
+  func lengthLimit(frequency: Int) -> Int { limits.limit(frequency: frequency) }
+
   /// Whether a passage of `frequency` can still enter, whatever its length.
   func admits(frequency: Int) -> Bool { frequency >= minimumFrequency }
 
