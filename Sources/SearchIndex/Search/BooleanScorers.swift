@@ -1,8 +1,10 @@
 /// All children match (leapfrog over the rarest first).
 final class AndScorer: Scorer {
   let children: [any Scorer]
+  /// `children`, called without a reference count per call (`ScorerRef`).
+  private let boxes: ScorerRef.Boxes
   /// Children by cost, cheapest first: they propose, the others confirm.
-  private let byCost: [any Scorer]
+  private let byCost: ScorerRef.Boxes
   /// `byCost` when every child is a `TermScorer`: the leapfrog calls them directly, without
   /// an existential call or a reference count per step (`children` keeps them alive).
   private let termsByCost: [Unmanaged<TermScorer>]?
@@ -10,9 +12,11 @@ final class AndScorer: Scorer {
 
   init(_ children: [any Scorer]) {
     self.children = children
-    byCost = children.sorted { $0.cost < $1.cost }
-    let terms = byCost.compactMap { $0 as? TermScorer }
-    termsByCost = terms.count == byCost.count ? terms.map { Unmanaged.passUnretained($0) } : nil
+    boxes = ScorerRef.Boxes(children)
+    let sorted = children.sorted { $0.cost < $1.cost }
+    byCost = ScorerRef.Boxes(sorted)
+    let terms = sorted.compactMap { $0 as? TermScorer }
+    termsByCost = terms.count == sorted.count ? terms.map { Unmanaged.passUnretained($0) } : nil
     settle(from: children.map(\.current).max() ?? PostingCursor.exhausted)
   }
 
@@ -35,11 +39,15 @@ final class AndScorer: Scorer {
       current = target
       return
     }
+    let refs = byCost.refs
     outer: while target != PostingCursor.exhausted {
-      for child in byCost {
-        child.advance(to: target)
-        if child.current != target {
-          target = child.current
+      for index in refs.indices {
+        let reached = refs[index].call { child in
+          child.advance(to: target)
+          return child.current
+        }
+        if reached != target {
+          target = reached
           continue outer
         }
       }
@@ -48,7 +56,7 @@ final class AndScorer: Scorer {
     current = target
   }
 
-  var cost: Int { byCost.first?.cost ?? 0 }
+  var cost: Int { byCost.refs.first?.call(\.cost) ?? 0 }
   var inverseDocumentFrequency: Double { 0 }
 
   func advance(to target: UInt32) {
@@ -60,9 +68,9 @@ final class AndScorer: Scorer {
     for child in children { child.positions(into: &output) }
   }
   func score(_ context: ScoringContext) -> Double {
-    children.reduce(0) { $0 + $1.score(context) }
+    boxes.refs.reduce(0) { $0 + $1.score(context) }
   }
-  func upperBound() -> Double { children.reduce(0) { $0 + $1.upperBound() } }
+  func upperBound() -> Double { boxes.refs.reduce(0) { $0 + $1.upperBound() } }
   func scoringLeaves(into output: inout [any Scorer]) {
     for child in children { child.scoringLeaves(into: &output) }
   }
@@ -75,20 +83,27 @@ final class AndScorer: Scorer {
 /// Any child matches. Not final: `TermUnionScorer` ranks two words its own way.
 class OrScorer: Scorer {
   let children: [any Scorer]
+  /// `children`, called without a reference count per call (`ScorerRef`).
+  private let boxes: ScorerRef.Boxes
   private(set) var current: UInt32
 
   init(_ children: [any Scorer]) {
     self.children = children
+    boxes = ScorerRef.Boxes(children)
     current = children.reduce(PostingCursor.exhausted) { min($0, $1.current) }
   }
 
   func advance(to target: UInt32) {
     guard current < target else { return }
     var lowest = PostingCursor.exhausted
-    for index in children.indices {
-      let child = children[index]
-      child.advance(to: target)
-      lowest = min(lowest, child.current)
+    let refs = boxes.refs
+    for index in refs.indices {
+      lowest = min(
+        lowest,
+        refs[index].call { child in
+          child.advance(to: target)
+          return child.current
+        })
     }
     current = lowest
   }
@@ -101,12 +116,14 @@ class OrScorer: Scorer {
   }
   func score(_ context: ScoringContext) -> Double {
     var total = 0.0
-    for index in children.indices where children[index].current == current { total += children[index].score(context) }
+    let refs = boxes.refs
+    for index in refs.indices where refs[index].current == current { total += refs[index].score(context) }
     return total
   }
   func upperBound() -> Double {
     var total = 0.0
-    for index in children.indices where children[index].current == current { total += children[index].upperBound() }
+    let refs = boxes.refs
+    for index in refs.indices where refs[index].current == current { total += refs[index].upperBound() }
     return total
   }
   func scoringLeaves(into output: inout [any Scorer]) {
