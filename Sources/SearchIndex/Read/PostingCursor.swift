@@ -28,6 +28,14 @@ final class PostingCursor {
   private var positionsCursorOffset = 0
   /// False for a cursor that only counts ids: blocks skip their frequencies.
   private var decodesFrequencies = true
+  /// The current block's frequency words as packed (`BitPacking`): their width and where
+  /// the first begins. A walk that leaps from block to block reads one word where a
+  /// passage matches, not the block's 128 (`frequencyWord`); `frequencies` is decoded
+  /// whole only when positions need the words before one (`decodeFrequencies`).
+  private var frequencyWidth = 0
+  private var frequencyBits = 0
+  private var frequencyBytes = 0
+  private var frequenciesDecoded = false
 
   /// Postings read into memory for this cursor (and its fresh copies), if any.
   let storage: PostingsBuffer?
@@ -229,8 +237,21 @@ final class PostingCursor {
     var offset = blockStart
     idCount = Self.decodeBlock(
       bytes, &offset, end, count: count, previous: newBlock == 0 ? 0 : skipLastId(newBlock - 1),
-      isFirst: newBlock == 0, idLimit: idLimit, ids: ids,
-      frequencies: decodesFrequencies ? frequencies : nil)
+      isFirst: newBlock == 0, idLimit: idLimit, ids: ids, frequencies: nil)
+    frequenciesDecoded = false
+    if decodesFrequencies && idCount > 0 {
+      // The frequencies are checked as `decodeBlock` would unpack them (a damaged width or
+      // length ends the walk here), and read when asked for.
+      let width = offset < end ? Int(bytes[offset]) : 33
+      let byteCount = (count * width + 7) >> 3
+      if width > 32 || byteCount > end - offset - 1 {
+        idCount = 0
+      } else {
+        frequencyWidth = width
+        frequencyBits = offset + 1
+        frequencyBytes = byteCount
+      }
+    }
     positionsStart = blockStart + Int(postings.u32(at: record + 8))
     positionsCursorIndex = 0
     positionsCursorOffset = positionsStart
@@ -384,13 +405,55 @@ final class PostingCursor {
   }
 
   /// How often the term occurs in the current passage.
-  var frequency: Int { index < idCount ? Int(frequencies[index] >> 2) : 0 }
+  var frequency: Int { index < idCount ? Int(frequencyWord(index) >> 2) : 0 }
   /// `PostingFlags` of the current posting.
-  var flags: UInt32 { index < idCount ? frequencies[index] & 3 : 0 }
+  var flags: UInt32 { index < idCount ? frequencyWord(index) & 3 : 0 }
+
+  /// The frequency word (`frequency << 2 | flags`, as `decodeBlock` makes it) of posting
+  /// `position` of the current block: from the decoded block, or read alone from the
+  /// packed words (bounds checked at `load`).
+  @inline(__always)
+  private func frequencyWord(_ position: Int) -> UInt32 {
+    if frequenciesDecoded { return frequencies[position] }
+    guard frequencyWidth > 0, let base = postings.bytes.baseAddress else { return Self.frequencyWord(0) }
+    let bit = position * frequencyWidth
+    let mask: UInt64 = (1 << UInt64(frequencyWidth)) - 1
+    let first = frequencyBits + bit >> 3
+    var word: UInt64
+    if first + 8 <= postings.count {
+      word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: first, as: UInt64.self))
+    } else {
+      word = 0
+      let last = min(frequencyBits + frequencyBytes - 1, first + 7)
+      for byte in stride(from: last, through: first, by: -1) { word = word << 8 | UInt64(postings.u8(at: byte)) }
+    }
+    return Self.frequencyWord(UInt32(truncatingIfNeeded: (word >> UInt64(bit & 7)) & mask))
+  }
+
+  /// A stored frequency word (frequency - 1, capped, and flags) as the walks use it.
+  @inline(__always)
+  private static func frequencyWord(_ stored: UInt32) -> UInt32 { (min(stored >> 2, 1 << 20) + 1) << 2 | stored & 3 }
+
+  /// Decodes every frequency word of the current block into `frequencies`.
+  private func decodeFrequencies() {
+    guard !frequenciesDecoded, let base = postings.bytes.baseAddress else { return }
+    var offset = frequencyBits - 1
+    let count = max(0, min(PostingsWriter.blockSize, documentFrequency - block * PostingsWriter.blockSize))
+    if BitPacking.unpack(
+      base.assumingMemoryBound(to: UInt8.self), &offset, postings.count, count: count, into: frequencies)
+    {
+      for position in 0..<idCount { frequencies[position] = Self.frequencyWord(frequencies[position]) }
+    } else {
+      // Checked at `load`: not reached.
+      for position in 0..<idCount { frequencies[position] = Self.frequencyWord(0) }
+    }
+    frequenciesDecoded = true
+  }
 
   /// Appends the (start, end) slots of the current posting.
   func positions(into output: inout [SlotRange]) {
     guard index < idCount else { return }
+    decodeFrequencies()
     if positionsCursorIndex > index {
       positionsCursorIndex = 0
       positionsCursorOffset = positionsStart

@@ -1,0 +1,89 @@
+import DocumentModel
+import DuoKBTestSupport
+import Foundation
+import Testing
+
+@testable import SearchIndex
+
+/// A cursor reads a posting's frequency word alone from the packed block, and decodes the
+/// block's words only when positions need them: whatever it reads must be what decoding
+/// the whole block gives, in order or leaping, and damage must end a walk where it did.
+@Suite struct LazyFrequenciesTests {
+  /// Every posting of `entry` as the whole-block walk decodes it: id and frequency word.
+  private func decoded(_ postings: ByteReader, _ entry: TermDictionary.Entry, idLimit: Int) -> [(UInt32, UInt32)] {
+    var result: [(UInt32, UInt32)] = []
+    PostingCursor.forEachBlock(postings, entry, idLimit: idLimit, scratch: PostingCursor.DecodeScratch()) {
+      ids, words, count in
+      for index in 0..<count { result.append((ids[index], words[index])) }
+    }
+    return result
+  }
+
+  @Test func leapsAndStepsReadWhatTheBlockDecodes() throws {
+    var generator = CorpusGenerator(seed: 5, vocabularySize: 400)
+    let (index, directory) = try IndexFixture.build(generator.documents(talks: 12, pages: 4, wordScale: 0.5))
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let idLimit = index.store.passageCount
+    var state: UInt64 = 17
+    var checkedMultiBlock = 0
+    for term in 0..<index.dictionary.count {
+      let entry = index.dictionary.entry(term)
+      let expected = decoded(index.postings, entry, idLimit: idLimit)
+      guard !expected.isEmpty else { continue }
+      if entry.blockCount > 1 { checkedMultiBlock += 1 }
+      // In order, every posting.
+      let stepping = PostingCursor(postings: index.postings, entry: entry, idLimit: idLimit)
+      for (id, word) in expected {
+        #expect(stepping.current == id)
+        #expect(stepping.frequency == Int(word >> 2) && stepping.flags == word & 3, "term \(term) id \(id)")
+        stepping.next()
+      }
+      #expect(stepping.current == PostingCursor.exhausted)
+      // Leaping, positions read now and then (which decodes the rest of the block).
+      let leaping = PostingCursor(postings: index.postings, entry: entry, idLimit: idLimit)
+      var position = 0
+      while position < expected.count {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        position += Int(state >> 59)
+        guard position < expected.count else { break }
+        leaping.advance(to: expected[position].0)
+        #expect(leaping.current == expected[position].0)
+        if state & 1 == 0 {
+          var slots: [SlotRange] = []
+          leaping.positions(into: &slots)
+          #expect(slots.count == Int(expected[position].1 >> 2))
+        }
+        #expect(leaping.frequency == Int(expected[position].1 >> 2) && leaping.flags == expected[position].1 & 3)
+      }
+    }
+    #expect(checkedMultiBlock > 20)
+  }
+
+  @Test func aTruncatedFrequencySectionEndsTheWalkAsDecodingDoes() throws {
+    var generator = CorpusGenerator(seed: 6, vocabularySize: 300)
+    let (index, directory) = try IndexFixture.build(generator.documents(talks: 8, pages: 2, wordScale: 0.5))
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let idLimit = index.store.passageCount
+    let entry = (0..<index.dictionary.count).map { index.dictionary.entry($0) }.max { $0.blockCount < $1.blockCount }!
+    #expect(entry.blockCount > 2)
+    let whole = Array(index.postings.bytes)
+    // Cut the postings at every byte of the term's second block and a little past it.
+    let records = entry.postingsOffset + entry.blockCount * PostingsWriter.skipRecordLength
+    let second = records + Int(index.postings.u32(at: entry.postingsOffset + PostingsWriter.skipRecordLength + 4))
+    for cut in stride(from: second, to: min(whole.count, second + 700), by: 3) {
+      let bytes = Array(whole[0..<cut])
+      bytes.withUnsafeBytes { raw in
+        let postings = ByteReader(raw, file: "postings.dki")
+        let expected = decoded(postings, entry, idLimit: idLimit)
+        let cursor = PostingCursor(postings: postings, entry: entry, idLimit: idLimit)
+        var walked: [(UInt32, UInt32)] = []
+        while cursor.current != PostingCursor.exhausted {
+          walked.append((cursor.current, UInt32(cursor.frequency) << 2 | cursor.flags))
+          cursor.next()
+        }
+        #expect(walked.map(\.0) == expected.map(\.0), "cut at \(cut)")
+        #expect(walked.map(\.1) == expected.map(\.1), "cut at \(cut)")
+      }
+    }
+  }
+}
