@@ -84,7 +84,10 @@ struct BenchRun {
     print(
       "\nOpening the index (`SearchIndex.open`, in process, median of 21): "
         + String(format: "%.3f ms", report.openMicroseconds / 1000))
-    if let whole { printWholeProcess(whole) }
+    if let whole {
+      printWholeProcess(whole)
+      printBreakdown(whole, openMicroseconds: report.openMicroseconds, latencies: report.latencies)
+    }
   }
 
   /// Generates the corpus and writes every engine's input from it: our index, the FTS5
@@ -152,6 +155,22 @@ struct BenchRun {
         "| \(kind) median (\(samples.count) runs), ms | \(format(Latencies.percentile(samples, 0.5))) "
           + "| \(sqlite(report.sqliteByKind[kind], 0.5)) |")
     }
+  }
+
+  /// Where a whole-process search's median goes: starting the process (`duo-kb
+  /// --version`), opening the index and the query (both in process, medians), and the
+  /// rest (the corpus's freshness check, the answer's reads and output, exit).
+  func printBreakdown(_ report: WholeProcessBench.Report, openMicroseconds: Double, latencies: Latencies) {
+    guard !report.versionSamples.isEmpty else { return }
+    let start = Latencies.percentile(report.versionSamples, 0.5)
+    let open = openMicroseconds / 1000
+    let query = latencies.p("all", 0.5) / 1000
+    let rest = report.medianMilliseconds - start - open - query
+    print(
+      "\nBreakdown of the whole-process median, ms: start (`duo-kb --version`) "
+        + String(
+          format: "%.1f, open %.2f, query (in process, p50) %.2f, the rest %.1f; total %.1f", start, open, query,
+          rest, report.medianMilliseconds))
   }
 
   func fileSize(_ url: URL) -> Int {

@@ -33,6 +33,9 @@ struct WholeProcessBench {
     /// The `sqlite3` shell running the same queries (FTS5, bm25 order, top 10, snippets).
     var sqliteSamples: [Double] = []
     var sqliteByKind: [String: [Double]] = [:]
+    /// `duo-kb --version` in the same home: what starting the process costs, before any
+    /// index or corpus is touched (the breakdown's "start").
+    var versionSamples: [Double] = []
   }
 
   /// The documents written as the corpus of a duo-kb home at `home`, before `run`.
@@ -79,6 +82,12 @@ struct WholeProcessBench {
         sqliteByKind[query.kind, default: []].append(milliseconds)
       }
     }
+    var versionSamples: [Double] = []
+    for _ in 0..<min(runs, 21) {
+      start = now()
+      _ = spawn([executable.path, "--version"], environment: environment)
+      versionSamples.append(Double(now() - start) / 1e6)
+    }
     var peak: Double?
     let timeTool = "/usr/bin/time"
     if FileManager.default.isExecutableFile(atPath: timeTool) {
@@ -96,7 +105,7 @@ struct WholeProcessBench {
     return Report(
       indexSeconds: indexSeconds, medianMilliseconds: Latencies.percentile(samples, 0.5),
       p95Milliseconds: Latencies.percentile(samples, 0.95), byKind: byKind, peakMegabytes: peak,
-      runs: samples.count, sqliteSamples: sqliteSamples, sqliteByKind: sqliteByKind)
+      runs: samples.count, sqliteSamples: sqliteSamples, sqliteByKind: sqliteByKind, versionSamples: versionSamples)
   }
 
   /// The statement `FTS5Bench` prepares, with the query quoted in.
