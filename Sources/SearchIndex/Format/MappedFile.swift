@@ -45,6 +45,9 @@ final class MappedFile: @unchecked Sendable {
       close(descriptor)
       throw .unreadable(file: name, reason: "cannot map (errno \(errno))")
     }
+    // Reads jump about the file (skip records, blocks, records by id): a fault reads no
+    // further ahead than the page it needs.
+    _ = madvise(address, length, Int32(MADV_RANDOM))
     bytes = UnsafeRawBufferPointer(start: address, count: length)
     mappedLength = length
   }
