@@ -33,6 +33,27 @@ import Testing
     #expect(Self.unpacked(bytes + [UInt8](repeating: 0xFF, count: 16), count: values.count) == values)
   }
 
+  @Test("Every width, in runs of eight and a rest, by the loop of each width and the careful one")
+  func everyWidthAndCount() {
+    var state: UInt64 = 99
+    for width in 1...32 {
+      for count in [1, 7, 8, 9, 63, 100, 127, 128] {
+        let top = UInt32(truncatingIfNeeded: (UInt64(1) << UInt64(width)) - 1)
+        let values = (0..<count).map { index -> UInt32 in
+          state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+          // The widest value once, so that the block takes exactly this width.
+          return index == count / 2 ? top : UInt32(truncatingIfNeeded: state >> 29) & top
+        }
+        let bytes = Self.packed(values)
+        #expect(Int(bytes[0]) == width)
+        #expect(Self.unpacked(bytes, count: count) == values, "width \(width), \(count) values")
+        #expect(
+          Self.unpacked(bytes + [UInt8](repeating: 0xA5, count: 9), count: count) == values,
+          "width \(width), \(count) values, room to load past them")
+      }
+    }
+  }
+
   @Test func damageIsRefusedNotReadPastTheEnd() {
     let bytes = Self.packed([5, 6, 7, 8])
     #expect(Self.unpacked(bytes, count: 4, end: bytes.count - 1) == nil)

@@ -46,11 +46,7 @@ enum BitPacking {
     if byteCount + 8 <= end - offset {
       // Eight-byte loads that never pass the end, each value found from its index alone
       // (`count * width` is small: a block holds at most 128 values of 32 bits).
-      for index in 0..<count {
-        let bit = index &* width
-        let word = UInt64(littleEndian: start.loadUnaligned(fromByteOffset: bit &>> 3, as: UInt64.self))
-        output[index] = UInt32(truncatingIfNeeded: (word &>> UInt64(bit & 7)) & mask)
-      }
+      unpackLoaded(start, width: width, count: count, into: output)
     } else {
       var bit = 0
       for index in 0..<count {
@@ -66,5 +62,71 @@ enum BitPacking {
     }
     offset += byteCount
     return true
+  }
+
+  /// `unpack` where eight bytes can be loaded at every value's first byte. Each width has
+  /// its own loop (the compiler folds a constant width's shifts and offsets for each run of
+  /// eight values, which take `width` bytes): about twice as fast as one loop for all.
+  @inline(__always)
+  private static func unpackLoaded(
+    _ start: UnsafeRawPointer, width: Int, count: Int, into output: UnsafeMutablePointer<UInt32>
+  ) {
+    switch width {
+    case 1: unpackLoaded(start, fixedWidth: 1, count: count, into: output)
+    case 2: unpackLoaded(start, fixedWidth: 2, count: count, into: output)
+    case 3: unpackLoaded(start, fixedWidth: 3, count: count, into: output)
+    case 4: unpackLoaded(start, fixedWidth: 4, count: count, into: output)
+    case 5: unpackLoaded(start, fixedWidth: 5, count: count, into: output)
+    case 6: unpackLoaded(start, fixedWidth: 6, count: count, into: output)
+    case 7: unpackLoaded(start, fixedWidth: 7, count: count, into: output)
+    case 8: unpackLoaded(start, fixedWidth: 8, count: count, into: output)
+    case 9: unpackLoaded(start, fixedWidth: 9, count: count, into: output)
+    case 10: unpackLoaded(start, fixedWidth: 10, count: count, into: output)
+    case 11: unpackLoaded(start, fixedWidth: 11, count: count, into: output)
+    case 12: unpackLoaded(start, fixedWidth: 12, count: count, into: output)
+    case 13: unpackLoaded(start, fixedWidth: 13, count: count, into: output)
+    case 14: unpackLoaded(start, fixedWidth: 14, count: count, into: output)
+    case 15: unpackLoaded(start, fixedWidth: 15, count: count, into: output)
+    case 16: unpackLoaded(start, fixedWidth: 16, count: count, into: output)
+    case 17: unpackLoaded(start, fixedWidth: 17, count: count, into: output)
+    case 18: unpackLoaded(start, fixedWidth: 18, count: count, into: output)
+    case 19: unpackLoaded(start, fixedWidth: 19, count: count, into: output)
+    case 20: unpackLoaded(start, fixedWidth: 20, count: count, into: output)
+    case 21: unpackLoaded(start, fixedWidth: 21, count: count, into: output)
+    case 22: unpackLoaded(start, fixedWidth: 22, count: count, into: output)
+    case 23: unpackLoaded(start, fixedWidth: 23, count: count, into: output)
+    case 24: unpackLoaded(start, fixedWidth: 24, count: count, into: output)
+    case 25: unpackLoaded(start, fixedWidth: 25, count: count, into: output)
+    case 26: unpackLoaded(start, fixedWidth: 26, count: count, into: output)
+    case 27: unpackLoaded(start, fixedWidth: 27, count: count, into: output)
+    case 28: unpackLoaded(start, fixedWidth: 28, count: count, into: output)
+    case 29: unpackLoaded(start, fixedWidth: 29, count: count, into: output)
+    case 30: unpackLoaded(start, fixedWidth: 30, count: count, into: output)
+    case 31: unpackLoaded(start, fixedWidth: 31, count: count, into: output)
+    case 32: unpackLoaded(start, fixedWidth: 32, count: count, into: output)
+    default: return
+    }
+  }
+
+  @inline(__always)
+  private static func unpackLoaded(
+    _ start: UnsafeRawPointer, fixedWidth width: Int, count: Int, into output: UnsafeMutablePointer<UInt32>
+  ) {
+    let mask: UInt64 = (1 << UInt64(width)) - 1
+    var first = 0
+    while first + 8 <= count {
+      let run = start + (first &>> 3) &* width
+      for index in 0..<8 {
+        let bit = index &* width
+        let word = UInt64(littleEndian: run.loadUnaligned(fromByteOffset: bit &>> 3, as: UInt64.self))
+        output[first &+ index] = UInt32(truncatingIfNeeded: (word &>> UInt64(bit & 7)) & mask)
+      }
+      first &+= 8
+    }
+    for index in first..<count {
+      let bit = index &* width
+      let word = UInt64(littleEndian: start.loadUnaligned(fromByteOffset: bit &>> 3, as: UInt64.self))
+      output[index] = UInt32(truncatingIfNeeded: (word &>> UInt64(bit & 7)) & mask)
+    }
   }
 }
