@@ -21,31 +21,33 @@ final class AndScorer: Scorer {
   }
 
   private func settle(from start: UInt32) {
-    var target = start
     if let terms = termsByCost {
-      outer: while target != PostingCursor.exhausted {
-        for index in terms.indices {
-          let reached = terms[index]._withUnsafeGuaranteedRef { term in
-            term.advance(to: target)
-            return term.current
-          }
-          if reached != target {
-            target = reached
-            continue outer
-          }
+      current = Self.leapfrog(from: start, children: terms.count) { index, target in
+        terms[index]._withUnsafeGuaranteedRef { term in
+          term.advance(to: target)
+          return term.current
         }
-        break
       }
-      current = target
       return
     }
     let refs = byCost.refs
+    current = Self.leapfrog(from: start, children: refs.count) { index, target in
+      refs[index].call { child in
+        child.advance(to: target)
+        return child.current
+      }
+    }
+  }
+
+  /// Where the children (by cost) agree from `start` on: each in turn is leapt to the
+  /// target (`reach` advances child `index` and says where it stands), and one that
+  /// passes it makes its place the new target for all.
+  @inline(__always)
+  private static func leapfrog(from start: UInt32, children count: Int, _ reach: (Int, UInt32) -> UInt32) -> UInt32 {
+    var target = start
     outer: while target != PostingCursor.exhausted {
-      for index in refs.indices {
-        let reached = refs[index].call { child in
-          child.advance(to: target)
-          return child.current
-        }
+      for index in 0..<count {
+        let reached = reach(index, target)
         if reached != target {
           target = reached
           continue outer
@@ -53,7 +55,7 @@ final class AndScorer: Scorer {
       }
       break
     }
-    current = target
+    return target
   }
 
   var cost: Int { byCost.refs.first?.call(\.cost) ?? 0 }
