@@ -49,6 +49,22 @@ import Testing
       checked += 1
       let occurrences = terms.reduce(0) { $0 + index.dictionary.entry($1).documentFrequency }
       if occurrences <= index.store.passageCount / SearchTuning.prefixBlockRankingShare { byBlocks += 1 }
+      // Merged for a walk: every passage once, in order, its frequencies summed (to 255),
+      // by sorting or by windows of any size.
+      var sums: [UInt32: UInt32] = [:]
+      PrefixPostings(terms: terms, index: index.first).forEachBlock(
+        idLimit: index.store.passageCount, scratch: PostingCursor.DecodeScratch()
+      ) { _, _, ids, words, count in
+        for position in 0..<count {
+          sums[ids[position], default: 0] += UInt32(PrefixBits.frequency(words[position]))
+        }
+      }
+      let mergedIds = sums.keys.sorted()
+      for window in [1, 7, 64, index.store.passageCount] {
+        let merged = MergedPrefixScorer.merge(terms: terms, index: index.first, windowPassages: window)
+        #expect(merged.ids == mergedIds, "\(stem)* merged, window \(window)")
+        #expect(merged.frequencies == mergedIds.map { min(255, sums[$0]!) }, "\(stem)* merged, window \(window)")
+      }
       // Every match scored: the merged prefix walked in passage order.
       let merged = MergedPrefixScorer(terms: terms, index: index.first)
       var all: [(passage: UInt32, score: Double)] = []

@@ -34,12 +34,6 @@ struct PrefixPostings {
 }
 
 extension PrefixPostings {
-  /// Adds every posting of every term to `counter`.
-  func count(into counter: inout PrefixCounter, idLimit: Int, scratch: PostingCursor.DecodeScratch) {
-    forEachBlock(idLimit: idLimit, scratch: scratch) { _, _, ids, words, count in counter.add(ids, words, count: count)
-    }
-  }
-
   /// Calls `body` with each block of each term in turn: its run and entry (indices), its
   /// ids and frequency words. A term's walk ends at its first damaged block.
   func forEachBlock(

@@ -17,11 +17,6 @@ enum SearchTuning {
   /// postings stream through; one counter per passage at 30,000 talks is 13.5 MB.
   static let prefixWindowPassages = 1 << 19
 
-  /// A merged prefix that lists its passages as it counts them still reads them back by a
-  /// scan of the counters when they are more than one per this many passages: sorting
-  /// that many ids would cost more than the scan.
-  static let mergedPrefixScanShare = 32
-
   /// Two words whose postings together exceed one per this many passages are counted
   /// (their total and overlap) in a bit per passage: every id decoded once, without skips.
   /// Below it, leaping through skip records touches fewer blocks.
