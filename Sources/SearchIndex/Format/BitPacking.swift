@@ -41,27 +41,38 @@ enum BitPacking {
       output.update(repeating: 0, count: count)
       return true
     }
-    let mask: UInt64 = (1 << UInt64(width)) - 1
     let start = UnsafeRawPointer(bytes + offset)
     if byteCount + 8 <= end - offset {
       // Eight-byte loads that never pass the end, each value found from its index alone
       // (`count * width` is small: a block holds at most 128 values of 32 bits).
       unpackLoaded(start, width: width, count: count, into: output)
     } else {
-      var bit = 0
       for index in 0..<count {
-        var word: UInt64 = 0
-        let first = bit >> 3
-        let last = min((bit + width - 1) >> 3, byteCount - 1)
-        for byte in stride(from: last, through: first, by: -1) {
-          word = word << 8 | UInt64(bytes[offset + byte])
-        }
-        output[index] = UInt32(truncatingIfNeeded: (word >> UInt64(bit & 7)) & mask)
-        bit += width
+        output[index] = value(bytes, at: index, start: offset, byteCount: byteCount, end: end, width: width)
       }
     }
     offset += byteCount
     return true
+  }
+
+  /// Value `index` of values of `width` bits (1-32) packed in the `byteCount` bytes from
+  /// `start` (within `end`, as `unpack` checked), read on its own: eight bytes at once
+  /// where they lie within `end`, else byte by byte within the packed bytes.
+  @inline(__always)
+  static func value(
+    _ bytes: UnsafePointer<UInt8>, at index: Int, start: Int, byteCount: Int, end: Int, width: Int
+  ) -> UInt32 {
+    let mask: UInt64 = (1 << UInt64(width)) - 1
+    let bit = index &* width
+    let first = start + bit >> 3
+    var word: UInt64 = 0
+    if first + 8 <= end {
+      word = UInt64(littleEndian: UnsafeRawPointer(bytes).loadUnaligned(fromByteOffset: first, as: UInt64.self))
+    } else {
+      let last = min(start + (bit + width - 1) >> 3, start + byteCount - 1)
+      for byte in stride(from: last, through: first, by: -1) { word = word << 8 | UInt64(bytes[byte]) }
+    }
+    return UInt32(truncatingIfNeeded: (word >> UInt64(bit & 7)) & mask)
   }
 
   /// `unpack` where eight bytes can be loaded at every value's first byte. Each width has

@@ -161,10 +161,7 @@ final class PostingCursor {
     }
     guard let frequencies else { return good }
     guard BitPacking.unpack(bytes, &offset, end, count: count, into: frequencies) else { return 0 }
-    for index in 0..<good {
-      let word = frequencies[index]
-      frequencies[index] = (min(word >> 2, 1 << 20) + 1) << 2 | word & 3
-    }
+    for index in 0..<good { frequencies[index] = frequencyWord(frequencies[index]) }
     return good
   }
 
@@ -416,18 +413,10 @@ final class PostingCursor {
   private func frequencyWord(_ position: Int) -> UInt32 {
     if frequenciesDecoded { return frequencies[position] }
     guard frequencyWidth > 0, let base = postings.bytes.baseAddress else { return Self.frequencyWord(0) }
-    let bit = position * frequencyWidth
-    let mask: UInt64 = (1 << UInt64(frequencyWidth)) - 1
-    let first = frequencyBits + bit >> 3
-    var word: UInt64
-    if first + 8 <= postings.count {
-      word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: first, as: UInt64.self))
-    } else {
-      word = 0
-      let last = min(frequencyBits + frequencyBytes - 1, first + 7)
-      for byte in stride(from: last, through: first, by: -1) { word = word << 8 | UInt64(postings.u8(at: byte)) }
-    }
-    return Self.frequencyWord(UInt32(truncatingIfNeeded: (word >> UInt64(bit & 7)) & mask))
+    return Self.frequencyWord(
+      BitPacking.value(
+        base.assumingMemoryBound(to: UInt8.self), at: position, start: frequencyBits, byteCount: frequencyBytes,
+        end: postings.count, width: frequencyWidth))
   }
 
   /// A stored frequency word (frequency - 1, capped, and flags) as the walks use it.

@@ -78,20 +78,13 @@ final class MergedPrefixScorer: Scorer {
     }
     ids.reserveCapacity(min(total, passageCount))
     frequencies.reserveCapacity(min(total, passageCount))
-    let windowSize = max(1, min(passageCount, windowPassages))
-    let counts = index.passageCounters.take(count: windowSize)
-    defer { index.passageCounters.give(counts) }
-    let windows = PrefixWindows(postings, idLimit: passageCount)
-    var start = 0
-    while start < passageCount {
-      let window = UnsafeMutableBufferPointer(rebasing: counts[0..<min(windowSize, passageCount - start)])
-      _ = windows.count(window: start, into: window)
+    _ = index.countByWindows(postings, windowPassages: windowPassages) { start, window in
       let counters = UnsafeRawPointer(window.baseAddress!)
-      for index in 0..<(window.count / 8) {
-        let word = UInt64(littleEndian: counters.loadUnaligned(fromByteOffset: index * 8, as: UInt64.self))
+      for wordIndex in 0..<(window.count / 8) {
+        let word = UInt64(littleEndian: counters.loadUnaligned(fromByteOffset: wordIndex * 8, as: UInt64.self))
         var set = ByteMasks.above(word, 0)
         while set != 0 {
-          let offset = index * 8 + set.trailingZeroBitCount >> 3
+          let offset = wordIndex * 8 + set.trailingZeroBitCount >> 3
           ids.append(UInt32(start + offset))
           frequencies.append(UInt32(window[offset]))
           set &= set &- 1
@@ -101,8 +94,6 @@ final class MergedPrefixScorer: Scorer {
         ids.append(UInt32(start + offset))
         frequencies.append(UInt32(window[offset]))
       }
-      window.update(repeating: 0)
-      start += window.count
     }
     return (ids, frequencies)
   }

@@ -54,26 +54,15 @@ extension IndexSegment {
     _ postings: PrefixPostings, idf: Double, context: ScoringContext, into collector: inout TopHits,
     windowPassages: Int = SearchTuning.prefixWindowPassages
   ) -> Int {
-    let passageCount = store.passageCount
-    let windowSize = max(1, min(passageCount, windowPassages))
-    let counts = passageCounters.take(count: windowSize)
-    defer { passageCounters.give(counts) }
-    let windows = PrefixWindows(postings, idLimit: passageCount)
     var ranker = ScanRanker(idf: idf, averageLength: context.averageWords)
-    var total = 0
     var droppedMatches = 0
-    var start = 0
-    while start < passageCount {
-      let window = UnsafeMutableBufferPointer(rebasing: counts[0..<min(windowSize, passageCount - start)])
-      total += windows.count(window: start, into: window)
+    let total = countByWindows(postings, windowPassages: windowPassages) { start, window in
       for range in collector.dropped {
         let low = max(Int(range.lowerBound), start)
         let high = min(Int(range.upperBound), start + window.count)
         for id in low..<max(low, high) where window[id - start] != 0 { droppedMatches += 1 }
       }
       rankWindow(window, start: start, ranker: &ranker, idf: idf, context: context, into: &collector)
-      window.update(repeating: 0)
-      start += window.count
     }
     if !collector.dropped.isEmpty { collector.droppedMatches = droppedMatches }
     return total

@@ -120,3 +120,29 @@ final class PrefixWindows {
     }
   }
 }
+
+extension IndexSegment {
+  /// Counts `postings` a window of `windowPassages` passages at a time into counters from
+  /// the pool (`PrefixWindows`): `body` is given each window's first passage and counters,
+  /// which are zeroed for the next window after it; how many passages matched in all.
+  func countByWindows(
+    _ postings: PrefixPostings, windowPassages: Int,
+    _ body: (_ start: Int, _ counts: UnsafeMutableBufferPointer<UInt8>) -> Void
+  ) -> Int {
+    let passageCount = store.passageCount
+    let windowSize = max(1, min(passageCount, windowPassages))
+    let counts = passageCounters.take(count: windowSize)
+    defer { passageCounters.give(counts) }
+    let windows = PrefixWindows(postings, idLimit: passageCount)
+    var total = 0
+    var start = 0
+    while start < passageCount {
+      let window = UnsafeMutableBufferPointer(rebasing: counts[0..<min(windowSize, passageCount - start)])
+      total += windows.count(window: start, into: window)
+      body(start, window)
+      window.update(repeating: 0)
+      start += window.count
+    }
+    return total
+  }
+}
