@@ -5,7 +5,7 @@ import Testing
 
 @testable import SearchIndex
 
-/// The reads of a hit (its record, cue starts and text) and the headings of ranked
+/// The reads of a hit (its record, and its entry: text and cue starts) and the headings of ranked
 /// candidates go through `pread`, checked chunk by chunk on the bytes they return: they
 /// answer what the map holds, and damage reads as absent and is reported.
 @Suite struct StoreReadTests {
@@ -40,6 +40,10 @@ import Testing
     ]
     for (offset, count) in reads {
       #expect(chunks.read(offset, count) == Array(bytes[offset..<(offset + count)]), "\(offset)+\(count)")
+    }
+    // Again, every chunk now checked: only the bytes asked for are read, the same ones.
+    for (offset, count) in reads {
+      #expect(chunks.read(offset, count) == Array(bytes[offset..<(offset + count)]), "again \(offset)+\(count)")
     }
     // Outside the file, or negative: nothing, never a crash.
     for (offset, count) in [(-1, 4), (0, -1), (bytes.count, 1), (bytes.count - 2, 3), (Int.max, 1), (1, Int.max)] {
@@ -88,6 +92,36 @@ import Testing
     #expect(index.store.cueStarts(-1).isEmpty && index.store.cueStarts(index.store.passageCount).isEmpty)
   }
 
+  /// A record whose text runs past its entry, or whose entry runs past the next one's or
+  /// the table, with every checksum right (a hostile or miswritten file): read as
+  /// damaged, in bounds, never quoted.
+  @Test(arguments: [(20, 1), (0, 7)])
+  func aRecordPlacingItsTextOutsideItsEntryReadsAsDamaged(field: Int, excess: Int) throws {
+    let (_, directory, generation) = try Self.build()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let index = try SearchIndex.open(at: directory, verification: .structure)
+    let talk = try Self.designTalk(index)
+    let id = try #require(index.passageId(doc: talk, passage: 1))
+    let record = index.store.record(id)
+    #expect(record.isIntact && record.entryLength > record.textLength)
+    // The text length past the entry's end, or the entry's offset past the next's.
+    let value = field == 20 ? record.entryLength + excess : record.entryOffset + record.entryLength + excess
+    let url = IndexFixture.segmentFolder(generation).appendingPathComponent("store.dki")
+    let original = [UInt8](try Data(contentsOf: url))
+    let bodyLength = original[16..<24].reduce(0) { $0 << 8 | Int($1) }
+    let covered = IndexFile.headerLength + bodyLength
+    var writer = ByteWriter()
+    writer.bytes = Array(original[..<covered])
+    writer.patchU32(at: index.store.passages.fileOffset + id * Store.passageRecordLength + field, UInt32(value))
+    IndexFile.finish(&writer)
+    try Data(writer.bytes).write(to: url)
+    let hostile = try SearchIndex.open(at: directory, verification: .structure)
+    #expect(!hostile.store.record(id).isIntact)
+    #expect(throws: IndexFormatError.self) { _ = try hostile.verifiedPassage(doc: talk, passage: 1) }
+    #expect(hostile.passage(doc: talk, passage: 1).text.isEmpty)
+    #expect(hostile.store.cueStarts(id).isEmpty)
+  }
+
   @Test func damagedCueStartsGiveNoTimeAndFailTheSearch() throws {
     let (_, directory, generation) = try Self.build()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -95,8 +129,11 @@ import Testing
     let talk = try Self.designTalk(index)
     let id = try #require(index.passageId(doc: talk, passage: 1))
     #expect(try index.search("\"the controls that move\"", limit: 1).hits.first?.matchStartMilliseconds == 13_000)
-    let start = Int(index.store.cueStartOffsets.reader.u32(at: id * 4))
-    try ChunkChecksumTests.flip(generation, "store.dki", at: index.store.cueStarts.fileOffset + start)
+    // The cue starts follow the passage's text in its entry.
+    let record = index.store.record(id)
+    #expect(record.isIntact && record.entryLength > record.textLength)
+    try ChunkChecksumTests.flip(
+      generation, "store.dki", at: index.store.entries.fileOffset + record.entryOffset + record.textLength)
     let damaged = try SearchIndex.open(at: directory, verification: .structure)
     #expect(damaged.store.cueStarts(id).isEmpty)
     // Never a wrong time: the answer is refused.

@@ -130,18 +130,19 @@ struct Analyzer: Sendable {
   /// The slots and bytes of each verbatim word, as `analyze` would give them, without
   /// folding or extras (for highlights, which only need where words are). A CJK character
   /// also reaches back into the slot before it (within its run), where the bigram that
-  /// ends with it starts.
+  /// ends with it starts. Words past `lastSlot` may be left out.
   func wordSlots(
-    _ bytes: UnsafeBufferPointer<UInt8>, emit: (_ startSlot: Int, _ endSlot: Int, _ bytes: Range<Int>) -> Void
+    _ bytes: UnsafeBufferPointer<UInt8>, through lastSlot: Int = .max,
+    emit: (_ startSlot: Int, _ endSlot: Int, _ bytes: Range<Int>) -> Void
   ) {
     var slot = 0
-    WordScanner.scan(bytes) { words, isCJK in
+    WordScanner.scan(bytes) { (words: [Range<Int>], isCJK: Bool) -> Bool in
       if isCJK {
         for (offset, range) in words.enumerated() {
           emit(slot + max(0, offset - 1), slot + offset, range)
         }
         slot += words.count
-        return
+        return slot <= lastSlot
       }
       for range in words {
         let partCount =
@@ -149,6 +150,7 @@ struct Analyzer: Sendable {
         emit(slot, slot + partCount - 1, range)
         slot += partCount
       }
+      return slot <= lastSlot
     }
   }
 

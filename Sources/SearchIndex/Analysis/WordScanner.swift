@@ -80,6 +80,16 @@ enum WordScanner {
   static func scan(
     _ bytes: UnsafeBufferPointer<UInt8>, _ body: (_ words: [Range<Int>], _ isCJK: Bool) -> Void
   ) {
+    scan(bytes) { words, isCJK in
+      body(words, isCJK)
+      return true
+    }
+  }
+
+  /// `scan`, stopping once `body` returns false.
+  static func scan(
+    _ bytes: UnsafeBufferPointer<UInt8>, while body: (_ words: [Range<Int>], _ isCJK: Bool) -> Bool
+  ) {
     var index = 0
     let count = bytes.count
     var words: [Range<Int>] = []
@@ -88,7 +98,7 @@ enum WordScanner {
       if startClass == .cjk {
         words.removeAll(keepingCapacity: true)
         index = scanCJKRun(bytes, from: index, into: &words)
-        body(words, true)
+        guard body(words, true) else { return }
         continue
       }
       guard startClass == .word else {
@@ -127,7 +137,7 @@ enum WordScanner {
         }
         break
       }
-      body(words, false)
+      guard body(words, false) else { return }
     }
   }
 

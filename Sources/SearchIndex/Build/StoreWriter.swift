@@ -1,7 +1,8 @@
 import DocumentModel
 
 /// Writes `store.dki`: the document and passage tables, passage word counts, interned
-/// strings, the cue starts inside passages and the passage texts (layout in FORMAT.md).
+/// strings and the passage entries, each a passage's text and its cue starts (layout in
+/// FORMAT.md).
 struct StoreWriter {
   private var strings: [String] = []
   private var stringIds: [String: UInt32] = [:]
@@ -41,24 +42,14 @@ struct StoreWriter {
     var passageTable = ByteWriter(capacity: wordCounts.count * Store.passageRecordLength)
     var attributeTable = ByteWriter()
     var attributeIds: [Attributes: UInt32] = [:]
-    var texts = ByteWriter(
+    // Each entry is a passage's text, then its cue starts: a hit reads both at once.
+    var entries = ByteWriter(
       capacity: documents.reduce(0) { total, document in
         total + document.passages.reduce(0) { $0 + $1.text.utf8.count }
       })
-    var cueStartOffsets = ByteWriter(capacity: (wordCounts.count + 1) * 4)
-    var cueStarts = ByteWriter()
     var passageIndex = 0
     for (documentNumber, document) in documents.enumerated() {
-      for starts in PassageCueStarts.of(document) {
-        cueStartOffsets.u32(UInt32(cueStarts.count))
-        var previousOffset = 0
-        for start in starts where start.utf8Offset >= previousOffset {
-          cueStarts.varint(UInt32(clamping: start.utf8Offset - previousOffset))
-          cueStarts.varint(Self.milliseconds(start.startMilliseconds))
-          previousOffset = start.utf8Offset
-        }
-        guard cueStarts.count <= Int(UInt32.max) else { throw .tooLarge(reason: "cue starts exceed 4 GiB") }
-      }
+      let cueStarts = PassageCueStarts.of(document)
       documentTable.u32(intern(document.id))
       documentTable.u32(intern(document.title))
       documentTable.u32(intern(document.url))
@@ -70,10 +61,17 @@ struct StoreWriter {
       documentTable.u8(0)
       documentTable.u16(0)
       documentTable.u32(intern(document.language))
-      for passage in document.passages {
-        let offset = texts.count
-        texts.append(passage.text)
-        guard texts.count <= Int(UInt32.max) else {
+      for (passage, starts) in zip(document.passages, cueStarts) {
+        let offset = entries.count
+        entries.append(passage.text)
+        let textLength = entries.count - offset
+        var previousOffset = 0
+        for start in starts where start.utf8Offset >= previousOffset {
+          entries.varint(UInt32(clamping: start.utf8Offset - previousOffset))
+          entries.varint(Self.milliseconds(start.startMilliseconds))
+          previousOffset = start.utf8Offset
+        }
+        guard entries.count <= Int(UInt32.max) else {
           throw .tooLarge(reason: "passage texts exceed 4 GiB")
         }
         let attributes = Attributes(
@@ -99,7 +97,8 @@ struct StoreWriter {
         passageTable.u32(Self.milliseconds(passage.endMilliseconds))
         passageTable.u32(attributeId)
         passageTable.u32(
-          texts.bytes.withUnsafeBytes { CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[offset...])) })
+          entries.bytes.withUnsafeBytes { CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[offset...])) })
+        passageTable.u32(UInt32(textLength))
         passageIndex += 1
       }
     }
@@ -111,23 +110,21 @@ struct StoreWriter {
     }
     stringOffsets.u32(UInt32(stringBlob.count))
     guard stringBlob.count <= Int(UInt32.max) else { throw .tooLarge(reason: "strings exceed 4 GiB") }
-    cueStartOffsets.u32(UInt32(cueStarts.count))
 
     let encodedCounts = WordCounts.encode(wordCounts)
     var file = IndexFile.header(kind: "STOR")
     file.bytes.reserveCapacity(
       64 + documentTable.count + attributeTable.count + passageTable.count + encodedCounts.short.count
         + encodedCounts.long.count
-        + stringOffsets.count + stringBlob.count + cueStartOffsets.count + cueStarts.count + texts.count)
+        + stringOffsets.count + stringBlob.count + entries.count)
     file.u32(UInt32(documents.count))
     file.u32(UInt32(passageIndex))
     file.u32(UInt32(strings.count))
     file.u32(UInt32(stringBlob.count))
-    file.u64(UInt64(texts.count))
+    file.u64(UInt64(entries.count))
     // The average length the postings' impacts were computed with (FORMAT.md).
     file.f32(impactAverage)
     file.u32(UInt32(attributeIds.count))
-    file.u32(UInt32(cueStarts.count))
     file.u32(UInt32(encodedCounts.longCount))
     file.append(documentTable.bytes)
     file.append(attributeTable.bytes)
@@ -136,9 +133,7 @@ struct StoreWriter {
     file.append(encodedCounts.long)
     file.append(stringOffsets.bytes)
     file.append(stringBlob.bytes)
-    file.append(cueStartOffsets.bytes)
-    file.append(cueStarts.bytes)
-    file.append(texts.bytes)
+    file.append(entries.bytes)
     IndexFile.finish(&file)
     return file.bytes
   }

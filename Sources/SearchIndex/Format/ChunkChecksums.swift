@@ -71,7 +71,7 @@ final class ChunkChecksums: @unchecked Sendable {
   }
 
   /// The bytes `offset..<offset + count` of the file read with `pread`, widened to whole
-  /// chunks so that the chunks not checked yet are checked on the very bytes returned;
+  /// chunks when some are not checked yet, so that they are checked on the very bytes returned;
   /// nil when one does not match or the file ends early. For the reads of a hit, which
   /// must not go through the map: the page cache may hold a file in folios of up to 2 MiB,
   /// a fault maps a whole one, and a few records read from the map would keep megabytes
@@ -87,6 +87,11 @@ final class ChunkChecksums: @unchecked Sendable {
     }
     let first = offset >> chunkShift
     let last = (offset + min(count, layout.coveredBytes - offset) - 1) >> chunkShift
+    if (first...last).allSatisfy(isIntact) {
+      // Checked before (nearly every read): only the bytes asked for.
+      let bytes = file.read(at: offset, count: count)
+      return bytes.count == count ? bytes : nil
+    }
     let start = first << chunkShift
     let length = max(end(of: last), offset + count) - start
     let bytes = file.read(at: start, count: length)

@@ -33,6 +33,15 @@ final class MappedFile: @unchecked Sendable {
       throw .unreadable(file: name, reason: "cannot stat (errno \(errno))")
     }
     self.descriptor = descriptor
+    #if os(Linux) && (arch(x86_64) || arch(arm64))
+      // A search `pread`s a hit's record and entry: no access time to update for each
+      // (allowed to the file's owner; others keep the mount's own atime policy). Glibc
+      // declares O_NOATIME (0o1000000 on these architectures) only to GNU sources;
+      // macOS has no such flag.
+      let noAccessTime: Int32 = 0o1000000
+      let flags = fcntl(descriptor, F_GETFL)
+      if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags | noAccessTime) }
+    #endif
     let length = Int(status.st_size)
     guard length > 0 else {
       bytes = UnsafeRawBufferPointer(start: nil, count: 0)

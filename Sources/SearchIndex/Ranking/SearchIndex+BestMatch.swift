@@ -65,16 +65,16 @@ extension IndexSegment {
         found = strictHit
       } else {
         let (doc, passage) = location(ofPassage: Int(candidate.passage))
-        let stored: StoredPassage
+        let (stored, entry): (StoredPassage, Store.PassageEntry)
         do throws(IndexFormatError) {
-          stored = try verifiedPassage(doc: doc, passage: passage)
+          (stored, entry) = try verifiedEntry(doc: doc, passage: passage)
         } catch {
           throw .index(error)
         }
-        let ranges = Self.matchedRanges(Array(stored.text.utf8), keys: highlighted, analyzer: analyzer)
+        let ranges = Self.matchedRanges(entry.text, keys: highlighted, analyzer: analyzer)
         found = SearchHit(
           documentIndex: doc, passageIndex: passage, score: 0, matchedRanges: ranges,
-          matchStartMilliseconds: matchStart(passage: Int(candidate.passage), stored: stored, matchedRanges: ranges),
+          matchStartMilliseconds: IndexSegment.matchStart(stored, cueStarts: entry.cueStarts, matchedRanges: ranges),
           passage: stored)
       }
       var hit = found

@@ -1,7 +1,7 @@
-/// The document and passage tables, strings and texts of `store.dki`.
+/// The document and passage tables, strings and passage entries of `store.dki`.
 ///
 /// Nothing is read at open but the header: every table is fixed-width and addressed by id,
-/// read from the map (the records, cue starts and texts of hits and the headings of ranked
+/// read from the map (the records and entries of hits and the headings of ranked
 /// candidates with `pread`, so that they map no large folio of the file), and each read is
 /// checked against the file's chunk checksums first, so a damaged table reads as absent
 /// (`StoreWriter.none`, nil) and is reported to the index's damage, never as other data.
@@ -10,9 +10,9 @@
 /// `duo-kb check` (or a small index's whole-file check at open).
 struct Store: Sendable {
   static let documentRecordLength = 36
-  static let passageRecordLength = 20
+  static let passageRecordLength = 24
   static let attributeRecordLength = 20
-  static let headerLength = 40
+  static let headerLength = 36
   /// A passage has at most this many cue starts read (a damaged table cannot make more).
   static let maximumCueStarts = 4_096
 
@@ -34,10 +34,8 @@ struct Store: Sendable {
   let stringOffsets: Table
   let stringCount: Int
   let strings: Table
-  /// (P + 1) offsets into `cueStarts`, and the varint pairs they delimit.
-  let cueStartOffsets: Table
-  let cueStarts: Table
-  let texts: Table
+  /// Each passage's text and then its cue starts, in passage order.
+  let entries: Table
   let file: MappedFile
   let chunks: ChunkChecksums
 
@@ -50,12 +48,11 @@ struct Store: Sendable {
     passageCount = Int(body.u32(at: 4))
     stringCount = Int(body.u32(at: 8))
     let stringBytes = Int(body.u32(at: 12))
-    let textBytes = Int(clamping: body.u64(at: 16))
+    let entryBytes = Int(clamping: body.u64(at: 16))
     let average = Double(body.f32(at: 24))
     averageWords = average.isFinite && average > 0 ? average : 1
     attributeCount = Int(body.u32(at: 28))
-    let cueStartBytes = Int(body.u32(at: 32))
-    let longWordCounts = Int(body.u32(at: 36))
+    let longWordCounts = Int(body.u32(at: 32))
     var offset = Self.headerLength
     // Counts are u32, so no size below overflows; `slice` bounds each by the body.
     func table(_ length: Int, _ what: String) throws(IndexFormatError) -> Table {
@@ -72,9 +69,7 @@ struct Store: Sendable {
       longCount: longWordCounts)
     stringOffsets = try table((stringCount + 1) * 4, "string offsets")
     strings = try table(stringBytes, "strings")
-    cueStartOffsets = try table((passageCount + 1) * 4, "cue start offsets")
-    cueStarts = try table(cueStartBytes, "cue starts")
-    texts = try table(textBytes, "passage texts")
+    entries = try table(entryBytes, "passage entries")
     try body.require(offset == body.count, "store has trailing bytes")
   }
 
@@ -166,26 +161,27 @@ struct Store: Sendable {
       && chunks.verify(documents.fileOffset + index * Self.documentRecordLength, Self.documentRecordLength)
   }
 
-  /// A passage record read with `pread`: text offset and length, start and end ms,
-  /// attribute id.
+  /// A passage record read with `pread`: where its entry lies and how much of it is text,
+  /// start and end ms, attribute id.
   struct PassageRecord {
-    var textOffset: Int
+    var entryOffset: Int
+    var entryLength: Int
     var textLength: Int
     var startMilliseconds: UInt32
     var endMilliseconds: UInt32
     var attribute: Int
-    /// CRC-32 of the passage's text bytes.
-    var textChecksum: UInt32
-    /// False when the record is out of range or does not match its chunk checksum.
+    /// CRC-32 of the passage's entry: its text bytes and its cue starts.
+    var entryChecksum: UInt32
+    /// False when the record is out of range, does not match its chunk checksum, or places
+    /// its entry outside the entries.
     var isIntact: Bool
   }
 
   func record(_ passage: Int) -> PassageRecord {
-    // This record and the next one's text offset, where this text ends.
+    // This record and the next one's entry offset, where this entry ends.
     let offset = passage * Self.passageRecordLength
     let length = passage + 1 < passageCount ? Self.passageRecordLength + 4 : Self.passageRecordLength
     let read = passage >= 0 && passage < passageCount ? chunks.read(passages.fileOffset + offset, length) : nil
-    let isIntact = read != nil
     let bytes = read ?? []
     func u32(_ at: Int) -> UInt32 {
       at + 4 <= bytes.count
@@ -193,12 +189,70 @@ struct Store: Sendable {
         : 0
     }
     let start = Int(u32(0))
-    let end = passage + 1 < passageCount ? Int(u32(Self.passageRecordLength)) : texts.count
+    let end = passage + 1 < passageCount ? Int(u32(Self.passageRecordLength)) : entries.count
+    let textLength = Int(u32(20))
+    let isIntact = read != nil && start <= end && end <= entries.count && textLength <= end - start
     return PassageRecord(
-      textOffset: start, textLength: end >= start && end <= texts.count ? end - start : 0,
+      entryOffset: start, entryLength: isIntact ? end - start : 0, textLength: isIntact ? textLength : 0,
       startMilliseconds: isIntact ? u32(4) : StoreWriter.none,
       endMilliseconds: isIntact ? u32(8) : StoreWriter.none,
-      attribute: isIntact ? Int(u32(12)) : attributeCount, textChecksum: u32(16), isIntact: isIntact)
+      attribute: isIntact ? Int(u32(12)) : attributeCount, entryChecksum: u32(16), isIntact: isIntact)
+  }
+
+  /// A passage's text and where each further cue's words begin in it.
+  struct PassageEntry {
+    var text: [UInt8]
+    /// UTF-8 offsets into `text` (increasing) and the starts of the cues beginning there.
+    var cueStarts: [(utf8Offset: Int, startMilliseconds: Int)]
+  }
+
+  /// A passage's entry, read with one `pread` and checked against the CRC-32 of its record:
+  /// `.corrupt` rather than a damaged quote or time.
+  func verifiedEntry(_ passage: Int) throws(IndexFormatError) -> PassageEntry {
+    guard passage >= 0, passage < passageCount else {
+      throw .corrupt(file: file.name, reason: "passage \(passage) out of range (\(passageCount) passages)")
+    }
+    return try verifiedEntry(passage, record: record(passage))
+  }
+
+  func verifiedEntry(_ passage: Int, record: PassageRecord) throws(IndexFormatError) -> PassageEntry {
+    guard record.isIntact else {
+      throw .corrupt(file: file.name, reason: "the record of passage \(passage) does not match its checksum")
+    }
+    let bytes = file.read(at: entries.fileOffset + record.entryOffset, count: record.entryLength)
+    let computed = bytes.withUnsafeBytes { CRC32.checksum($0) }
+    guard bytes.count == record.entryLength, computed == record.entryChecksum else {
+      throw .corrupt(file: file.name, reason: "text of passage \(passage) does not match its checksum")
+    }
+    let cueStarts = bytes.withUnsafeBytes { raw in
+      Self.cueStarts(ByteReader(UnsafeRawBufferPointer(rebasing: raw[record.textLength...]), file: file.name))
+    }
+    return PassageEntry(text: Array(bytes[..<record.textLength]), cueStarts: cueStarts)
+  }
+
+  /// The UTF-8 bytes of a passage's text, checked with its entry.
+  func verifiedTextBytes(_ passage: Int) throws(IndexFormatError) -> [UInt8] {
+    try verifiedEntry(passage).text
+  }
+
+  /// Where each further cue's words begin in a passage; none when damaged.
+  func cueStarts(_ passage: Int) -> [(utf8Offset: Int, startMilliseconds: Int)] {
+    (try? verifiedEntry(passage))?.cueStarts ?? []
+  }
+
+  /// The pairs of varints after an entry's text: each the gap from the previous UTF-8
+  /// offset and a cue's start (at most `maximumCueStarts`).
+  private static func cueStarts(_ reader: ByteReader) -> [(utf8Offset: Int, startMilliseconds: Int)] {
+    var result: [(utf8Offset: Int, startMilliseconds: Int)] = []
+    var offset = 0
+    var utf8Offset = 0
+    while offset < reader.count, result.count < maximumCueStarts {
+      utf8Offset += Int(reader.varint(&offset))
+      let milliseconds = reader.varint(&offset)
+      guard milliseconds != StoreWriter.none else { continue }
+      result.append((utf8Offset, Int(milliseconds)))
+    }
+    return result
   }
 
   /// The heading (string id, `StoreWriter.none` when absent or damaged) of each of
@@ -253,55 +307,6 @@ struct Store: Sendable {
   func attributeKind(_ attribute: Int) -> UInt8? {
     guard attribute >= 0, attribute < attributeCount else { return nil }
     return u8(attributes, attribute * Self.attributeRecordLength + 16)
-  }
-
-  /// The UTF-8 bytes of a passage's text, read with `pread` and checked against the CRC-32
-  /// of its passage record: `.corrupt` rather than a damaged quote.
-  func verifiedTextBytes(_ passage: Int) throws(IndexFormatError) -> [UInt8] {
-    guard passage >= 0, passage < passageCount else {
-      throw .corrupt(file: file.name, reason: "passage \(passage) out of range (\(passageCount) passages)")
-    }
-    return try verifiedTextBytes(passage, record: record(passage))
-  }
-
-  func verifiedTextBytes(_ passage: Int, record: PassageRecord) throws(IndexFormatError) -> [UInt8] {
-    guard record.isIntact else {
-      throw .corrupt(file: file.name, reason: "the record of passage \(passage) does not match its checksum")
-    }
-    let bytes = file.read(at: texts.fileOffset + record.textOffset, count: record.textLength)
-    let computed = bytes.withUnsafeBytes { CRC32.checksum($0) }
-    guard bytes.count == record.textLength, computed == record.textChecksum else {
-      throw .corrupt(file: file.name, reason: "text of passage \(passage) does not match its checksum")
-    }
-    return bytes
-  }
-
-  /// Where each further cue's words begin in a passage: UTF-8 offsets into its text
-  /// (increasing) and the cue starts; none when damaged. Read with `pread`, like the
-  /// passage's record and text: a hit's look-ups map no part of the store.
-  func cueStarts(_ passage: Int) -> [(utf8Offset: Int, startMilliseconds: Int)] {
-    guard passage >= 0, passage < passageCount,
-      let offsets = chunks.read(cueStartOffsets.fileOffset + passage * 4, 8)
-    else { return [] }
-    let (start, end) = offsets.withUnsafeBytes { raw in
-      let reader = ByteReader(raw, file: file.name)
-      return (Int(reader.u32(at: 0)), Int(reader.u32(at: 4)))
-    }
-    guard start < end, end <= cueStarts.count, let bytes = chunks.read(cueStarts.fileOffset + start, end - start)
-    else { return [] }
-    return bytes.withUnsafeBytes { raw in
-      let reader = ByteReader(raw, file: file.name)
-      var result: [(utf8Offset: Int, startMilliseconds: Int)] = []
-      var offset = 0
-      var utf8Offset = 0
-      while offset < reader.count, result.count < Self.maximumCueStarts {
-        utf8Offset += Int(reader.varint(&offset))
-        let milliseconds = reader.varint(&offset)
-        guard milliseconds != StoreWriter.none else { continue }
-        result.append((utf8Offset, Int(milliseconds)))
-      }
-      return result
-    }
   }
 
   /// The document whose passages include `passage` (binary search over first passages; a

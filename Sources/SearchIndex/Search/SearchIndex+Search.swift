@@ -86,27 +86,26 @@ extension IndexSegment {
   /// its passage on to its answer.
   func hits(_ collected: Collected, _ candidates: [TopHits.Candidate]) throws(SearchError) -> [SearchHit] {
     let (compiler, plan) = (collected.compiler, collected.plan)
-    var stored: [UInt32: StoredPassage] = [:]
+    var found: [(doc: Int, passage: Int, stored: StoredPassage, entry: Store.PassageEntry)] = []
+    found.reserveCapacity(candidates.count)
     var texts: [UInt32: [UInt8]] = [:]
     for candidate in candidates {
       let (doc, passage) = location(ofPassage: Int(candidate.passage))
       do throws(IndexFormatError) {
-        let found = try verifiedPassage(doc: doc, passage: passage)
-        stored[candidate.passage] = found
-        texts[candidate.passage] = Array(found.text.utf8)
+        let (stored, entry) = try verifiedEntry(doc: doc, passage: passage)
+        found.append((doc, passage, stored, entry))
+        texts[candidate.passage] = entry.text
       } catch {
         throw .index(error)
       }
     }
     let ranges = plan.highlights(of: candidates.map(\.passage), texts: texts, in: self)
-    let hits = candidates.map { candidate -> SearchHit in
-      let (doc, passage) = location(ofPassage: Int(candidate.passage))
+    let hits = zip(candidates, found).map { candidate, found -> SearchHit in
       let matched = ranges[candidate.passage] ?? []
       return SearchHit(
-        documentIndex: doc, passageIndex: passage, score: candidate.score, matchedRanges: matched,
-        matchStartMilliseconds: matchStart(
-          passage: Int(candidate.passage), stored: stored[candidate.passage], matchedRanges: matched),
-        passage: stored[candidate.passage])
+        documentIndex: found.doc, passageIndex: found.passage, score: candidate.score, matchedRanges: matched,
+        matchStartMilliseconds: Self.matchStart(found.stored, cueStarts: found.entry.cueStarts, matchedRanges: matched),
+        passage: found.stored)
     }
     if releaseBudget.spend(compiler.readEstimate.bytes, limit: Self.releaseThresholdBytes) { releasePostingsPages() }
     // A damaged chunk read on the way (a term, a record, a string) read as absent: the
@@ -133,13 +132,14 @@ extension IndexSegment {
     return (plan, total, collector.sorted(), collector.droppedMatches)
   }
 
-  /// The start of the cue holding the first matched byte of a passage (global number), or
-  /// the passage's start (`stored`, its passage as read for the hit); nil for a passage
-  /// without times.
-  func matchStart(passage: Int, stored: StoredPassage?, matchedRanges: [Range<Int>]) -> Int? {
-    guard let start = stored?.startMilliseconds else { return nil }
+  /// The start of the cue holding the first matched byte of a passage (`stored`, with its
+  /// `cueStarts`), or the passage's start; nil for a passage without times.
+  static func matchStart(
+    _ stored: StoredPassage, cueStarts: [(utf8Offset: Int, startMilliseconds: Int)], matchedRanges: [Range<Int>]
+  ) -> Int? {
+    guard let start = stored.startMilliseconds else { return nil }
     guard let first = matchedRanges.map(\.lowerBound).min() else { return start }
-    let cueStart = store.cueStarts(passage).last { $0.utf8Offset <= first }?.startMilliseconds
+    let cueStart = cueStarts.last { $0.utf8Offset <= first }?.startMilliseconds
     return max(start, cueStart ?? 0)
   }
 
@@ -175,7 +175,10 @@ extension IndexSegment {
     bytes.withUnsafeBufferPointer { buffer in
       guard !prefixKeys.isEmpty else {
         // No prefix to find again: the words' places are enough, without their terms.
-        analyzer.wordSlots(buffer) { start, end, range in words.append((UInt32(start)...UInt32(end), range)) }
+        let lastSlot = slots.reduce(0) { max($0, Int($1.start), Int($1.end)) }
+        analyzer.wordSlots(buffer, through: lastSlot) { start, end, range in
+          words.append((UInt32(start)...UInt32(end), range))
+        }
         return
       }
       _ = analyzer.analyze(buffer, firstSlot: 0) { token in

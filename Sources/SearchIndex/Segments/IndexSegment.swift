@@ -153,22 +153,29 @@ final class IndexSegment: Sendable {
       return StoredPassage(documentIndex: doc, passageIndex: passage, kind: .speech, text: "")
     }
     let record = store.record(id)
-    let text = (try? store.verifiedTextBytes(id, record: record)) ?? []
+    let text = (try? store.verifiedEntry(id, record: record).text) ?? []
     return stored(doc: doc, passage: passage, record: record, text: text)
   }
 
   /// Passage `passage` of document `doc`, its text checked against its CRC-32 and its
   /// record and strings against their chunks': `.corrupt` when out of range or damaged.
   func verifiedPassage(doc: Int, passage: Int) throws(IndexFormatError) -> StoredPassage {
+    try verifiedEntry(doc: doc, passage: passage).passage
+  }
+
+  /// `verifiedPassage`, with its text's bytes and cue starts, all from one read of its entry.
+  func verifiedEntry(doc: Int, passage: Int) throws(IndexFormatError) -> (
+    passage: StoredPassage, entry: Store.PassageEntry
+  ) {
     guard let id = passageId(doc: doc, passage: passage) else {
       try throwIfDamaged()
       throw .corrupt(file: "store.dki", reason: "no passage \(passage) in document \(doc)")
     }
     let record = store.record(id)
-    let stored = stored(
-      doc: doc, passage: passage, record: record, text: try store.verifiedTextBytes(id, record: record))
+    let entry = try store.verifiedEntry(id, record: record)
+    let stored = stored(doc: doc, passage: passage, record: record, text: entry.text)
     try throwIfDamaged()
-    return stored
+    return (stored, entry)
   }
 
   private func stored(doc: Int, passage: Int, record: Store.PassageRecord, text: [UInt8]) -> StoredPassage {
