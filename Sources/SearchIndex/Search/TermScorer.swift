@@ -20,6 +20,8 @@ final class TermScorer: Scorer {
   /// The cursor when there is one (most words): read from a stored property rather than
   /// the array, its calls need no reference count of their own.
   private let lone: PostingCursor?
+  /// `shortestSaturation`, held here: a bound reads it without the global's access check.
+  private let shortestSaturation = TermScorer.shortestSaturation
 
   /// `documentFrequency`: the word's live frequency over every segment (by default its
   /// cursors').
@@ -92,12 +94,15 @@ final class TermScorer: Scorer {
   func factor(_ context: ScoringContext) -> Double {
     let passage = Int(current)
     if let cursor = lone {
+      // The cursor is read before any call it could not see through: it then needs no
+      // reference count of its own (a third of a two-word OR's retains and releases).
       let flags = cursor.flags
+      let frequency = Double(cursor.frequency)
       let boost =
         (flags & PostingFlags.inTitle != 0 ? BM25.titleWeight : 0)
         + (flags & PostingFlags.inHeading != 0 ? BM25.headingWeight : 0)
       return BM25.saturation(
-        frequency: Double(cursor.frequency), length: Double(context.store.wordCount(passage)),
+        frequency: frequency, length: Double(context.store.wordCount(passage)),
         averageLength: context.averageWords) + boost
     }
     let saturation = BM25.saturation(
@@ -120,15 +125,16 @@ final class TermScorer: Scorer {
     // forms' maxima bounds their union.
     if let cursor = lone {
       // The posting's own frequency and flags, at the shortest length, bound it more tightly
-      // than its block does when the frequency is low.
+      // than its block does when the frequency is low. (All read first, as in `factor`.)
       let frequency = cursor.frequency
       let flags = cursor.flags
+      let blockBound = Double(cursor.blockMaxImpact)
       var posting =
-        frequency < Self.shortestSaturation.count
-        ? Self.shortestSaturation[frequency] : BM25.k1 + 1
+        frequency < shortestSaturation.count
+        ? shortestSaturation[frequency] : BM25.k1 + 1
       if flags & PostingFlags.inTitle != 0 { posting += BM25.titleWeight }
       if flags & PostingFlags.inHeading != 0 { posting += BM25.headingWeight }
-      return min(Double(cursor.blockMaxImpact), posting)
+      return min(blockBound, posting)
     }
     var bound: Float = 0
     var frequency = 0
@@ -148,7 +154,7 @@ final class TermScorer: Scorer {
       ? BM25.saturation(
         frequency: Double(frequency), length: Double(context.store.wordCount(Int(current))),
         averageLength: context.averageWords)
-      : frequency < Self.shortestSaturation.count ? Self.shortestSaturation[frequency] : BM25.k1 + 1
+      : frequency < shortestSaturation.count ? shortestSaturation[frequency] : BM25.k1 + 1
     if flags & PostingFlags.inTitle != 0 { posting += BM25.titleWeight }
     if flags & PostingFlags.inHeading != 0 { posting += BM25.headingWeight }
     return min(Double(bound), posting)
