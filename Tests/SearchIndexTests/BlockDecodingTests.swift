@@ -61,6 +61,34 @@ import Testing
       "\(block.name)")
   }
 
+  /// Full blocks are summed in quarters: every id exact, and damage found wherever it lies
+  /// (a gap of 0 in any quarter, or on a quarter's first id; a limit reached in the first
+  /// or the last quarter only; a quarter whose gaps pass 2^32 between them).
+  @Test func fullBlocksSummedInQuarters() {
+    var random = SplitMix64(seed: 0x0F0B_10C5)
+    let size = PostingsWriter.blockSize
+    for round in 0..<3_000 {
+      let width = UInt32(1 + random.next(below: 12))
+      var gaps = (0..<size).map { _ in max(1, UInt32(truncatingIfNeeded: random.next()) >> (32 - width)) }
+      switch round % 5 {
+      case 0: gaps[random.next(below: size)] = 0
+      case 1: gaps[[32, 64, 96][random.next(below: 3)]] = 0
+      case 2: gaps[random.next(below: size)] = UInt32.max - UInt32(random.next(below: 1_000))
+      default: break
+      }
+      let isFirst = random.next(below: 4) == 0
+      let previous: UInt32 = isFirst ? 0 : UInt32(truncatingIfNeeded: random.next()) >> 4
+      let sum = gaps.reduce(UInt64(previous)) { $0 + UInt64($1) }
+      // About the last id: just past it, on it (the last id is cut), or a quarter in.
+      let limits = [sum + 1, sum, UInt64(previous) + UInt64(gaps.prefix(40).reduce(0) { $0 + UInt64($1) }), 1 << 32]
+      for limit in limits.map({ UInt32(clamping: $0) }) {
+        #expect(
+          Self.decoded(gaps, previous: previous, isFirst: isFirst, idLimit: limit)
+            == Self.expected(gaps, previous: previous, isFirst: isFirst, idLimit: limit), "round \(round)")
+      }
+    }
+  }
+
   @Test func randomBlocks() {
     var random = SplitMix64(seed: 0xB10C_DEC0DE)
     for _ in 0..<2_000 {

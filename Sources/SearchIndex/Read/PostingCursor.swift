@@ -168,19 +168,52 @@ final class PostingCursor {
   /// Turns gaps into ids without a check per id; false when an id would not increase
   /// (a gap of 0, but for the very first id of a list) or reach `idLimit`, which a block
   /// of increasing ids shows in its last id alone (the sum cannot overflow 64 bits).
+  ///
+  /// A running sum is a chain of dependent additions, one per id: a full block is summed
+  /// as four quarters at once (four independent chains), and each quarter then offset by
+  /// the total before it. Ids are kept modulo 2^32 on the way; when the total is below
+  /// `idLimit`, no sum on the way passed it (gaps are not negative), so all are exact.
   @inline(__always)
   private static func prefixSum(
     _ ids: UnsafeMutablePointer<UInt32>, count: Int, previous: UInt32, isFirst: Bool, idLimit: UInt32
   ) -> Bool {
     let first = isFirst ? 1 : 0
-    var total = isFirst ? UInt64(ids[0]) : UInt64(previous)
     var smallestGap = UInt32.max
-    for index in first..<max(first, count) {
-      let gap = ids[index]
-      smallestGap = min(smallestGap, gap)
-      total &+= UInt64(gap)
-      ids[index] = UInt32(truncatingIfNeeded: total)
+    for index in first..<max(first, count) { smallestGap = min(smallestGap, ids[index]) }
+    // The first id of a list is its own gap from 0.
+    let start = isFirst ? 0 : UInt64(previous)
+    let quarter = PostingsWriter.blockSize / 4
+    guard count == PostingsWriter.blockSize else {
+      var total = start
+      for index in 0..<count {
+        total &+= UInt64(ids[index])
+        ids[index] = UInt32(truncatingIfNeeded: total)
+      }
+      return smallestGap > 0 && total < UInt64(idLimit)
     }
+    var sums: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    for index in 0..<quarter {
+      sums.0 &+= UInt64(ids[index])
+      ids[index] = UInt32(truncatingIfNeeded: sums.0)
+      sums.1 &+= UInt64(ids[quarter + index])
+      ids[quarter + index] = UInt32(truncatingIfNeeded: sums.1)
+      sums.2 &+= UInt64(ids[2 * quarter + index])
+      ids[2 * quarter + index] = UInt32(truncatingIfNeeded: sums.2)
+      sums.3 &+= UInt64(ids[3 * quarter + index])
+      ids[3 * quarter + index] = UInt32(truncatingIfNeeded: sums.3)
+    }
+    let offsets = (
+      UInt32(truncatingIfNeeded: start), UInt32(truncatingIfNeeded: start &+ sums.0),
+      UInt32(truncatingIfNeeded: start &+ sums.0 &+ sums.1),
+      UInt32(truncatingIfNeeded: start &+ sums.0 &+ sums.1 &+ sums.2)
+    )
+    for index in 0..<quarter {
+      ids[index] &+= offsets.0
+      ids[quarter + index] &+= offsets.1
+      ids[2 * quarter + index] &+= offsets.2
+      ids[3 * quarter + index] &+= offsets.3
+    }
+    let total = start &+ sums.0 &+ sums.1 &+ sums.2 &+ sums.3
     return smallestGap > 0 && total < UInt64(idLimit)
   }
 
