@@ -76,6 +76,9 @@ final class AndScorer: Scorer {
   func scoringLeaves(into output: inout [any Scorer]) {
     for child in children { child.scoringLeaves(into: &output) }
   }
+  var leavesStandWhereTheyScore: Bool { children.allSatisfy(\.leavesStandWhereTheyScore) }
+  /// A child may stand where the others do not: its leaves there, the AND past it.
+  var standsWithItsLeaves: Bool { false }
   func allScoringLeaves(into output: inout [any Scorer]) {
     for child in children { child.allScoringLeaves(into: &output) }
   }
@@ -133,6 +136,12 @@ class OrScorer: Scorer {
       children[index].scoringLeaves(into: &output)
     }
   }
+  /// A child that does not stand here scores nothing here: none of its leaves may stand
+  /// here either.
+  var leavesStandWhereTheyScore: Bool {
+    children.allSatisfy { $0.leavesStandWhereTheyScore && $0.standsWithItsLeaves }
+  }
+  var standsWithItsLeaves: Bool { children.allSatisfy(\.standsWithItsLeaves) }
   func allScoringLeaves(into output: inout [any Scorer]) {
     for child in children { child.allScoringLeaves(into: &output) }
   }
@@ -184,6 +193,9 @@ class ExcludingScorer: Scorer {
   func score(_ context: ScoringContext) -> Double { include.score(context) }
   func upperBound() -> Double { include.upperBound() }
   func scoringLeaves(into output: inout [any Scorer]) { include.scoringLeaves(into: &output) }
+  var leavesStandWhereTheyScore: Bool { include.leavesStandWhereTheyScore }
+  /// Its word may stand where the excluded one does too: there, it does not.
+  var standsWithItsLeaves: Bool { false }
   func allScoringLeaves(into output: inout [any Scorer]) { include.allScoringLeaves(into: &output) }
   func highlighter() -> any Scorer { include.highlighter() }
 

@@ -15,13 +15,17 @@ enum GeneralWalk {
   ) -> Int {
     guard collector.limit > 0 else { return count(scorer, filter: filter) }
     var total = 0
+    var allLeaves: [any Scorer] = []
     var leaves: [any Scorer] = []
     var proximity = Proximity()
-    scorer.allScoringLeaves(into: &leaves)
+    scorer.allScoringLeaves(into: &allLeaves)
     // Proximity bound for the whole query, once: every pair bonus is at most weight * idf.
     let bonusBound =
-      leaves.count > 1
-      ? Proximity.weight * leaves.reduce(0) { $0 + $1.inverseDocumentFrequency } : 0
+      allLeaves.count > 1
+      ? Proximity.weight * allLeaves.reduce(0) { $0 + $1.inverseDocumentFrequency } : 0
+    // Leaves that score wherever they stand are found by looking at them: no array of
+    // references is built (and each retained) per match.
+    let leavesStand = scorer.leavesStandWhereTheyScore
     walk(scorer, filter: filter) { passage in
       total += 1
       guard !collector.isFull || scorer.upperBound() + bonusBound > collector.threshold else { return }
@@ -29,6 +33,12 @@ enum GeneralWalk {
       // The leaves here, and the bonus (which reads positions), only when it could lift
       // the passage into the top hits.
       guard !collector.isFull || score + bonusBound > collector.threshold else { return }
+      if leavesStand {
+        if !collector.isFull || score + Proximity.bound(allLeaves, at: passage) > collector.threshold {
+          collector.insert(passage, score + proximity.bonus(allLeaves, at: passage))
+        }
+        return
+      }
       leaves.removeAll(keepingCapacity: true)
       scorer.scoringLeaves(into: &leaves)
       if !collector.isFull || score + Proximity.bound(leaves) > collector.threshold {

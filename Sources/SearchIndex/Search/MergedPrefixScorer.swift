@@ -146,6 +146,9 @@ final class MergedPrefixScorer: Scorer {
   }
 
   func scoringLeaves(into output: inout [any Scorer]) { output.append(self) }
+  // A leaf: it scores wherever it stands.
+  var leavesStandWhereTheyScore: Bool { true }
+  var standsWithItsLeaves: Bool { true }
 
   /// Matches everywhere: its words are found again in the text by their prefix.
   func highlighter() -> any Scorer { RangeScorer(0..<UInt32(index.store.passageCount)) }

@@ -231,6 +231,9 @@ final class PhraseScorer: Scorer {
 
   func upperBound() -> Double { idf * (BM25.k1 + 1) }
   func scoringLeaves(into output: inout [any Scorer]) { output.append(self) }
+  // A leaf: it scores wherever it stands.
+  var leavesStandWhereTheyScore: Bool { true }
+  var standsWithItsLeaves: Bool { true }
 
   func highlighter() -> any Scorer { fresh() }
   func fresh() -> PhraseScorer {

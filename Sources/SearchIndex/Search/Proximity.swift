@@ -5,23 +5,32 @@ struct Proximity {
   private var first: [SlotRange] = []
   private var second: [SlotRange] = []
 
-  static func bound(_ leaves: [any Scorer]) -> Double {
-    guard leaves.count > 1 else { return 0 }
+  /// The most `bonus` can give `leaves` (all of them, or those standing at `passage`).
+  static func bound(_ leaves: [any Scorer], at passage: UInt32? = nil) -> Double {
     var total = 0.0
-    for index in 1..<leaves.count {
-      total += weight * min(leaves[index - 1].inverseDocumentFrequency, leaves[index].inverseDocumentFrequency)
+    var previous: Double?
+    for leaf in leaves where passage == nil || leaf.current == passage {
+      let idf = leaf.inverseDocumentFrequency
+      if let previous { total += weight * min(previous, idf) }
+      previous = idf
     }
     return total
   }
 
-  mutating func bonus(_ leaves: [any Scorer]) -> Double {
-    guard leaves.count > 1 else { return 0 }
+  /// The bonus of `leaves` (all of them, or those standing at `passage`), each pair of
+  /// consecutive ones in turn; each leaf's positions are read once.
+  mutating func bonus(_ leaves: [any Scorer], at passage: UInt32? = nil) -> Double {
     var total = 0.0
-    for index in 1..<leaves.count {
-      first.removeAll(keepingCapacity: true)
+    var previousIdf: Double?
+    for leaf in leaves where passage == nil || leaf.current == passage {
       second.removeAll(keepingCapacity: true)
-      leaves[index - 1].positions(into: &first)
-      leaves[index].positions(into: &second)
+      leaf.positions(into: &second)
+      let idf = leaf.inverseDocumentFrequency
+      defer {
+        swap(&first, &second)
+        previousIdf = idf
+      }
+      guard let leftIdf = previousIdf else { continue }
       var gap = UInt32.max
       var cursor = 0
       // Both sorted by start: a merge finds the closest pair.
@@ -37,10 +46,7 @@ struct Proximity {
       }
       if gap == UInt32.max { continue }
       let slotsBetween = Double(gap > 0 ? gap - 1 : 0)
-      total +=
-        Self.weight
-        * min(leaves[index - 1].inverseDocumentFrequency, leaves[index].inverseDocumentFrequency)
-        / (1 + slotsBetween)
+      total += Self.weight * min(leftIdf, idf) / (1 + slotsBetween)
     }
     return total
   }

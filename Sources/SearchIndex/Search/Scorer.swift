@@ -26,6 +26,13 @@ protocol Scorer: AnyObject {
   /// Every leaf that can score anywhere (for a bound computed once per query; by default
   /// `scoringLeaves`).
   func allScoringLeaves(into output: inout [any Scorer])
+  /// Whether, wherever it matches, its scoring leaves are exactly those of
+  /// `allScoringLeaves` that stand there (`current` at the passage): a walk then finds
+  /// them by looking, without building an array of references per match.
+  var leavesStandWhereTheyScore: Bool { get }
+  /// Whether it stands wherever one of its leaves does (its `current` is the lowest of
+  /// theirs): a leaf, and an OR of such; not an AND, which waits for all.
+  var standsWithItsLeaves: Bool { get }
 
   /// A new scorer over the same postings, at their start, that finds where known hits
   /// matched: exclusions are left out (the hits passed them), and a scorer without
@@ -72,6 +79,8 @@ final class EmptyScorer: Scorer {
   var cost: Int { 0 }
   var inverseDocumentFrequency: Double { 0 }
   func scoringLeaves(into output: inout [any Scorer]) {}
+  var leavesStandWhereTheyScore: Bool { true }
+  var standsWithItsLeaves: Bool { true }
   func highlighter() -> any Scorer { EmptyScorer() }
   func count(filter: PassageFilter?, context: ScoringContext) -> Int { 0 }
   func collectTop(into collector: inout TopHits, filter: PassageFilter?, context: ScoringContext) -> Int { 0 }
@@ -99,5 +108,7 @@ final class RangeScorer: Scorer {
   var cost: Int { Int(end) }
   var inverseDocumentFrequency: Double { 0 }
   func scoringLeaves(into output: inout [any Scorer]) {}
+  var leavesStandWhereTheyScore: Bool { true }
+  var standsWithItsLeaves: Bool { true }
   func highlighter() -> any Scorer { RangeScorer(0..<end) }
 }

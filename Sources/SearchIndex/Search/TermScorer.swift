@@ -161,6 +161,9 @@ final class TermScorer: Scorer {
   }
 
   func scoringLeaves(into output: inout [any Scorer]) { output.append(self) }
+  // A leaf: it scores wherever it stands.
+  var leavesStandWhereTheyScore: Bool { true }
+  var standsWithItsLeaves: Bool { true }
 
   /// A new scorer over the same postings, at their start.
   func fresh() -> TermScorer {

@@ -78,6 +78,9 @@ final class WordOrPhrasesScorer: Scorer {
   }
 
   func scoringLeaves(into output: inout [any Scorer]) { output.append(self) }
+  // A leaf: it scores wherever it stands.
+  var leavesStandWhereTheyScore: Bool { true }
+  var standsWithItsLeaves: Bool { true }
 
   func highlighter() -> any Scorer {
     WordOrPhrasesScorer(
