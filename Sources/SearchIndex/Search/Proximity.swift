@@ -18,19 +18,23 @@ struct Proximity {
   }
 
   /// The bonus of `leaves` (all of them, or those standing at `passage`), each pair of
-  /// consecutive ones in turn; each leaf's positions are read once.
+  /// consecutive ones in turn; a leaf's positions are read only when it has a neighbour,
+  /// and once.
   mutating func bonus(_ leaves: [any Scorer], at passage: UInt32? = nil) -> Double {
+    guard leaves.count > 1 else { return 0 }
     var total = 0.0
-    var previousIdf: Double?
-    for leaf in leaves where passage == nil || leaf.current == passage {
-      second.removeAll(keepingCapacity: true)
-      leaf.positions(into: &second)
-      let idf = leaf.inverseDocumentFrequency
-      defer {
-        swap(&first, &second)
-        previousIdf = idf
+    var left: Int?
+    // The leaf whose positions `first` holds.
+    var held: Int?
+    for right in leaves.indices where passage == nil || leaves[right].current == passage {
+      defer { left = right }
+      guard let left else { continue }
+      if held != left {
+        first.removeAll(keepingCapacity: true)
+        leaves[left].positions(into: &first)
       }
-      guard let leftIdf = previousIdf else { continue }
+      second.removeAll(keepingCapacity: true)
+      leaves[right].positions(into: &second)
       var gap = UInt32.max
       var cursor = 0
       // Both sorted by start: a merge finds the closest pair.
@@ -44,9 +48,13 @@ struct Proximity {
           gap = min(gap, b.start > a.end ? b.start - a.end : 0)
         }
       }
+      swap(&first, &second)
+      held = right
       if gap == UInt32.max { continue }
       let slotsBetween = Double(gap > 0 ? gap - 1 : 0)
-      total += Self.weight * min(leftIdf, idf) / (1 + slotsBetween)
+      total +=
+        Self.weight * min(leaves[left].inverseDocumentFrequency, leaves[right].inverseDocumentFrequency)
+        / (1 + slotsBetween)
     }
     return total
   }
