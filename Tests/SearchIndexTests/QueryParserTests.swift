@@ -1,3 +1,4 @@
+import DuoKBTestSupport
 import Testing
 
 @testable import SearchIndex
@@ -70,5 +71,24 @@ import Testing
     #expect(throws: QueryError.syntax(column: 33, message: "parentheses nested deeper than 32")) {
       try QueryParser.parse(deep)
     }
+  }
+
+  /// ASCII queries are lexed from their bytes: every lexeme and column, and every error,
+  /// as the lexer over characters gives them, for random strings of the characters that
+  /// matter to it (marks, spaces, controls, DEL, keywords' letters).
+  @Test func theASCIILexerReadsAsTheCharacterLexer() {
+    let alphabet = Array("()\"-:*aORNDTx1 \t\n\u{0B}\u{0C}\u{01}\u{1F}\u{7F}".utf8)
+    var random = SplitMix64(seed: 0xA5C1_1E8E)
+    var lexed = 0
+    for round in 0..<20_000 {
+      let length = 1 + random.next(below: 14)
+      let bytes = (0..<length).map { _ in alphabet[random.next(below: alphabet.count)] }
+      let text = String(decoding: bytes, as: UTF8.self)
+      let characters = Result { () throws(QueryError) in try QueryParser.lex(Array(text)) }
+      let ascii = Result { () throws(QueryError) in try QueryParser.lexASCII(bytes) }
+      #expect(characters == ascii, "round \(round): \(bytes)")
+      if case .success = ascii { lexed += 1 }
+    }
+    #expect(lexed > 5_000)
   }
 }

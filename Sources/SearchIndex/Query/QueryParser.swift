@@ -47,8 +47,16 @@ struct QueryParser {
       }
     }
     var parser = QueryParser()
-    parser.lexemes = try lex(Array(text))
-    parser.endColumn = text.count + 1
+    let bytes = Array(text.utf8)
+    // Most queries are ASCII without a carriage return (which joins a line feed into one
+    // character): each byte is then a character, and the lexer reads the bytes.
+    if bytes.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+      parser.lexemes = try lexASCII(bytes)
+      parser.endColumn = bytes.count + 1
+    } else {
+      parser.lexemes = try lex(Array(text))
+      parser.endColumn = text.count + 1
+    }
     guard !parser.lexemes.isEmpty else { throw .syntax(column: 1, message: "empty query") }
     let root = try parser.parseOr(depth: 0)
     if parser.position < parser.lexemes.count {
@@ -84,6 +92,21 @@ struct QueryParser {
   }
 
   static func lex(_ characters: [Character]) throws(QueryError) -> [Located] {
+    try lex(characters, marks: ("(", ")", "\"", "-"), isSpace: isSpace) { String($0) }
+  }
+
+  /// `lex` of ASCII bytes (none a carriage return): the same lexemes and columns.
+  static func lexASCII(_ bytes: [UInt8]) throws(QueryError) -> [Located] {
+    // Whitespace and control characters, as `isSpace` finds them among ASCII.
+    let isSpace = { (byte: UInt8) in byte <= 0x20 || byte == 0x7F }
+    return try lex(bytes, marks: (0x28, 0x29, 0x22, 0x2D), isSpace: isSpace) { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// The lexer over characters or ASCII bytes: `marks` are `(`, `)`, `"` and `-`.
+  private static func lex<Unit: Equatable>(
+    _ characters: [Unit], marks: (open: Unit, close: Unit, quote: Unit, minus: Unit),
+    isSpace: (Unit) -> Bool, text: (ArraySlice<Unit>) -> String
+  ) throws(QueryError) -> [Located] {
     var result: [Located] = []
     var index = 0
     while index < characters.count {
@@ -91,21 +114,21 @@ struct QueryParser {
       let column = index + 1
       if isSpace(character) {
         index += 1
-      } else if character == "(" {
+      } else if character == marks.open {
         result.append(Located(lexeme: .open, column: column))
         index += 1
-      } else if character == ")" {
+      } else if character == marks.close {
         result.append(Located(lexeme: .close, column: column))
         index += 1
-      } else if character == "\"" {
-        guard let close = characters[(index + 1)...].firstIndex(of: "\"") else {
+      } else if character == marks.quote {
+        guard let close = characters[(index + 1)...].firstIndex(of: marks.quote) else {
           throw .syntax(column: column, message: "unclosed quote")
         }
-        result.append(Located(lexeme: .phrase(String(characters[(index + 1)..<close])), column: column))
+        result.append(Located(lexeme: .phrase(text(characters[(index + 1)..<close])), column: column))
         index = close + 1
-      } else if character == "-" && index + 1 < characters.count && !isSpace(characters[index + 1])
-        && characters[index + 1] != ")"
-        && (index == 0 || isSpace(characters[index - 1]) || characters[index - 1] == "(")
+      } else if character == marks.minus && index + 1 < characters.count && !isSpace(characters[index + 1])
+        && characters[index + 1] != marks.close
+        && (index == 0 || isSpace(characters[index - 1]) || characters[index - 1] == marks.open)
       {
         result.append(Located(lexeme: .minus, column: column))
         index += 1
@@ -113,11 +136,11 @@ struct QueryParser {
         var end = index
         // Compared one by one: `String.contains` walks a string's characters each time.
         while end < characters.count, !isSpace(characters[end]),
-          characters[end] != "(", characters[end] != ")", characters[end] != "\""
+          characters[end] != marks.open, characters[end] != marks.close, characters[end] != marks.quote
         {
           end += 1
         }
-        let word = String(characters[index..<end])
+        let word = text(characters[index..<end])
         let isKeyword = word == "OR" || word == "AND" || word == "NOT"
         result.append(Located(lexeme: isKeyword ? .keyword(word) : .word(word), column: column))
         index = end
