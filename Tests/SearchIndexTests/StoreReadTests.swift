@@ -18,6 +18,12 @@ import Testing
     return (documents, directory, try IndexDirectory.currentGeneration(in: directory))
   }
 
+  /// Where each further cue's words begin in passage `id`, read with its entry; none when
+  /// out of range or damaged.
+  static func cueStarts(_ store: Store, _ id: Int) -> [(utf8Offset: Int, startMilliseconds: Int)] {
+    (try? store.verifiedEntry(id))?.cueStarts ?? []
+  }
+
   static func designTalk(_ index: SearchIndex) throws -> Int {
     try #require((0..<index.documentCount).first { index.document($0).id == "tech-talks/900001" })
   }
@@ -83,13 +89,15 @@ import Testing
       let expected = PassageCueStarts.of(document)
       for passage in document.passages.indices {
         let id = try #require(index.passageId(doc: doc, passage: passage))
-        let read = index.store.cueStarts(id).map { PassageCueStarts.Start(utf8Offset: $0.0, startMilliseconds: $0.1) }
+        let read = Self.cueStarts(index.store, id).map {
+          PassageCueStarts.Start(utf8Offset: $0.0, startMilliseconds: $0.1)
+        }
         #expect(read == expected[passage], "\(document.id) passage \(passage)")
         seen += read.count
       }
     }
     #expect(seen > 0)
-    #expect(index.store.cueStarts(-1).isEmpty && index.store.cueStarts(index.store.passageCount).isEmpty)
+    #expect(Self.cueStarts(index.store, -1).isEmpty && Self.cueStarts(index.store, index.store.passageCount).isEmpty)
   }
 
   /// A record whose text runs past its entry, or whose entry runs past the next one's or
@@ -119,7 +127,7 @@ import Testing
     #expect(!hostile.store.record(id).isIntact)
     #expect(throws: IndexFormatError.self) { _ = try hostile.verifiedPassage(doc: talk, passage: 1) }
     #expect(hostile.passage(doc: talk, passage: 1).text.isEmpty)
-    #expect(hostile.store.cueStarts(id).isEmpty)
+    #expect(Self.cueStarts(hostile.store, id).isEmpty)
   }
 
   @Test func damagedCueStartsGiveNoTimeAndFailTheSearch() throws {
@@ -135,7 +143,7 @@ import Testing
     try ChunkChecksumTests.flip(
       generation, "store.dki", at: index.store.entries.fileOffset + record.entryOffset + record.textLength)
     let damaged = try SearchIndex.open(at: directory, verification: .structure)
-    #expect(damaged.store.cueStarts(id).isEmpty)
+    #expect(Self.cueStarts(damaged.store, id).isEmpty)
     // Never a wrong time: the answer is refused.
     #expect {
       _ = try damaged.search("\"the controls that move\"", limit: 1)

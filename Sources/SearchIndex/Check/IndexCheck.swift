@@ -191,7 +191,7 @@ public enum IndexCheck {
     var damaged = 0
     for passage in 0..<index.store.passageCount {
       do throws(IndexFormatError) {
-        _ = try index.store.verifiedTextBytes(passage)
+        _ = try index.store.verifiedEntry(passage)
       } catch {
         damaged += 1
         guard damaged <= listedPassages else { continue }

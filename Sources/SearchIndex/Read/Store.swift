@@ -222,22 +222,12 @@ struct Store: Sendable {
     let bytes = file.read(at: entries.fileOffset + record.entryOffset, count: record.entryLength)
     let computed = bytes.withUnsafeBytes { CRC32.checksum($0) }
     guard bytes.count == record.entryLength, computed == record.entryChecksum else {
-      throw .corrupt(file: file.name, reason: "text of passage \(passage) does not match its checksum")
+      throw .corrupt(file: file.name, reason: "text or cue starts of passage \(passage) do not match their checksum")
     }
     let cueStarts = bytes.withUnsafeBytes { raw in
       Self.cueStarts(ByteReader(UnsafeRawBufferPointer(rebasing: raw[record.textLength...]), file: file.name))
     }
     return PassageEntry(text: Array(bytes[..<record.textLength]), cueStarts: cueStarts)
-  }
-
-  /// The UTF-8 bytes of a passage's text, checked with its entry.
-  func verifiedTextBytes(_ passage: Int) throws(IndexFormatError) -> [UInt8] {
-    try verifiedEntry(passage).text
-  }
-
-  /// Where each further cue's words begin in a passage; none when damaged.
-  func cueStarts(_ passage: Int) -> [(utf8Offset: Int, startMilliseconds: Int)] {
-    (try? verifiedEntry(passage))?.cueStarts ?? []
   }
 
   /// The pairs of varints after an entry's text: each the gap from the previous UTF-8
