@@ -108,16 +108,16 @@ import Testing
     let generation = try Self.generation(directory)
     let url = IndexFixture.segmentFolder(generation).appendingPathComponent("terms.dki")
     var bytes = try Data(contentsOf: url)
-    bytes[15] = 9
+    bytes[15] = 10
     try bytes.write(to: url)
-    #expect(throws: IndexFormatError.unsupportedVersion(file: "terms.dki", found: 9, supported: IndexFile.version)) {
+    #expect(throws: IndexFormatError.unsupportedVersion(file: "terms.dki", found: 10, supported: IndexFile.version)) {
       _ = try SearchIndex.open(at: directory)
     }
     let manifestURL = generation.appendingPathComponent("manifest.json")
     let manifest = try String(contentsOf: manifestURL, encoding: .utf8)
-    try manifest.replacingOccurrences(of: "\"version\" : \(IndexFile.version)", with: "\"version\" : 9")
+    try manifest.replacingOccurrences(of: "\"version\" : \(IndexFile.version)", with: "\"version\" : 10")
       .write(to: manifestURL, atomically: true, encoding: .utf8)
-    #expect(throws: IndexFormatError.unsupportedVersion(file: "manifest.json", found: 9, supported: IndexFile.version))
+    #expect(throws: IndexFormatError.unsupportedVersion(file: "manifest.json", found: 10, supported: IndexFile.version))
     {
       _ = try SearchIndex.open(at: directory)
     }
@@ -153,16 +153,17 @@ import Testing
   static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("Fixtures")
 
-  /// The directory of the frozen version-8 index, written once by this build from
+  /// The directory of the frozen version-9 index, written once by this build from
   /// `IndexFixture.documents` (`DUOKB_RECORD_FIXTURE=1` rewrites it: only with a new version).
-  static let frozenDirectory = fixtures.appendingPathComponent("index-v8")
+  static let frozenDirectory = fixtures.appendingPathComponent("index-v9")
 
   /// Version 4 kept one set of files per generation; version 5 had no description space,
   /// so it would answer but rank without descriptions; version 6 kept word counts in two
-  /// bytes; version 7 kept cue starts in tables of their own, apart from the texts: all are
+  /// bytes; version 7 kept cue starts in tables of their own, apart from the texts; version
+  /// 8 had no part phrases, so it would answer but walk identifiers' parts: all are
   /// refused, and rebuilt.
-  @Test("Versions 4 to 7 are refused, never misread", arguments: [4, 5, 6, 7])
-  func theVersion4To7IndexesAreRefusedNeverMisread(version: UInt32) {
+  @Test("Versions 4 to 8 are refused, never misread", arguments: [4, 5, 6, 7, 8])
+  func theVersion4To8IndexesAreRefusedNeverMisread(version: UInt32) {
     #expect(
       throws: IndexFormatError.unsupportedVersion(file: "manifest.json", found: version, supported: IndexFile.version)
     ) {
@@ -180,17 +181,21 @@ import Testing
     return documents
   }
 
-  @Test func reopensTheFrozenVersion8Index() throws {
+  @Test func reopensTheFrozenVersion9Index() throws {
     if ProcessInfo.processInfo.environment["DUOKB_RECORD_FIXTURE"] == "1" {
       try? FileManager.default.removeItem(at: Self.frozenDirectory)
       _ = try IndexBuilder().build(
-        documents: Self.frozenDocuments, corpusFingerprint: "frozen-v8", into: Self.frozenDirectory)
+        documents: Self.frozenDocuments, corpusFingerprint: "frozen-v9", into: Self.frozenDirectory)
     }
     let index = try SearchIndex.open(at: Self.frozenDirectory, verification: .full)
-    #expect(index.corpusFingerprint == "frozen-v8")
+    #expect(index.corpusFingerprint == "frozen-v9")
     #expect(try index.verifiedPassage(doc: 0, passage: 1).text == IndexFixture.documents[0].passages[1].text)
     let results = try index.search("\"toolbar vertical behavior\"", limit: 10)
     #expect(Set(results.hits.map { "\($0.documentIndex).\($0.passageIndex)" }) == ["0.1", "1.0", "1.2"])
+    // The identifier's phrase of parts, stored (the space version 9 added), and read.
+    let phraseKey = try #require(PartPhrases.key(["toolbar", "vertical", "behavior"].map { Array($0.utf8) }))
+    #expect(index.segments.first?.dictionary.find(phraseKey) != nil)
+    #expect(try index.search("toolbarVerticalBehavior", limit: 10).total == 3)
     // The description's words, under their own space, list the document.
     let segment = try #require(index.segments.first)
     let term = try #require(segment.dictionary.find([TermSpace.descriptionMarker] + Array("steady".utf8)))

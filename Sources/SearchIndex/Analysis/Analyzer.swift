@@ -68,11 +68,13 @@ struct Analyzer: Sendable {
     return result
   }
 
-  /// Analyzes `bytes`, calling `emit` for each token with slots from `firstSlot`.
+  /// Analyzes `bytes`, calling `emit` for each token with slots from `firstSlot`, and
+  /// `identifier` with the parts of each word split into two or more (as `Word.parts`).
   /// Returns the number of verbatim words and of slots used.
   @discardableResult
   func analyze(
-    _ bytes: UnsafeBufferPointer<UInt8>, firstSlot: Int, emit: (Token) -> Void
+    _ bytes: UnsafeBufferPointer<UInt8>, firstSlot: Int, emit: (Token) -> Void,
+    identifier: (([[UInt8]]) -> Void)? = nil
   ) -> (words: Int, slots: Int) {
     var slot = firstSlot
     var wordCount = 0
@@ -97,7 +99,9 @@ struct Analyzer: Sendable {
             term: folded, startSlot: slot, endSlot: slot + partCount - 1,
             byteStart: range.lowerBound, byteEnd: range.upperBound))
         if partCount > 1 {
-          emitParts(bytes, range, boundaries, firstSlot: slot, emit: emit)
+          let parts = Self.parts(bytes, range, boundaries)
+          emitParts(parts, bytes, range, boundaries, firstSlot: slot, emit: emit)
+          identifier?(parts)
         }
         if options.foldsPlurals, let singular = TermFolding.singular(folded) {
           emit(extra(singular, slot, slot + partCount - 1, range))
@@ -160,14 +164,20 @@ struct Analyzer: Sendable {
       byteStart: range.lowerBound, byteEnd: range.upperBound)
   }
 
+  /// The identifier parts of the word at `range` cut at `boundaries`, ASCII lowercased
+  /// (the same for the text and a query).
+  static func parts(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ boundaries: [Int]) -> [[UInt8]] {
+    let edges = [range.lowerBound] + boundaries + [range.upperBound]
+    return (0..<(edges.count - 1)).map { index in
+      bytes[edges[index]..<edges[index + 1]].map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+    }
+  }
+
   private func emitParts(
-    _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ boundaries: [Int],
+    _ parts: [[UInt8]], _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ boundaries: [Int],
     firstSlot: Int, emit: (Token) -> Void
   ) {
     let edges = [range.lowerBound] + boundaries + [range.upperBound]
-    let parts: [[UInt8]] = (0..<(edges.count - 1)).map { index in
-      bytes[edges[index]..<edges[index + 1]].map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
-    }
     let partCount = parts.count
     let longest = partCount <= Self.maximumConcatenatedParts ? partCount - 1 : 1
     for length in 1...longest {
@@ -208,14 +218,7 @@ struct Analyzer: Sendable {
           var word = Word(folded: folded, parts: [])
           let boundaries =
             options.splitsIdentifiers ? TermFolding.identifierBoundaries(bytes, range) : []
-          if !boundaries.isEmpty {
-            let edges = [range.lowerBound] + boundaries + [range.upperBound]
-            word.parts = (0..<(edges.count - 1)).map { index in
-              bytes[edges[index]..<edges[index + 1]].map {
-                $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0
-              }
-            }
-          }
+          if !boundaries.isEmpty { word.parts = Self.parts(bytes, range, boundaries) }
           result.append(word)
         }
       }

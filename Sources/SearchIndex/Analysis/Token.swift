@@ -32,6 +32,9 @@ enum TermSpace {
   /// Words of document descriptions (a talk's abstract, a page's summary; postings list
   /// documents, not passages).
   static let descriptionMarker: UInt8 = 0x04
+  /// Runs of an identifier's parts as phrases (`PartPhrases`): found by standard queries
+  /// for an identifier, in place of walking its parts' postings.
+  static let partPhraseMarker: UInt8 = 0x05
 
   /// Whether `term` is a word of a field (title, heading, description), whose postings
   /// number documents or headings, not passages.

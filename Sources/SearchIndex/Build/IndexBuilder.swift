@@ -157,6 +157,7 @@ public struct IndexBuilder: Sendable {
     var table = TermTable()
     var occurrences = Occurrences()
     var wordCounts: [UInt32] = []
+    var partPhrases = PartPhrases()
 
     /// Marks the occurrences from `start` on whose term is one of `fieldTerms` (a title's
     /// or heading's) with `flag`: the postings writer then knows a passage term's field
@@ -204,13 +205,16 @@ public struct IndexBuilder: Sendable {
         }
         var text = passage.text
         let counts = text.withUTF8 { bytes in
-          analyzer.analyze(bytes, firstSlot: 0) { token in
-            guard !token.term.isEmpty else { return }
-            let termId = part.table.id(token.term)
-            part.occurrences.append(
-              termId, passageId, UInt32(token.startSlot),
-              UInt32(token.endSlot - token.startSlot))
-          }
+          analyzer.analyze(
+            bytes, firstSlot: 0,
+            emit: { token in
+              guard !token.term.isEmpty else { return }
+              let termId = part.table.id(token.term)
+              part.occurrences.append(
+                termId, passageId, UInt32(token.startSlot),
+                UInt32(token.endSlot - token.startSlot))
+            },
+            identifier: { part.partPhrases.add(identifier: $0) })
         }
         part.wordCounts.append(UInt32(counts.words))
         passageId &+= 1
@@ -253,9 +257,11 @@ public struct IndexBuilder: Sendable {
     var table = parts[0].value!.table
     var occurrences = parts[0].value!.occurrences
     var wordCounts = parts[0].value!.wordCounts
+    var partPhrases = parts[0].value!.partPhrases
     parts[0].value = nil
     if let second = parts[1].value {
       parts[1].value = nil
+      partPhrases.merge(second.partPhrases)
       var remap = [UInt32](repeating: 0, count: second.table.count)
       for id in 0..<second.table.count {
         remap[id] = second.table.term(id).withUnsafeBufferPointer { table.id($0) }
@@ -268,6 +274,8 @@ public struct IndexBuilder: Sendable {
       occurrences.packed.append(contentsOf: second.occurrences.packed)
       wordCounts.append(contentsOf: second.wordCounts)
     }
+    partPhrases.append(
+      to: &occurrences, passageOccurrences: occurrences.count, table: &table, foldsPlurals: options.foldsPlurals)
     var store = StoreWriter()
     var headingIds: [UInt32] = []
     headingIds.reserveCapacity(passageTotal)

@@ -167,8 +167,10 @@ final class PhraseScorer: Scorer {
   }
 
   /// Every chain of `chains` followed by a position of `next` that starts in the slot after
-  /// it ends, into `output` sorted. Both lists are sorted; where no chain ends past a later
-  /// one (one-slot words: always), one pass over each finds them all.
+  /// it ends, into `output` sorted and each once (two chains through different words of
+  /// several slots can reach the same place: one occurrence, as an index stores it). Both
+  /// lists are sorted; where no chain ends past a later one (one-slot words: always), one
+  /// pass over each finds them all.
   static func extend(_ chains: [SlotRange], with next: [SlotRange], into output: inout [SlotRange]) {
     var endsInOrder = true
     for index in chains.indices.dropFirst() where chains[index].end < chains[index - 1].end {
@@ -193,8 +195,8 @@ final class PhraseScorer: Scorer {
         }
       }
     }
-    for index in output.indices.dropFirst() where output[index] < output[index - 1] {
-      output.sort()
+    for index in output.indices.dropFirst() where !(output[index - 1] < output[index]) {
+      output.sortUnique(from: 0)
       return
     }
   }

@@ -31,10 +31,17 @@ struct QueryCompiler {
   /// Frequencies over every segment this query has looked up already.
   let memo: CollectionStatistics.Memo
 
-  init(index: IndexSegment, verbatim: Bool, memo: CollectionStatistics.Memo = .init()) {
+  /// Whether an identifier's phrase of parts is read from the segment's list of it
+  /// (`PartPhrases`) where there is one; false walks the parts (the tests' oracle).
+  let readsPartPhrases: Bool
+
+  init(
+    index: IndexSegment, verbatim: Bool, memo: CollectionStatistics.Memo = .init(), readsPartPhrases: Bool = true
+  ) {
     self.index = index
     self.verbatim = verbatim
     self.memo = memo
+    self.readsPartPhrases = readsPartPhrases
     analyzer = Analyzer(options: verbatim ? .verbatim : index.analyzerOptions)
   }
 
@@ -104,8 +111,8 @@ struct QueryCompiler {
   /// Dictionary keys a word may be found under.
   func keys(_ folded: [UInt8]) -> [[UInt8]] {
     if verbatim { return [folded] }
-    let singular = index.analyzerOptions.foldsPlurals ? TermFolding.singular(folded) ?? folded : folded
-    return [singular, [TermSpace.extraMarker] + singular]
+    let form = PartPhrases.lookupForm(folded, foldsPlurals: index.analyzerOptions.foldsPlurals)
+    return [form, [TermSpace.extraMarker] + form]
   }
 
   /// One word's forms as one term; nil when none is in the index.
@@ -127,9 +134,14 @@ struct QueryCompiler {
     guard !verbatim, !word.isCJK else { return whole ?? EmptyScorer() }
     if word.parts.count > 1 {
       let phraseFrequency = word.parts.map { frequency(keys: keys($0)) }.min() ?? 0
-      return alternatives(
-        whole, [phrase(word.parts.map(termScorer), settles: false)],
-        frequency: wholeOrPhrase(word.folded, phraseFrequency))
+      let rarity = wholeOrPhrase(word.folded, phraseFrequency)
+      let forms = word.parts.map { PartPhrases.lookupForm($0, foldsPlurals: index.analyzerOptions.foldsPlurals) }
+      if readsPartPhrases, let key = PartPhrases.key(forms), let stored = find(key) {
+        return WordOrPhrasesScorer(
+          whole: whole, phrases: [], storedPhrase: cursor(stored), passageCount: statistics.passageCount,
+          documentFrequency: rarity)
+      }
+      return alternatives(whole, [phrase(word.parts.map(termScorer), settles: false)], frequency: rarity)
     }
     // Only a word never written as such (unknown, or only inside identifiers) is split:
     // a word of the text is left alone, and costs no extra lookups.

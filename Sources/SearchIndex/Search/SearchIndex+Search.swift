@@ -44,12 +44,14 @@ extension IndexSegment {
     evaluation: QueryPlan.Evaluation = .planned, memo: CollectionStatistics.Memo = .init()
   ) throws(SearchError) -> Collected {
     let limit = max(0, min(limit, SearchTuning.maximumHits))
+    // The oracle walks identifiers' phrases of parts rather than reading their lists.
+    let compiler = QueryCompiler(
+      index: self, verbatim: verbatim, memo: memo, readsPartPhrases: evaluation == .planned)
     // Impacts bound scores only at lengths no longer than the average they were computed
     // with (FORMAT.md): past it, every match is scored.
     let evaluation = statistics.averageWords <= store.averageWords ? evaluation : .exhaustive
     var allFilters = filters
     allFilters.merge(parsed.filters)
-    let compiler = QueryCompiler(index: self, verbatim: verbatim, memo: memo)
     let dropsDeleted = allFilters.isEmpty && !deletedDocuments.isEmpty
     let dropped = dropsDeleted ? deletedPassages : []
     var (plan, total, candidates, droppedMatches) = try run(

@@ -9,20 +9,29 @@
 /// an identifier's parts sit wherever the identifier does, so most passages never pay for
 /// a phrase check: only passages without the whole word do. Positions (for highlights,
 /// proximity and enclosing phrases) include every occurrence, phrases checked on demand.
+///
+/// An identifier's phrase of parts may instead be read from the segment's list of it
+/// (`storedPhrase`, `PartPhrases`): the same passages, occurrences and frequencies, with
+/// no walk over the parts' postings.
 final class WordOrPhrasesScorer: Scorer {
   let whole: TermScorer?
   let phrases: [PhraseScorer]
+  let storedPhrase: PostingCursor?
   let idf: Double
   private let passageCount: Int
   private let givenFrequency: Int?
   private(set) var current = PostingCursor.exhausted
 
-  /// `whole` nil when the word itself is not in the index; `phrases` made with `settles: false`.
-  /// `documentFrequency`: the word's rarity over every segment's live documents (by
-  /// default this segment's postings give it).
-  init(whole: TermScorer?, phrases: [PhraseScorer], passageCount: Int, documentFrequency: Int? = nil) {
+  /// `whole` nil when the word itself is not in the index; `phrases` made with `settles: false`,
+  /// or the phrase's stored list. `documentFrequency`: the word's rarity over every
+  /// segment's live documents (by default this segment's postings give it).
+  init(
+    whole: TermScorer?, phrases: [PhraseScorer], storedPhrase: PostingCursor? = nil, passageCount: Int,
+    documentFrequency: Int? = nil
+  ) {
     self.whole = whole
     self.phrases = phrases
+    self.storedPhrase = storedPhrase
     self.passageCount = passageCount
     givenFrequency = documentFrequency
     // The word's rarity: its own when written whole; else that of its likeliest phrase
@@ -33,13 +42,17 @@ final class WordOrPhrasesScorer: Scorer {
   }
 
   var inverseDocumentFrequency: Double { idf }
-  var cost: Int { phrases.reduce(whole?.cost ?? 0) { $0 + $1.cost } }
+  var cost: Int { phrases.reduce((whole?.cost ?? 0) + (storedPhrase?.documentFrequency ?? 0)) { $0 + $1.cost } }
 
   private var isWholeHere: Bool { whole.map { $0.current == current } ?? false }
 
   private func settle(from target: UInt32) {
     whole?.advance(to: target)
     var lowest = whole?.current ?? PostingCursor.exhausted
+    if let storedPhrase {
+      storedPhrase.advance(to: target)
+      lowest = min(lowest, storedPhrase.current)
+    }
     // Each phrase checks positions only below the nearest match found so far: every
     // passage before `lowest` has then been ruled out by all of them.
     for phrase in phrases {
@@ -57,6 +70,7 @@ final class WordOrPhrasesScorer: Scorer {
   func positions(into output: inout [SlotRange]) {
     let start = output.count
     if isWholeHere { whole?.positions(into: &output) }
+    if let storedPhrase, storedPhrase.current == current { storedPhrase.positions(into: &output) }
     for phrase in phrases where phrase.current == current { phrase.positions(into: &output) }
     // An identifier and its parts at one place count once.
     output.sortUnique(from: start)
@@ -65,6 +79,7 @@ final class WordOrPhrasesScorer: Scorer {
   func score(_ context: ScoringContext) -> Double {
     if let whole, whole.current == current { return idf * whole.factor(context) }
     var frequency = 0
+    if let storedPhrase, storedPhrase.current == current { frequency += storedPhrase.frequency }
     for phrase in phrases where phrase.current == current && phrase.check() { frequency += phrase.matchCount }
     return idf
       * BM25.saturation(
@@ -84,7 +99,7 @@ final class WordOrPhrasesScorer: Scorer {
 
   func highlighter() -> any Scorer {
     WordOrPhrasesScorer(
-      whole: whole?.fresh(), phrases: phrases.map { $0.fresh() }, passageCount: passageCount,
-      documentFrequency: givenFrequency)
+      whole: whole?.fresh(), phrases: phrases.map { $0.fresh() }, storedPhrase: storedPhrase?.fresh(),
+      passageCount: passageCount, documentFrequency: givenFrequency)
   }
 }
