@@ -178,11 +178,15 @@ final class TermScorer: Scorer {
   }
 
   /// One form: whole blocks whose best impact cannot enter the top hits are skipped without
-  /// being decoded further. Several forms, or a filter: the general walk.
+  /// being decoded further. Two forms: their postings merged in one loop, each passage
+  /// counted, and scored only where its bound could enter; where neither form's block
+  /// could, up to the nearer end, passages are only counted. More forms, or a filter: the
+  /// general walk.
   func collectTop(into collector: inout TopHits, filter: PassageFilter?, context: ScoringContext) -> Int {
-    guard filter == nil, cursors.count == 1 else {
+    guard filter == nil, cursors.count <= 2 else {
       return GeneralWalk.collectTop(self, into: &collector, filter: filter, context: context)
     }
+    if cursors.count == 2 { return collectTopOfTwoForms(into: &collector, context: context) }
     let cursor = cursors[0]
     guard collector.limit > 0 else { return cursor.documentFrequency }
     while cursor.current != PostingCursor.exhausted {
@@ -199,6 +203,36 @@ final class TermScorer: Scorer {
       current = cursor.current
     }
     return cursor.documentFrequency
+  }
+
+  private func collectTopOfTwoForms(into collector: inout TopHits, context: ScoringContext) -> Int {
+    let a = cursors[0]
+    let b = cursors[1]
+    var total = 0
+    // Passages through this one are only counted: neither form's block could enter there.
+    var countsOnlyThrough: UInt32?
+    while true {
+      let atA = a.current
+      let atB = b.current
+      let passage = min(atA, atB)
+      if passage == PostingCursor.exhausted { break }
+      total += 1
+      if collector.limit > 0 && !(countsOnlyThrough.map { passage <= $0 } ?? false) {
+        current = passage
+        countsOnlyThrough = nil
+        if collector.isFull {
+          let block = blockBound()
+          if block.bound <= collector.threshold { countsOnlyThrough = block.end }
+        }
+        if countsOnlyThrough == nil && (!collector.isFull || upperBound() > collector.threshold) {
+          collector.insert(passage, score(context))
+        }
+      }
+      if atA == passage { a.next() }
+      if atB == passage { b.next() }
+    }
+    current = PostingCursor.exhausted
+    return total
   }
 
   /// A bound on the score of every passage from `current` through `end`: the forms'
