@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where runs of identifier parts occur as phrases, found once when a segment is built
 /// (FORMAT.md, "Part phrases").
 ///
@@ -97,23 +99,25 @@ struct PartPhrases {
       keys.append(key)
     }
     guard !keys.isEmpty else { return }
-    var found = FoundRuns(runCount: keys.count)
-    var entries: [RunTrie.Entry] = []
-    var index = 0
-    while index < passageOccurrences {
-      let passage = occurrences.ids[index] & Occurrences.idMask
-      entries.removeAll(keepingCapacity: true)
-      while index < passageOccurrences, occurrences.ids[index] & Occurrences.idMask == passage {
-        let symbol = symbolOfTerm[Int(occurrences.terms[index])]
-        if symbol >= 0 {
-          let packed = occurrences.packed[index]
-          let start = packed >> 8
-          entries.append(RunTrie.Entry(start: start, end: start + (packed & 0xFF), symbol: symbol))
-        }
-        index += 1
-      }
-      if !entries.isEmpty { trie.findChains(in: &entries, passage: passage, into: &found) }
+    // Two halves at a passage boundary, searched at once; their finds are joined in order.
+    var middle = passageOccurrences / 2
+    while middle > 0 && middle < passageOccurrences
+      && occurrences.ids[middle] & Occurrences.idMask == occurrences.ids[middle - 1] & Occurrences.idMask
+    {
+      middle += 1
     }
+    let halves = [0..<middle, middle..<passageOccurrences]
+    let finds = [FoundBox(), FoundBox()]
+    let (terms, ids, packed) = (occurrences.terms, occurrences.ids, occurrences.packed)
+    let (searched, symbolsOfTerms, runCount) = (trie, symbolOfTerm, keys.count)
+    DispatchQueue.concurrentPerform(iterations: 2) { half in
+      finds[half].value = searched.findChains(
+        terms: terms, ids: ids, packed: packed, in: halves[half], symbols: symbolsOfTerms, runCount: runCount)
+    }
+    var found = finds[0].value!
+    let second = finds[1].value!
+    found.matches.append(contentsOf: second.matches)
+    for run in 0..<keys.count where second.unstorable[run] { found.unstorable[run] = true }
     var termIds = [UInt32?](repeating: nil, count: keys.count)
     for match in found.matches where !found.unstorable[Int(match.run)] {
       let run = Int(match.run)
@@ -122,6 +126,11 @@ struct PartPhrases {
       occurrences.append(term, match.passage, match.start, match.end - match.start)
     }
   }
+}
+
+/// What one thread found, read after the threads are joined.
+private final class FoundBox: @unchecked Sendable {
+  var value: FoundRuns?
 }
 
 /// Occurrences of runs found so far, in passage order.
@@ -168,6 +177,30 @@ struct RunTrie {
       }
     }
     runs[Int(node)] = run
+  }
+
+  /// The runs' occurrences in the passages whose occurrences (as parallel arrays, in
+  /// passage order) are `range`; `symbols` gives each term's part symbol, or -1.
+  func findChains(
+    terms: [UInt32], ids: [UInt32], packed: [UInt32], in range: Range<Int>, symbols: [Int32], runCount: Int
+  ) -> FoundRuns {
+    var found = FoundRuns(runCount: runCount)
+    var entries: [Entry] = []
+    var index = range.lowerBound
+    while index < range.upperBound {
+      let passage = ids[index] & Occurrences.idMask
+      entries.removeAll(keepingCapacity: true)
+      while index < range.upperBound, ids[index] & Occurrences.idMask == passage {
+        let symbol = symbols[Int(terms[index])]
+        if symbol >= 0 {
+          let start = packed[index] >> 8
+          entries.append(Entry(start: start, end: start + (packed[index] & 0xFF), symbol: symbol))
+        }
+        index += 1
+      }
+      if !entries.isEmpty { findChains(in: &entries, passage: passage, into: &found) }
+    }
+    return found
   }
 
   private func child(_ node: Int32, _ symbol: Int32) -> Int32? {
