@@ -127,22 +127,52 @@ import Testing
     #expect(read >= 60, "\(read) of \(queries.count)")
   }
 
-  /// An identifier whose run of parts spans more slots than a posting's position can hold
-  /// is not stored, so it is walked; a build of hostile text loses nothing.
-  @Test func aRunTooLongForAPositionIsWalked() throws {
+  /// Identifiers of more parts than concatenations are kept for store no runs (they are
+  /// walked), and a run whose occurrence spans more slots than a position holds is not
+  /// stored; a build of such text loses nothing.
+  @Test func longIdentifiersAndLongRunsAreWalked() throws {
     let long = (0..<300).map { $0 == 0 ? "ab" : "Cd" }.joined()
     let middling = (0..<12).map { $0 == 0 ? "ef" : "Gh" }.joined()
     let texts = [long, "ab cd cd", middling, "ef gh gh gh", String(repeating: "ab cd ", count: 2_000)]
     let (index, directory) = try IndexFixture.build([Self.document("t2", texts)])
     defer { try? FileManager.default.removeItem(at: directory) }
-    #expect(!Self.stores(index, ["ab"] + Array(repeating: "cd", count: 299)))
-    // More parts than concatenations are kept for: the whole run only.
-    #expect(Self.stores(index, ["ef"] + Array(repeating: "gh", count: 11)))
+    #expect(!Self.stores(index, ["ab", "cd"]))
+    #expect(!Self.stores(index, ["ef"] + Array(repeating: "gh", count: 11)))
     #expect(!Self.stores(index, ["ef", "gh"]))
-    #expect(Self.stores(index, ["ab", "cd"]) == false)
     try Self.expectStoredAsWalked(index, middling)
     try Self.expectStoredAsWalked(index, "efGh")
     try Self.expectStoredAsWalked(index, "abCd")
+    #expect(try index.search("efGh", limit: 10).total == 2)
+  }
+
+  /// The search gives up past its step budget, and then stores no run at all.
+  @Test func pastItsBudgetTheSearchStoresNothing() {
+    let analyzer = Analyzer(options: .standard)
+    var table = TermTable()
+    var occurrences = Occurrences()
+    var phrases = PartPhrases()
+    for (passage, text) in ["Set kafaDrazu here.", "We say kafa drazu twice: kafa drazu."].enumerated() {
+      var text = text
+      text.withUTF8 { bytes in
+        _ = analyzer.analyze(
+          bytes, firstSlot: 0,
+          emit: { token in
+            occurrences.append(
+              table.id(token.term), UInt32(passage), UInt32(token.startSlot), UInt32(token.endSlot - token.startSlot))
+          },
+          identifier: { phrases.add(identifier: $0) })
+      }
+    }
+    let key = PartPhrases.key([Array("kafa".utf8), Array("drazu".utf8)])!
+    for (budget, stored) in [(0, 0), (PartPhrases.stepsPerOccurrence, 3)] {
+      var tried = occurrences
+      var terms = table
+      phrases.append(
+        to: &tried, passageOccurrences: occurrences.count, table: &terms, foldsPlurals: true,
+        stepsPerOccurrence: budget)
+      #expect(tried.count - occurrences.count == stored, "budget \(budget)")
+      #expect((terms.find(key) != nil) == (stored > 0), "budget \(budget)")
+    }
   }
 
   @Test func keysAreTheLookupFormsApartOrNilWhenTooLong() {

@@ -9,12 +9,16 @@ import Foundation
 /// millisecond per ten thousand postings), to find a few passages more than the
 /// identifier's own. So for every run of two or more consecutive parts of each identifier
 /// the segment's text writes (`toolbarVerticalBehavior`: toolbar vertical, vertical
-/// behavior, and all three; identifiers of more than `Analyzer.maximumConcatenatedParts`
-/// parts, the whole run only), the build stores the run's phrase as one term: every
+/// behavior, and all three; none for identifiers of more than
+/// `Analyzer.maximumConcatenatedParts` parts), the build stores the run's phrase as one term: every
 /// passage where the run's parts stand in consecutive slots, as an identifier's own parts
 /// or as words apart, with every occurrence. The query reads that list when the segment
 /// has it and walks the parts when it does not (an identifier the segment never writes):
 /// both give the same matches and frequencies.
+///
+/// Hostile text cannot make the search long: runs have at most
+/// `Analyzer.maximumConcatenatedParts` parts, and a segment whose chains take more than
+/// `stepsPerOccurrence` steps per occurrence stores no runs at all (each is then walked).
 ///
 /// A part matches as the query's part does (`QueryCompiler.keys`): the part's lookup form
 /// (`lookupForm`) as a word or as an extra term.
@@ -25,6 +29,9 @@ struct PartPhrases {
   /// Keys longer than this are not stored: those runs are walked.
   static let maximumKeyBytes = 255
   static let separator = UInt8(ascii: " ")
+  /// Chain steps allowed per occurrence searched (a run's chain from one position takes at
+  /// most as many steps as it has parts, where each part matches one position there).
+  static let stepsPerOccurrence = 32
 
   /// The form a part is looked up under (the first of `QueryCompiler.keys`).
   static func lookupForm(_ part: [UInt8], foldsPlurals: Bool) -> [UInt8] {
@@ -50,11 +57,9 @@ struct PartPhrases {
   func runs(foldsPlurals: Bool) -> [[[UInt8]]] {
     var runs = Set<[[UInt8]]>()
     for parts in identifiers {
+      // Longer identifiers are walked: chains stay short.
+      guard parts.count <= Analyzer.maximumConcatenatedParts else { continue }
       let forms = parts.map { Self.lookupForm($0, foldsPlurals: foldsPlurals) }
-      if forms.count > Analyzer.maximumConcatenatedParts {
-        runs.insert(forms)
-        continue
-      }
       for first in 0..<(forms.count - 1) {
         for end in (first + 2)...forms.count { runs.insert(Array(forms[first..<end])) }
       }
@@ -68,7 +73,8 @@ struct PartPhrases {
   /// keys to `table`. A run with an occurrence the postings cannot hold (a span over
   /// `Occurrences.maximumSpan`) is not stored at all, so that it is walked.
   func append(
-    to occurrences: inout Occurrences, passageOccurrences: Int, table: inout TermTable, foldsPlurals: Bool
+    to occurrences: inout Occurrences, passageOccurrences: Int, table: inout TermTable, foldsPlurals: Bool,
+    stepsPerOccurrence: Int = PartPhrases.stepsPerOccurrence
   ) {
     let runs = runs(foldsPlurals: foldsPlurals)
     guard !runs.isEmpty else { return }
@@ -112,10 +118,12 @@ struct PartPhrases {
     let (searched, symbolsOfTerms, runCount) = (trie, symbolOfTerm, keys.count)
     DispatchQueue.concurrentPerform(iterations: 2) { half in
       finds[half].value = searched.findChains(
-        terms: terms, ids: ids, packed: packed, in: halves[half], symbols: symbolsOfTerms, runCount: runCount)
+        terms: terms, ids: ids, packed: packed, in: halves[half], symbols: symbolsOfTerms, runCount: runCount,
+        steps: halves[half].count * stepsPerOccurrence)
     }
     var found = finds[0].value!
     let second = finds[1].value!
+    guard found.steps >= 0 && second.steps >= 0 else { return }
     found.matches.append(contentsOf: second.matches)
     for run in 0..<keys.count where second.unstorable[run] { found.unstorable[run] = true }
     var termIds = [UInt32?](repeating: nil, count: keys.count)
@@ -143,6 +151,8 @@ struct FoundRuns {
   }
   var matches: [Match] = []
   var unstorable: [Bool]
+  /// Chain steps left; below 0 when the search gave up (nothing found is then kept).
+  var steps = 0
 
   init(runCount: Int) { unstorable = [Bool](repeating: false, count: runCount) }
 }
@@ -182,9 +192,11 @@ struct RunTrie {
   /// The runs' occurrences in the passages whose occurrences (as parallel arrays, in
   /// passage order) are `range`; `symbols` gives each term's part symbol, or -1.
   func findChains(
-    terms: [UInt32], ids: [UInt32], packed: [UInt32], in range: Range<Int>, symbols: [Int32], runCount: Int
+    terms: [UInt32], ids: [UInt32], packed: [UInt32], in range: Range<Int>, symbols: [Int32], runCount: Int,
+    steps: Int
   ) -> FoundRuns {
     var found = FoundRuns(runCount: runCount)
+    found.steps = steps
     var entries: [Entry] = []
     var index = range.lowerBound
     while index < range.upperBound {
@@ -199,6 +211,7 @@ struct RunTrie {
         index += 1
       }
       if !entries.isEmpty { findChains(in: &entries, passage: passage, into: &found) }
+      if found.steps < 0 { break }
     }
     return found
   }
@@ -223,6 +236,8 @@ struct RunTrie {
       guard let node = child(0, entry.symbol) else { continue }
       stack.append((node, entry.start, entry.end))
       while let chain = stack.popLast() {
+        found.steps -= 1
+        if found.steps < 0 { return }
         let run = runs[Int(chain.node)]
         if run >= 0 {
           found.matches.append(FoundRuns.Match(run: run, passage: passage, start: chain.start, end: chain.end))
