@@ -180,7 +180,7 @@ import Testing
       PartPhrases.key([Array("kafa".utf8), Array("drazu".utf8)]) == [TermSpace.partPhraseMarker]
         + Array("kafa drazu".utf8))
     #expect(PartPhrases.key([[UInt8](repeating: 0x61, count: 200), [UInt8](repeating: 0x62, count: 60)]) == nil)
-    #expect(PartPhrases.lookupForm(Array("views".utf8), foldsPlurals: true) == Array("view".utf8))
-    #expect(PartPhrases.lookupForm(Array("views".utf8), foldsPlurals: false) == Array("views".utf8))
+    #expect(TermFolding.lookupForm(Array("views".utf8), foldsPlurals: true) == Array("view".utf8))
+    #expect(TermFolding.lookupForm(Array("views".utf8), foldsPlurals: false) == Array("views".utf8))
   }
 }

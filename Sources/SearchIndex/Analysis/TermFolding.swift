@@ -75,6 +75,12 @@ enum TermFolding {
     term.removeSubrange(end...)
   }
 
+  /// The form a standard query looks a folded word up under, as word and as extra term:
+  /// its singular when plurals are folded (`cats` -> `cat`), else the word itself.
+  static func lookupForm(_ folded: [UInt8], foldsPlurals: Bool) -> [UInt8] {
+    foldsPlurals ? singular(folded) ?? folded : folded
+  }
+
   /// The singular of a folded plural word, or nil: `-ies` -> `-y`, `-sses` -> `-ss`,
   /// `-xes`/`-ches`/`-shes` -> drop `es`, else `-s` (not `-ss`, `-us`, `-is`) -> drop `s`.
   /// Only ASCII letter words of four or more letters (so `its`, `has`, `was` stay).

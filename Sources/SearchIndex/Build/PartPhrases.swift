@@ -21,7 +21,7 @@ import Foundation
 /// `stepsPerOccurrence` steps per occurrence stores no runs at all (each is then walked).
 ///
 /// A part matches as the query's part does (`QueryCompiler.keys`): the part's lookup form
-/// (`lookupForm`) as a word or as an extra term.
+/// (`TermFolding.lookupForm`) as a word or as an extra term.
 struct PartPhrases {
   /// Identifiers written in the segment, as their parts (ASCII lowercased).
   private(set) var identifiers = Set<[[UInt8]]>()
@@ -32,11 +32,6 @@ struct PartPhrases {
   /// Chain steps allowed per occurrence searched (a run's chain from one position takes at
   /// most as many steps as it has parts, where each part matches one position there).
   static let stepsPerOccurrence = 32
-
-  /// The form a part is looked up under (the first of `QueryCompiler.keys`).
-  static func lookupForm(_ part: [UInt8], foldsPlurals: Bool) -> [UInt8] {
-    foldsPlurals ? TermFolding.singular(part) ?? part : part
-  }
 
   /// The dictionary key of the run of parts whose lookup forms are `forms`; nil when too long.
   static func key(_ forms: [[UInt8]]) -> [UInt8]? {
@@ -59,7 +54,7 @@ struct PartPhrases {
     for parts in identifiers {
       // Longer identifiers are walked: chains stay short.
       guard parts.count <= Analyzer.maximumConcatenatedParts else { continue }
-      let forms = parts.map { Self.lookupForm($0, foldsPlurals: foldsPlurals) }
+      let forms = parts.map { TermFolding.lookupForm($0, foldsPlurals: foldsPlurals) }
       for first in 0..<(forms.count - 1) {
         for end in (first + 2)...forms.count { runs.insert(Array(forms[first..<end])) }
       }

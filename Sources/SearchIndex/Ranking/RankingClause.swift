@@ -113,8 +113,8 @@ struct TermExpander {
   /// The keys a word is found under: as written (verbatim), or its singular in both spaces.
   func keys(_ folded: [UInt8]) -> [[UInt8]] {
     if verbatim { return [folded] }
-    let singular = index.analyzerOptions.foldsPlurals ? TermFolding.singular(folded) ?? folded : folded
-    return [singular, [TermSpace.extraMarker] + singular]
+    let form = TermFolding.lookupForm(folded, foldsPlurals: index.analyzerOptions.foldsPlurals)
+    return [form, [TermSpace.extraMarker] + form]
   }
 
   func documentFrequency(_ terms: [Int]) -> Int {

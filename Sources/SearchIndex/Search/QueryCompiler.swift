@@ -111,7 +111,7 @@ struct QueryCompiler {
   /// Dictionary keys a word may be found under.
   func keys(_ folded: [UInt8]) -> [[UInt8]] {
     if verbatim { return [folded] }
-    let form = PartPhrases.lookupForm(folded, foldsPlurals: index.analyzerOptions.foldsPlurals)
+    let form = TermFolding.lookupForm(folded, foldsPlurals: index.analyzerOptions.foldsPlurals)
     return [form, [TermSpace.extraMarker] + form]
   }
 
@@ -135,7 +135,7 @@ struct QueryCompiler {
     if word.parts.count > 1 {
       let phraseFrequency = word.parts.map { frequency(keys: keys($0)) }.min() ?? 0
       let rarity = wholeOrPhrase(word.folded, phraseFrequency)
-      let forms = word.parts.map { PartPhrases.lookupForm($0, foldsPlurals: index.analyzerOptions.foldsPlurals) }
+      let forms = word.parts.map { TermFolding.lookupForm($0, foldsPlurals: index.analyzerOptions.foldsPlurals) }
       if readsPartPhrases, let key = PartPhrases.key(forms), let stored = find(key) {
         return WordOrPhrasesScorer(
           whole: whole, phrases: [], storedPhrase: cursor(stored), passageCount: statistics.passageCount,
