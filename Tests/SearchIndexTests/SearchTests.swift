@@ -113,6 +113,24 @@ import Testing
     #expect(try index.search(String(repeating: "catsat", count: 20), limit: 5).total == 0)
   }
 
+  /// A plural written only as a plural is a word of the text, not an unknown word: it is
+  /// not split into a phrase ("importantcontrols" is not "important controls" here).
+  @Test func writtenPluralsAreNotSplit() throws {
+    let passages = [
+      "Keep importantcontrols within reach.", "The most important controls come first.",
+      "Important people, important places.", "Controls and more controls.",
+    ].map { Passage(kind: .text, text: $0) }
+    let documents = [
+      Document(id: "hig/plurals", kind: .hig, title: "Plurals", url: "https://example.com/p", passages: passages)
+    ]
+    let (index, directory) = try IndexFixture.build(documents)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    #expect(try Self.hits(index, "importantcontrols") == ["0.0"])
+    // Unknown in every form, it is still split.
+    #expect(try Self.hits(index, "importantcontrolss").isEmpty)
+    #expect(try Set(Self.hits(index, "mostimportant")) == ["0.1"])
+  }
+
   @Test func hostileQueries() throws {
     let (index, directory) = try IndexFixture.build()
     defer { try? FileManager.default.removeItem(at: directory) }

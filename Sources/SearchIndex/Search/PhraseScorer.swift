@@ -237,7 +237,11 @@ final class PhraseScorer: Scorer {
   var leavesStandWhereTheyScore: Bool { true }
   var standsWithItsLeaves: Bool { true }
 
-  func highlighter() -> any Scorer { fresh() }
+  /// Unsettled: a highlighter is only advanced to known hits, so nothing before the first
+  /// is looked for (a phrase of rare matches would otherwise be walked twice).
+  func highlighter() -> any Scorer {
+    PhraseScorer(children.map { $0.highlighter() }, idf: idf, settles: false, within: filter)
+  }
   func fresh() -> PhraseScorer {
     PhraseScorer(children.map { $0.highlighter() }, idf: idf, settles: settles, within: filter)
   }

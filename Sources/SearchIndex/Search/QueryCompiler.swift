@@ -133,8 +133,8 @@ struct QueryCompiler {
     let whole = term(word.folded)
     guard !verbatim, !word.isCJK else { return whole ?? EmptyScorer() }
     if word.parts.count > 1 {
-      let phraseFrequency = word.parts.map { frequency(keys: keys($0)) }.min() ?? 0
-      let rarity = wholeOrPhrase(word.folded, phraseFrequency)
+      // The parts are looked up for their frequency only where the word is never whole.
+      let rarity = wholeOrPhrase(word.folded) { word.parts.map { frequency(keys: keys($0)) }.min() ?? 0 }
       let forms = word.parts.map { TermFolding.lookupForm($0, foldsPlurals: index.analyzerOptions.foldsPlurals) }
       if readsPartPhrases, let key = PartPhrases.key(forms), let stored = find(key) {
         return WordOrPhrasesScorer(
@@ -144,14 +144,16 @@ struct QueryCompiler {
       return alternatives(whole, [phrase(word.parts.map(termScorer), settles: false)], frequency: rarity)
     }
     // Only a word never written as such (unknown, or only inside identifiers) is split:
-    // a word of the text is left alone, and costs no extra lookups.
-    guard let written = keys(word.folded).first, frequency(keys: [written]) == 0 else {
+    // a word of the text is left alone, and costs no extra lookups. A plural is written
+    // when either it or its singular is (`buttons` written only so is no unknown word).
+    let form = keys(word.folded)[0]
+    guard frequency(keys: [form]) == 0, form == word.folded || frequency(keys: [word.folded]) == 0 else {
       return whole ?? EmptyScorer()
     }
     let candidates = splitCandidates(word.folded, wholeFrequency: frequency(keys: keys(word.folded)))
     return alternatives(
       whole, splitPhrases(word.folded, candidates, settles: false),
-      frequency: wholeOrPhrase(word.folded, candidates.map(\.rarer).max() ?? 0))
+      frequency: wholeOrPhrase(word.folded) { candidates.map(\.rarer).max() ?? 0 })
   }
 
   /// A word written whole or as any of `phrases` (those that can match); `frequency` its
@@ -165,9 +167,9 @@ struct QueryCompiler {
 
   /// The word's own live frequency when some segment has it whole, else `phrase`'s (as one
   /// build's `WordOrPhrasesScorer` would rate it).
-  private func wholeOrPhrase(_ folded: [UInt8], _ phrase: Int) -> Int {
+  private func wholeOrPhrase(_ folded: [UInt8], _ phrase: () -> Int) -> Int {
     let whole = frequency(keys: keys(folded))
-    return whole > 0 ? whole : phrase
+    return whole > 0 ? whole : phrase()
   }
 
   /// Phrases of two dictionary words that `folded` splits into, each more frequent than the
