@@ -359,9 +359,12 @@ final class PostingCursor {
     var count = end - low
     guard count > 0 else { return end }
     while count > 1 {
-      let half = count / 2
-      low = ids[low + half - 1] < target ? low + half : low
-      count -= half
+      let half = count &>> 1
+      // A mask rather than a select: the compiler would turn a select in a loop into a
+      // branch, which a search mispredicts half the time.
+      let isBelow = ids[low &+ half &- 1] < target ? 1 : 0
+      low &+= half & (0 &- isBelow)
+      count &-= half
     }
     return ids[low] < target ? low + 1 : low
   }
