@@ -109,7 +109,11 @@ extension IndexSegment {
         matchStartMilliseconds: Self.matchStart(found.stored, cueStarts: found.entry.cueStarts, matchedRanges: matched),
         passage: found.stored)
     }
-    if releaseBudget.spend(compiler.readEstimate.bytes, limit: Self.releaseThresholdBytes) { releasePostingsPages() }
+    if releaseBudget.spend(compiler.readEstimate.bytes, limit: Self.releaseThresholdBytes, kept: Self.keptResidentBytes)
+    {
+      releasePostingsPages()
+      releaseBudget.released()
+    }
     // A damaged chunk read on the way (a term, a record, a string) read as absent: the
     // answer is not given from it.
     do throws(IndexFormatError) { try throwIfDamaged() } catch { throw .index(error) }
@@ -155,9 +159,15 @@ extension IndexSegment {
     return (start == StoreWriter.none ? nil : Int(start), store.string(store.attributeField(record.attribute, 5)))
   }
 
-  /// After queries that together read more postings than this (an estimate), their pages are
-  /// released (`MappedFile.releasePages`): resident memory stays near one query's needs.
+  /// After queries that together read more postings than this (an estimate), the process's
+  /// resident memory is looked at (`ReleaseBudget`), and the pages of the postings map are
+  /// released (`MappedFile.releasePages`) when it grew by more than `keptResidentBytes`.
   static let releaseThresholdBytes = 256 << 10
+
+  /// How much a searcher's resident memory may grow before it releases its postings pages:
+  /// the pages of the lists most queries read (`the`, `of`) stay mapped from one query to
+  /// the next instead of being faulted in again by each.
+  static let keptResidentBytes = 8 << 20
 
   /// Whole words of the passage that the query's positive parts matched.
   func highlights(

@@ -200,19 +200,32 @@ final class IndexSegment: Sendable {
   }
 }
 
-/// Counts postings bytes read by the queries of all threads since the last release of the
-/// postings pages; says when to release them again.
+/// Says when the pages of a segment's postings map are to be released. The queries of all
+/// threads add what they read (an estimate); past `limit`, the process's resident memory
+/// is looked at, and the pages are released when it has grown by more than `kept` since the
+/// segment opened or last released them. What else grew in between (the heap, pages of the
+/// store) counts too, and is the new base after a release.
 final class ReleaseBudget: @unchecked Sendable {
   private let lock = NSLock()
   private var spent = 0
+  private var base = ResidentMemory.bytes()
 
-  /// Adds `bytes`; true (and starts over) once more than `limit` has been spent.
-  func spend(_ bytes: Int, limit: Int) -> Bool {
+  /// Adds `bytes`; whether the pages are to be released now (true where resident memory
+  /// cannot be read, once more than `limit` has been read).
+  func spend(_ bytes: Int, limit: Int, kept: Int) -> Bool {
     lock.lock()
     defer { lock.unlock() }
     spent += bytes
     guard spent > limit else { return false }
     spent = 0
-    return true
+    guard let now = ResidentMemory.bytes(), let base else { return true }
+    return now - base > kept
+  }
+
+  /// After a release: what the process holds now is the base the next growth is measured from.
+  func released() {
+    lock.lock()
+    defer { lock.unlock() }
+    base = ResidentMemory.bytes()
   }
 }
