@@ -59,6 +59,36 @@ import Testing
     #expect(checkedMultiBlock > 20)
   }
 
+  /// A leap to any passage, listed or not, lands on the first listed id at or past it: by a
+  /// step or two, within the block, into a later block, past the last id.
+  @Test func leapsToAnyTargetLandOnTheFirstIdAtOrPastIt() throws {
+    var generator = CorpusGenerator(seed: 7, vocabularySize: 300)
+    let (index, directory) = try IndexFixture.build(generator.documents(talks: 12, pages: 4, wordScale: 0.5))
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let idLimit = index.store.passageCount
+    var state: UInt64 = 29
+    var leaps = 0
+    for term in 0..<index.dictionary.count {
+      let entry = index.dictionary.entry(term)
+      let expected = decoded(index.postings, entry, idLimit: idLimit).map(\.0)
+      guard entry.blockCount > 1 else { continue }
+      let cursor = PostingCursor(postings: index.postings, entry: entry, idLimit: idLimit)
+      var target: UInt32 = 0
+      var first = 0
+      while cursor.current != PostingCursor.exhausted {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        // Mostly short leaps (the next id or two), some across blocks.
+        let step = state >> 62 == 0 ? UInt32(state >> 40 & 1_023) : UInt32(state >> 60 & 3)
+        target = max(target &+ step, cursor.current &+ 1)
+        while first < expected.count && expected[first] < target { first += 1 }
+        cursor.advance(to: target)
+        #expect(cursor.current == (first < expected.count ? expected[first] : PostingCursor.exhausted))
+        leaps += 1
+      }
+    }
+    #expect(leaps > 500)
+  }
+
   @Test func aTruncatedFrequencySectionEndsTheWalkAsDecodingDoes() throws {
     var generator = CorpusGenerator(seed: 6, vocabularySize: 300)
     let (index, directory) = try IndexFixture.build(generator.documents(talks: 8, pages: 2, wordScale: 0.5))

@@ -268,6 +268,10 @@ final class PostingCursor {
     idCount = Self.decodeBlock(
       bytes, &offset, end, count: count, previous: newBlock == 0 ? 0 : skipLastId(newBlock - 1),
       isFirst: newBlock == 0, idLimit: idLimit, ids: ids, frequencies: nil)
+    // The search within a block reads all of it: past the ids, none is below any target.
+    if idCount < PostingsWriter.blockSize {
+      (ids + idCount).update(repeating: .max, count: PostingsWriter.blockSize - idCount)
+    }
     frequenciesDecoded = false
     if decodesFrequencies && idCount > 0 {
       // The frequencies are checked as `decodeBlock` would unpack them (a damaged width or
@@ -344,33 +348,29 @@ final class PostingCursor {
     while current < target { next() }
   }
 
-  /// The first index in `from..<to` whose id is at or above `target` (`to` when none is):
-  /// a few steps in turn, as a dense list moves on by little, then a binary search.
+  /// The first index in `from..<to` whose id is at or above `target`, for an id at `from`
+  /// below it and one at or above it before `to` (else, after a damaged block, an index
+  /// whose id is below it, which the caller steps on from). The next two ids are looked at
+  /// first, as a dense list moves on by little; else the whole block is searched in eight
+  /// steps without a branch (`ids` holds `UInt32.max` past the block's ids): a search in a
+  /// loop would be compiled to a branch a step, which probes mispredict half the time.
   @inline(__always)
   private static func firstIndex(
     notBelow target: UInt32, in ids: UnsafeMutablePointer<UInt32>, from start: Int, to end: Int
   ) -> Int {
-    var low = start
-    let linearEnd = min(end, start + PostingCursor.linearSteps)
-    while low < linearEnd {
-      if ids[low] >= target { return low }
-      low += 1
-    }
-    var count = end - low
-    guard count > 0 else { return end }
-    while count > 1 {
-      let half = count &>> 1
-      // A mask rather than a select: the compiler would turn a select in a loop into a
-      // branch, which a search mispredicts half the time.
-      let isBelow = ids[low &+ half &- 1] < target ? 1 : 0
-      low &+= half & (0 &- isBelow)
-      count &-= half
-    }
-    return ids[low] < target ? low + 1 : low
+    if start &+ 1 < end && ids[start &+ 1] >= target { return start &+ 1 }
+    if start &+ 2 < end && ids[start &+ 2] >= target { return start &+ 2 }
+    var low = 0
+    low &+= ids[low &+ 63] < target ? 64 : 0
+    low &+= ids[low &+ 31] < target ? 32 : 0
+    low &+= ids[low &+ 15] < target ? 16 : 0
+    low &+= ids[low &+ 7] < target ? 8 : 0
+    low &+= ids[low &+ 3] < target ? 4 : 0
+    low &+= ids[low &+ 1] < target ? 2 : 0
+    low &+= ids[low] < target ? 1 : 0
+    low &+= ids[low] < target ? 1 : 0
+    return min(low, max(start, end - 1))
   }
-
-  /// How many ids `advance(to:)` looks at in turn before it searches the rest of a block.
-  private static let linearSteps = 8
 
   /// Skips the rest of the current block.
   func nextBlock() { load(block: block + 1) }
