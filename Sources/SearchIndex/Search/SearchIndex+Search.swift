@@ -183,16 +183,22 @@ extension IndexSegment {
     }
     guard !slots.isEmpty || !prefixKeys.isEmpty else { return [] }
     let analyzer = Analyzer(options: analyzerOptions)
+    guard !prefixKeys.isEmpty else {
+      // No prefix to find again: the words' places are enough, without their terms. Each
+      // word is kept as it is met when a matched place overlaps it.
+      let matched = slots.map { $0.start...max($0.start, $0.end) }
+      let lastSlot = slots.reduce(0) { max($0, Int($1.start), Int($1.end)) }
+      var ranges: [Range<Int>] = []
+      bytes.withUnsafeBufferPointer { buffer in
+        analyzer.wordSlots(buffer, through: lastSlot) { start, end, range in
+          let word = UInt32(start)...UInt32(end)
+          if matched.contains(where: { $0.overlaps(word) }) { ranges.append(range) }
+        }
+      }
+      return ByteRanges.merged(ranges)
+    }
     var words: [(slots: ClosedRange<UInt32>, bytes: Range<Int>)] = []
     bytes.withUnsafeBufferPointer { buffer in
-      guard !prefixKeys.isEmpty else {
-        // No prefix to find again: the words' places are enough, without their terms.
-        let lastSlot = slots.reduce(0) { max($0, Int($1.start), Int($1.end)) }
-        analyzer.wordSlots(buffer, through: lastSlot) { start, end, range in
-          words.append((UInt32(start)...UInt32(end), range))
-        }
-        return
-      }
       _ = analyzer.analyze(buffer, firstSlot: 0) { token in
         if !token.isExtra {
           words.append((UInt32(token.startSlot)...UInt32(token.endSlot), token.byteStart..<token.byteEnd))
