@@ -49,4 +49,16 @@ import Testing
     // The count starts over after each look.
     #expect(!budget.spend(500, limit: 1_000, kept: Int.min / 2))
   }
+
+  /// A query that reads more than may be kept releases first what earlier ones left, and
+  /// only then.
+  @Test func aHeavyQueryReleasesWhatEarlierOnesKept() {
+    let budget = ReleaseBudget()
+    #expect(!budget.releasesBefore(reading: 10_000, kept: 1_000), "nothing read yet")
+    #expect(!budget.spend(500, limit: 100, kept: Int.max / 2))
+    #expect(!budget.releasesBefore(reading: 900, kept: 1_000), "a light query")
+    #expect(budget.releasesBefore(reading: 10_000, kept: 1_000))
+    budget.released()
+    #expect(!budget.releasesBefore(reading: 10_000, kept: 1_000), "nothing left since")
+  }
 }

@@ -132,6 +132,10 @@ extension IndexSegment {
     } catch {
       throw .query(error)
     }
+    if releaseBudget.releasesBefore(reading: compiler.readEstimate.bytes, kept: Self.keptResidentBytes) {
+      releasePostingsPages()
+      releaseBudget.released()
+    }
     var collector = TopHits(limit: limit)
     collector.dropped = dropped
     let total = plan.run(into: &collector, evaluation: evaluation)

@@ -204,10 +204,15 @@ final class IndexSegment: Sendable {
 /// threads add what they read (an estimate); past `limit`, the process's resident memory
 /// is looked at, and the pages are released when it has grown by more than `kept` since the
 /// segment opened or last released them. What else grew in between (the heap, pages of the
-/// store) counts too, and is the new base after a release.
+/// store) counts too, and is the new base after a release. A query that reads more than
+/// `kept` releases what earlier ones left first, so that its pages come on top of the base
+/// alone.
 final class ReleaseBudget: @unchecked Sendable {
   private let lock = NSLock()
+  /// Read since the last look at resident memory.
   private var spent = 0
+  /// Read since the last release.
+  private var unreleased = 0
   private var base = ResidentMemory.bytes()
 
   /// Adds `bytes`; whether the pages are to be released now (true where resident memory
@@ -216,10 +221,19 @@ final class ReleaseBudget: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     spent += bytes
+    unreleased += bytes
     guard spent > limit else { return false }
     spent = 0
     guard let now = ResidentMemory.bytes(), let base else { return true }
     return now - base > kept
+  }
+
+  /// Whether a query about to read `bytes` is to release the pages first: it reads more
+  /// than `kept`, and earlier queries may have left pages mapped.
+  func releasesBefore(reading bytes: Int, kept: Int) -> Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return bytes > kept && unreleased > 0
   }
 
   /// After a release: what the process holds now is the base the next growth is measured from.
@@ -227,5 +241,7 @@ final class ReleaseBudget: @unchecked Sendable {
     lock.lock()
     defer { lock.unlock() }
     base = ResidentMemory.bytes()
+    spent = 0
+    unreleased = 0
   }
 }
