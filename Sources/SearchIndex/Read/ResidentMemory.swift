@@ -15,7 +15,7 @@ enum ResidentMemory {
       var count = mach_msg_type_number_t(MemoryLayout<mach_task_basic_info>.size / MemoryLayout<natural_t>.size)
       let result = withUnsafeMutablePointer(to: &info) { pointer in
         pointer.withMemoryRebound(to: integer_t.self, capacity: Int(count)) {
-          task_info(mach_task_self_, task_flavor_t(MACH_TASK_BASIC_INFO), $0, &count)
+          task_info(task, task_flavor_t(MACH_TASK_BASIC_INFO), $0, &count)
         }
       }
       return result == KERN_SUCCESS ? Int(info.resident_size) : nil
@@ -55,7 +55,11 @@ enum ResidentMemory {
     return field == 1 && digits > 0 ? value : nil
   }
 
-  #if !canImport(Darwin)
+  #if canImport(Darwin)
+    /// This task's port, asked for once (not through the global `mach_task_self_`, which
+    /// older SDKs do not mark safe to share).
+    private static let task = task_self_trap()
+  #else
     private static let statm: Int32 = open("/proc/self/statm", O_RDONLY | O_CLOEXEC)
     private static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
   #endif
