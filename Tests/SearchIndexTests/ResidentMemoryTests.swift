@@ -25,15 +25,22 @@ import Testing
     #expect(bytes.withUnsafeBytes { ResidentMemory.residentPages($0) } == nil)
   }
 
-  /// Pages written to grow what the process holds by about their size.
+  /// Pages written grow what the process holds by about their size. Tests running beside
+  /// this one free memory too: the reading must show the growth in one of three tries.
   @Test func followsWhatTheProcessHolds() throws {
-    let before = try #require(ResidentMemory.bytes())
     let size = 64 << 20
-    let block = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 4096)
-    defer { block.deallocate() }
-    for offset in stride(from: 0, to: size, by: 4096) { block.storeBytes(of: 1, toByteOffset: offset, as: UInt8.self) }
-    let after = try #require(ResidentMemory.bytes())
-    #expect(after - before >= size / 2)
+    var grew = false
+    for _ in 0..<3 where !grew {
+      let before = try #require(ResidentMemory.bytes())
+      let block = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 4096)
+      defer { block.deallocate() }
+      for offset in stride(from: 0, to: size, by: 4096) {
+        block.storeBytes(of: 1, toByteOffset: offset, as: UInt8.self)
+      }
+      let after = try #require(ResidentMemory.bytes())
+      grew = after - before >= size / 2
+    }
+    #expect(grew)
   }
 
   /// The pages are released once the queries read more than the limit and the process grew
