@@ -112,7 +112,6 @@ extension IndexSegment {
     if releaseBudget.spend(compiler.readEstimate.bytes, limit: Self.releaseThresholdBytes, kept: Self.keptResidentBytes)
     {
       releasePostingsPages()
-      releaseBudget.released()
     }
     // A damaged chunk read on the way (a term, a record, a string) read as absent: the
     // answer is not given from it.
@@ -134,7 +133,6 @@ extension IndexSegment {
     }
     if releaseBudget.releasesBefore(reading: compiler.readEstimate.bytes, kept: Self.keptResidentBytes) {
       releasePostingsPages()
-      releaseBudget.released()
     }
     var collector = TopHits(limit: limit)
     collector.dropped = dropped

@@ -99,7 +99,11 @@ final class IndexSegment: Sendable {
     if verification == .full { for file in files { file.releasePages() } }
   }
 
-  func releasePostingsPages() { files[1].releasePages() }
+  func releasePostingsPages() {
+    files[1].releasePages()
+    // What the process holds now is what the next growth is measured from.
+    releaseBudget.released()
+  }
   var postingsFile: MappedFile { files[1] }
 
   /// Checks the CRC-32 of every file and of every chunk, and the structure that the open
