@@ -77,9 +77,16 @@ import Testing
       var first = 0
       while cursor.current != PostingCursor.exhausted {
         state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        // Mostly short leaps (the next id or two), some across blocks.
-        let step = state >> 62 == 0 ? UInt32(state >> 40 & 1_023) : UInt32(state >> 60 & 3)
-        target = max(target &+ step, cursor.current &+ 1)
+        // Mostly short leaps (the next id or two), some a few ids on (within the ids
+        // compared at once, or just past them), some across blocks.
+        switch state >> 62 {
+        case 0: target &+= UInt32(state >> 40 & 1_023)
+        case 1:
+          let ahead = first + 2 + Int(state >> 40 & 31)
+          target = ahead < expected.count ? expected[ahead] - UInt32(state >> 39 & 1) : target &+ 1
+        default: target &+= UInt32(state >> 60 & 3)
+        }
+        target = max(target, cursor.current &+ 1)
         while first < expected.count && expected[first] < target { first += 1 }
         cursor.advance(to: target)
         #expect(cursor.current == (first < expected.count ? expected[first] : PostingCursor.exhausted))

@@ -16,8 +16,11 @@ final class PostingCursor {
 
   private(set) var current: UInt32 = PostingCursor.exhausted
   private var block = -1
-  /// The current block, decoded: ids and frequency words (`frequency << 2 | flags`).
+  /// The current block, decoded: ids and frequency words (`frequency << 2 | flags`). `ids`
+  /// holds `padding` past the block's ids (`firstIndex` reads whole groups).
   private let ids = UnsafeMutablePointer<UInt32>.allocate(capacity: PostingsWriter.blockSize)
+  /// The last id of each group of 8 of `ids`, for `firstIndex`.
+  private let groupLastIds = UnsafeMutablePointer<UInt32>.allocate(capacity: PostingCursor.groupCount)
   private let frequencies = UnsafeMutablePointer<UInt32>.allocate(capacity: PostingsWriter.blockSize)
   private var idCount = 0
   /// The last id of the current block as decoded (0 when there is none, or it is exhausted).
@@ -50,12 +53,14 @@ final class PostingCursor {
     blockCount = min(entry.blockCount, maximumBlocks)
     skipStart = entry.postingsOffset
     dataStart = entry.postingsOffset + blockCount * PostingsWriter.skipRecordLength
-    self.idLimit = UInt32(clamping: idLimit)
+    // Ids stay below `padding` (a segment never holds 2^31 passages).
+    self.idLimit = UInt32(clamping: min(idLimit, Int(Self.padding)))
     if blockCount > 0 { load(block: 0) }
   }
 
   deinit {
     ids.deallocate()
+    groupLastIds.deallocate()
     frequencies.deallocate()
   }
 
@@ -270,8 +275,9 @@ final class PostingCursor {
       isFirst: newBlock == 0, idLimit: idLimit, ids: ids, frequencies: nil)
     // The search within a block reads all of it: past the ids, none is below any target.
     if idCount < PostingsWriter.blockSize {
-      (ids + idCount).update(repeating: .max, count: PostingsWriter.blockSize - idCount)
+      (ids + idCount).update(repeating: Self.padding, count: PostingsWriter.blockSize - idCount)
     }
+    for group in 0..<Self.groupCount { groupLastIds[group] = ids[group &* Self.groupSize &+ Self.groupSize &- 1] }
     frequenciesDecoded = false
     if decodesFrequencies && idCount > 0 {
       // The frequencies are checked as `decodeBlock` would unpack them (a damaged width or
@@ -315,7 +321,7 @@ final class PostingCursor {
     guard current < target else { return }
     if target <= lastDecodedId {
       // Within the block (the usual step of a dense list): no skip record read, no call.
-      let found = Self.firstIndex(notBelow: target, in: ids, from: index, to: idCount)
+      let found = Self.firstIndex(notBelow: target, in: ids, groupLastIds: groupLastIds, from: index, to: idCount)
       index = found
       current = ids[found]
       return
@@ -343,33 +349,44 @@ final class PostingCursor {
       load(block: low)
     }
     guard current < target, index < idCount else { return }
-    seek(index: Self.firstIndex(notBelow: target, in: ids, from: index, to: idCount))
+    seek(index: Self.firstIndex(notBelow: target, in: ids, groupLastIds: groupLastIds, from: index, to: idCount))
     // Only damaged postings (a block shorter than its skip record says) leave it behind.
     while current < target { next() }
   }
 
+  /// `firstIndex` compares the last ids of the block's groups, then one group's ids.
+  private static let groupSize = 8
+  /// What `ids` holds past the block's ids: above every id (ids are passage numbers).
+  private static let padding = UInt32(Int32.max)
+  /// 16: the groups' last ids are one vector.
+  private static let groupCount = PostingsWriter.blockSize / groupSize
+
   /// The first index in `from..<to` whose id is at or above `target`, for an id at `from`
   /// below it and one at or above it before `to` (else, after a damaged block, an index
-  /// whose id is below it, which the caller steps on from). The next two ids are looked at
-  /// first, as a dense list moves on by little; else the whole block is searched in eight
-  /// steps without a branch (`ids` holds `UInt32.max` past the block's ids): a search in a
-  /// loop would be compiled to a branch a step, which probes mispredict half the time.
+  /// whose id is below it, which the caller steps on from). The next id is looked at
+  /// first, as a dense list moves on by little. Else two vector steps count the ids below
+  /// the target, without a branch or a chain of dependent loads: the groups' last ids say
+  /// which group of 8 holds the first id at or above it, and that group's ids where (sorted
+  /// ids are below the target as many times as they precede the first that is not).
   @inline(__always)
   private static func firstIndex(
-    notBelow target: UInt32, in ids: UnsafeMutablePointer<UInt32>, from start: Int, to end: Int
+    notBelow target: UInt32, in ids: UnsafeMutablePointer<UInt32>, groupLastIds: UnsafeMutablePointer<UInt32>,
+    from start: Int, to end: Int
   ) -> Int {
-    if start &+ 1 < end && ids[start &+ 1] >= target { return start &+ 1 }
-    if start &+ 2 < end && ids[start &+ 2] >= target { return start &+ 2 }
-    var low = 0
-    low &+= ids[low &+ 63] < target ? 64 : 0
-    low &+= ids[low &+ 31] < target ? 32 : 0
-    low &+= ids[low &+ 15] < target ? 16 : 0
-    low &+= ids[low &+ 7] < target ? 8 : 0
-    low &+= ids[low &+ 3] < target ? 4 : 0
-    low &+= ids[low &+ 1] < target ? 2 : 0
-    low &+= ids[low] < target ? 1 : 0
-    low &+= ids[low] < target ? 1 : 0
-    return min(low, max(start, end - 1))
+    let next = start &+ 1
+    if next < end && ids[next] >= target { return next }
+    // Ids are below `idLimit`, and the padding is `Int32.max`: for a target no larger, a
+    // lane's difference is negative (its top bit set) exactly where the id is below it.
+    // (Unsigned vector comparisons compile to a loop.)
+    guard target <= Self.padding else { return max(start, end - 1) }
+    let targets16 = SIMD16<UInt32>(repeating: target)
+    let lasts = UnsafeRawPointer(groupLastIds).loadUnaligned(as: SIMD16<UInt32>.self)
+    let group = Int(((lasts &- targets16) &>> 31).wrappedSum())
+    guard group < groupCount else { return max(start, end - 1) }
+    let first = group &* groupSize
+    let members = UnsafeRawPointer(ids + first).loadUnaligned(as: SIMD8<UInt32>.self)
+    let within = Int(((members &- SIMD8(repeating: target)) &>> 31).wrappedSum())
+    return min(first &+ within, max(start, end - 1))
   }
 
   /// Skips the rest of the current block.
