@@ -19,20 +19,34 @@ import Testing
     return result
   }
 
-  @Test func leapsAndStepsReadWhatTheBlockDecodes() throws {
-    var generator = CorpusGenerator(seed: 5, vocabularySize: 400)
+  /// Calls `body` with each term of an index built from a generated corpus: its number,
+  /// its entry, its postings as the whole-block walk decodes them, and a maker of fresh
+  /// cursors over them.
+  private func forEachTerm(
+    seed: UInt64, vocabularySize: Int,
+    _ body: (_ term: Int, _ entry: TermDictionary.Entry, _ expected: [(UInt32, UInt32)], _ cursor: () -> PostingCursor)
+      -> Void
+  ) throws {
+    var generator = CorpusGenerator(seed: seed, vocabularySize: vocabularySize)
     let (index, directory) = try IndexFixture.build(generator.documents(talks: 12, pages: 4, wordScale: 0.5))
     defer { try? FileManager.default.removeItem(at: directory) }
     let idLimit = index.store.passageCount
-    var state: UInt64 = 17
-    var checkedMultiBlock = 0
     for term in 0..<index.dictionary.count {
       let entry = index.dictionary.entry(term)
-      let expected = decoded(index.postings, entry, idLimit: idLimit)
-      guard !expected.isEmpty else { continue }
+      body(term, entry, decoded(index.postings, entry, idLimit: idLimit)) {
+        PostingCursor(postings: index.postings, entry: entry, idLimit: idLimit)
+      }
+    }
+  }
+
+  @Test func leapsAndStepsReadWhatTheBlockDecodes() throws {
+    var state: UInt64 = 17
+    var checkedMultiBlock = 0
+    try forEachTerm(seed: 5, vocabularySize: 400) { term, entry, expected, cursor in
+      guard !expected.isEmpty else { return }
       if entry.blockCount > 1 { checkedMultiBlock += 1 }
       // In order, every posting.
-      let stepping = PostingCursor(postings: index.postings, entry: entry, idLimit: idLimit)
+      let stepping = cursor()
       for (id, word) in expected {
         #expect(stepping.current == id)
         #expect(stepping.frequency == Int(word >> 2) && stepping.flags == word & 3, "term \(term) id \(id)")
@@ -40,7 +54,7 @@ import Testing
       }
       #expect(stepping.current == PostingCursor.exhausted)
       // Leaping, positions read now and then (which decodes the rest of the block).
-      let leaping = PostingCursor(postings: index.postings, entry: entry, idLimit: idLimit)
+      let leaping = cursor()
       var position = 0
       while position < expected.count {
         state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -62,17 +76,12 @@ import Testing
   /// A leap to any passage, listed or not, lands on the first listed id at or past it: by a
   /// step or two, within the block, into a later block, past the last id.
   @Test func leapsToAnyTargetLandOnTheFirstIdAtOrPastIt() throws {
-    var generator = CorpusGenerator(seed: 7, vocabularySize: 300)
-    let (index, directory) = try IndexFixture.build(generator.documents(talks: 12, pages: 4, wordScale: 0.5))
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let idLimit = index.store.passageCount
     var state: UInt64 = 29
     var leaps = 0
-    for term in 0..<index.dictionary.count {
-      let entry = index.dictionary.entry(term)
-      let expected = decoded(index.postings, entry, idLimit: idLimit).map(\.0)
-      guard entry.blockCount > 1 else { continue }
-      let cursor = PostingCursor(postings: index.postings, entry: entry, idLimit: idLimit)
+    try forEachTerm(seed: 7, vocabularySize: 300) { _, entry, postings, makeCursor in
+      guard entry.blockCount > 1 else { return }
+      let expected = postings.map(\.0)
+      let cursor = makeCursor()
       var target: UInt32 = 0
       var first = 0
       while cursor.current != PostingCursor.exhausted {

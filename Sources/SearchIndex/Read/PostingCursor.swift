@@ -273,7 +273,7 @@ final class PostingCursor {
     idCount = Self.decodeBlock(
       bytes, &offset, end, count: count, previous: newBlock == 0 ? 0 : skipLastId(newBlock - 1),
       isFirst: newBlock == 0, idLimit: idLimit, ids: ids, frequencies: nil)
-    // The search within a block reads all of it: past the ids, none is below any target.
+    // The search within a block reads whole groups: past the ids, none is below any target.
     if idCount < PostingsWriter.blockSize {
       (ids + idCount).update(repeating: Self.padding, count: PostingsWriter.blockSize - idCount)
     }
@@ -379,9 +379,8 @@ final class PostingCursor {
     // lane's difference is negative (its top bit set) exactly where the id is below it.
     // (Unsigned vector comparisons compile to a loop.)
     guard target <= Self.padding else { return max(start, end - 1) }
-    let targets16 = SIMD16<UInt32>(repeating: target)
     let lasts = UnsafeRawPointer(groupLastIds).loadUnaligned(as: SIMD16<UInt32>.self)
-    let group = Int(((lasts &- targets16) &>> 31).wrappedSum())
+    let group = Int(((lasts &- SIMD16(repeating: target)) &>> 31).wrappedSum())
     guard group < groupCount else { return max(start, end - 1) }
     let first = group &* groupSize
     let members = UnsafeRawPointer(ids + first).loadUnaligned(as: SIMD8<UInt32>.self)
