@@ -28,6 +28,13 @@ import Testing
     try #require((0..<index.documentCount).first { index.document($0).id == "tech-talks/900001" })
   }
 
+  /// `read(_:into:)` of `count` bytes at `offset`, as an array; nil when it fails.
+  static func readInto(_ chunks: ChunkChecksums, _ offset: Int, _ count: Int) -> [UInt8]? {
+    var buffer = [UInt8](repeating: 0, count: count)
+    let read = buffer.withUnsafeMutableBytes { chunks.read(offset, into: $0) }
+    return read ? buffer : nil
+  }
+
   @Test func aCheckedReadReturnsTheFileBytesWhereverItFalls() throws {
     let (_, directory, generation) = try Self.build()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -55,6 +62,17 @@ import Testing
     for (offset, count) in [(-1, 4), (0, -1), (bytes.count, 1), (bytes.count - 2, 3), (Int.max, 1), (1, Int.max)] {
       #expect(chunks.read(offset, count) == nil, "\(offset)+\(count)")
     }
+    // Into a buffer: the same bytes, the first time (chunks checked on the way) and again.
+    let fresh = ChunkChecksums(file: file, layout: layout, damage: IndexDamage())
+    for pass in ["first", "again"] {
+      for (offset, count) in reads {
+        #expect(
+          Self.readInto(fresh, offset, count) == Array(bytes[offset..<(offset + count)]), "\(pass) \(offset)+\(count)")
+      }
+    }
+    for (offset, count) in [(-1, 4), (bytes.count, 1), (bytes.count - 2, 3), (Int.max, 1), (1, bytes.count)] {
+      #expect(Self.readInto(fresh, offset, count) == nil, "\(offset)+\(count)")
+    }
   }
 
   @Test func aCheckedReadOfADamagedChunkIsNoneAndReported() throws {
@@ -77,6 +95,12 @@ import Testing
     #expect(chunks.read(3 * chunk + 100, 4) == nil)
     #expect(chunks.verify(3 * chunk, 1) == false)
     #expect(chunks.read(4 * chunk, 8) == Array(bytes[(4 * chunk)..<(4 * chunk + 8)]))
+    // Into a buffer, likewise: the damaged chunk fails, whether checked by this read or before.
+    let fresh = ChunkChecksums(file: file, layout: layout, damage: IndexDamage())
+    #expect(Self.readInto(fresh, 3 * chunk + 100, 4) == nil)
+    #expect(Self.readInto(fresh, 3 * chunk - 2, 4) == nil)
+    #expect(Self.readInto(chunks, 3 * chunk + 100, 4) == nil)
+    #expect(Self.readInto(fresh, 2 * chunk, 8) == Array(bytes[(2 * chunk)..<(2 * chunk + 8)]))
   }
 
   @Test func cueStartsAreReadAsTheBuildWroteThem() throws {

@@ -41,12 +41,19 @@ final class ChunkChecksums: @unchecked Sendable {
   /// Whether every chunk holding a byte of `offset..<offset + count` (offsets in the file)
   /// matches its checksum. Bytes outside the covered part are not this type's to check
   /// (reads there are bounds-checked).
+  @inline(__always)
   func verify(_ offset: Int, _ count: Int) -> Bool {
     guard count > 0, offset >= 0, offset < layout.coveredBytes else { return true }
     let first = offset >> chunkShift
     let last = (offset + min(count, layout.coveredBytes - offset) - 1) >> chunkShift
+    // Nearly every read: one chunk, checked before (tested inline, without a call).
     if first == last && isIntact(first) { return true }
-    for chunk in first...last where !isIntact(chunk) {
+    return verify(chunks: first...last)
+  }
+
+  @inline(never)
+  private func verify(chunks: ClosedRange<Int>) -> Bool {
+    for chunk in chunks where !isIntact(chunk) {
       guard markChecked(chunk, matching: matches(chunk)) else { return false }
     }
     return true
@@ -105,6 +112,25 @@ final class ChunkChecksums: @unchecked Sendable {
       guard markChecked(chunk, matching: computed == stored) else { return nil }
     }
     return Array(bytes[(offset - start)..<(offset - start + count)])
+  }
+
+  /// `read(_:_:)` into `buffer` (`buffer.count` bytes at `offset`), without an allocation
+  /// when every chunk it touches was checked before; false as `read` returns nil.
+  func read(_ offset: Int, into buffer: UnsafeMutableRawBufferPointer) -> Bool {
+    let count = buffer.count
+    guard offset >= 0, count <= file.bytes.count, offset <= file.bytes.count - count else { return false }
+    guard count > 0 else { return true }
+    if offset < layout.coveredBytes {
+      let first = offset >> chunkShift
+      let last = (offset + min(count, layout.coveredBytes - offset) - 1) >> chunkShift
+      guard (first...last).allSatisfy(isIntact) else {
+        // A chunk to check first: the widened read.
+        guard let bytes = read(offset, count) else { return false }
+        bytes.withUnsafeBytes { buffer.copyMemory(from: $0) }
+        return true
+      }
+    }
+    return file.read(at: offset, into: buffer) == count
   }
 
   /// Checks every chunk (as `duo-kb check` does); the number that do not match.

@@ -67,14 +67,22 @@ final class MappedFile: @unchecked Sendable {
     guard offset >= 0, count > 0, offset < mappedLength else { return [] }
     let wanted = min(count, mappedLength - offset)
     return [UInt8](unsafeUninitializedCapacity: wanted) { buffer, initialized in
-      var done = 0
-      while done < wanted {
-        let result = pread(descriptor, buffer.baseAddress! + done, wanted - done, off_t(offset + done))
-        if result <= 0 { break }
-        done += result
-      }
-      initialized = done
+      initialized = read(at: offset, into: UnsafeMutableRawBufferPointer(buffer))
     }
+  }
+
+  /// `read(at:count:)` into `buffer` (as many bytes as it holds), without an allocation:
+  /// how many bytes were read.
+  func read(at offset: Int, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+    guard offset >= 0, offset < mappedLength, let base = buffer.baseAddress else { return 0 }
+    let wanted = min(buffer.count, mappedLength - offset)
+    var done = 0
+    while done < wanted {
+      let result = pread(descriptor, base + done, wanted - done, off_t(offset + done))
+      if result <= 0 { break }
+      done += result
+    }
+    return done
   }
 
   /// Drops this process's pages of the map (they stay in the page cache and come back on

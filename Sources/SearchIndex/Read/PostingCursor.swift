@@ -18,10 +18,10 @@ final class PostingCursor {
   private var block = -1
   /// The current block, decoded: ids and frequency words (`frequency << 2 | flags`). `ids`
   /// holds `padding` past the block's ids (`firstIndex` reads whole groups).
-  private let ids = UnsafeMutablePointer<UInt32>.allocate(capacity: PostingsWriter.blockSize)
+  private let ids: UnsafeMutablePointer<UInt32>
   /// The last id of each group of 8 of `ids`, for `firstIndex`.
-  private let groupLastIds = UnsafeMutablePointer<UInt32>.allocate(capacity: PostingCursor.groupCount)
-  private let frequencies = UnsafeMutablePointer<UInt32>.allocate(capacity: PostingsWriter.blockSize)
+  private let groupLastIds: UnsafeMutablePointer<UInt32>
+  private let frequencies: UnsafeMutablePointer<UInt32>
   private var idCount = 0
   /// The last id of the current block as decoded (0 when there is none, or it is exhausted).
   private var lastDecodedId: UInt32 = 0
@@ -44,6 +44,11 @@ final class PostingCursor {
   let storage: PostingsBuffer?
 
   init(postings: ByteReader, entry: TermDictionary.Entry, idLimit: Int, storage: PostingsBuffer? = nil) {
+    // One allocation for the three buffers (a query makes a cursor per term and form).
+    let buffers = UnsafeMutablePointer<UInt32>.allocate(capacity: 2 * PostingsWriter.blockSize + Self.groupCount)
+    ids = buffers
+    frequencies = buffers + PostingsWriter.blockSize
+    groupLastIds = buffers + 2 * PostingsWriter.blockSize
     self.storage = storage
     self.postings = postings
     self.entry = entry
@@ -58,11 +63,7 @@ final class PostingCursor {
     if blockCount > 0 { load(block: 0) }
   }
 
-  deinit {
-    ids.deallocate()
-    groupLastIds.deallocate()
-    frequencies.deallocate()
-  }
+  deinit { ids.deallocate() }
 
   /// Buffers for `forEachBlock` and `forEachIdBlock`, reused across the terms of one query.
   final class DecodeScratch {
@@ -549,12 +550,14 @@ extension Array where Element == SlotRange {
 /// A term's postings copied out of the file (short lists: one `pread` instead of faulting
 /// pages of the map in, which would stay resident until the next release).
 final class PostingsBuffer {
+  /// `count` bytes, for the caller to fill (and to read no more of than it filled).
   let bytes: UnsafeMutableRawBufferPointer
+  private let allocation: UnsafeMutableRawBufferPointer
 
-  init(_ source: [UInt8]) {
-    bytes = UnsafeMutableRawBufferPointer.allocate(byteCount: max(source.count, 1), alignment: 8)
-    source.withUnsafeBytes { bytes.copyMemory(from: $0) }
+  init(count: Int) {
+    allocation = UnsafeMutableRawBufferPointer.allocate(byteCount: max(count, 1), alignment: 8)
+    bytes = UnsafeMutableRawBufferPointer(rebasing: allocation[0..<max(0, count)])
   }
 
-  deinit { bytes.deallocate() }
+  deinit { allocation.deallocate() }
 }

@@ -181,22 +181,23 @@ struct Store: Sendable {
     // This record and the next one's entry offset, where this entry ends.
     let offset = passage * Self.passageRecordLength
     let length = passage + 1 < passageCount ? Self.passageRecordLength + 4 : Self.passageRecordLength
-    let read = passage >= 0 && passage < passageCount ? chunks.read(passages.fileOffset + offset, length) : nil
-    let bytes = read ?? []
-    func u32(_ at: Int) -> UInt32 {
-      at + 4 <= bytes.count
-        ? UInt32(bytes[at]) << 24 | UInt32(bytes[at + 1]) << 16 | UInt32(bytes[at + 2]) << 8 | UInt32(bytes[at + 3])
-        : 0
+    // Read into a buffer of the stack: a hit costs no allocation for its record.
+    return withUnsafeTemporaryAllocation(byteCount: Self.passageRecordLength + 4, alignment: 4) { buffer in
+      let bytes = UnsafeMutableRawBufferPointer(rebasing: buffer[0..<length])
+      let read = passage >= 0 && passage < passageCount && chunks.read(passages.fileOffset + offset, into: bytes)
+      func u32(_ at: Int) -> UInt32 {
+        read && at + 4 <= bytes.count ? UInt32(bigEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self)) : 0
+      }
+      let start = Int(u32(0))
+      let end = passage + 1 < passageCount ? Int(u32(Self.passageRecordLength)) : entries.count
+      let textLength = Int(u32(20))
+      let isIntact = read && start <= end && end <= entries.count && textLength <= end - start
+      return PassageRecord(
+        entryOffset: start, entryLength: isIntact ? end - start : 0, textLength: isIntact ? textLength : 0,
+        startMilliseconds: isIntact ? u32(4) : StoreWriter.none,
+        endMilliseconds: isIntact ? u32(8) : StoreWriter.none,
+        attribute: isIntact ? Int(u32(12)) : attributeCount, entryChecksum: u32(16), isIntact: isIntact)
     }
-    let start = Int(u32(0))
-    let end = passage + 1 < passageCount ? Int(u32(Self.passageRecordLength)) : entries.count
-    let textLength = Int(u32(20))
-    let isIntact = read != nil && start <= end && end <= entries.count && textLength <= end - start
-    return PassageRecord(
-      entryOffset: start, entryLength: isIntact ? end - start : 0, textLength: isIntact ? textLength : 0,
-      startMilliseconds: isIntact ? u32(4) : StoreWriter.none,
-      endMilliseconds: isIntact ? u32(8) : StoreWriter.none,
-      attribute: isIntact ? Int(u32(12)) : attributeCount, entryChecksum: u32(16), isIntact: isIntact)
   }
 
   /// A passage's text and where each further cue's words begin in it.
@@ -219,7 +220,7 @@ struct Store: Sendable {
     guard record.isIntact else {
       throw .corrupt(file: file.name, reason: "the record of passage \(passage) does not match its checksum")
     }
-    let bytes = file.read(at: entries.fileOffset + record.entryOffset, count: record.entryLength)
+    var bytes = file.read(at: entries.fileOffset + record.entryOffset, count: record.entryLength)
     let computed = bytes.withUnsafeBytes { CRC32.checksum($0) }
     guard bytes.count == record.entryLength, computed == record.entryChecksum else {
       throw .corrupt(file: file.name, reason: "text or cue starts of passage \(passage) do not match their checksum")
@@ -227,7 +228,9 @@ struct Store: Sendable {
     let cueStarts = bytes.withUnsafeBytes { raw in
       Self.cueStarts(ByteReader(UnsafeRawBufferPointer(rebasing: raw[record.textLength...]), file: file.name))
     }
-    return PassageEntry(text: Array(bytes[..<record.textLength]), cueStarts: cueStarts)
+    // The text is what stays of the bytes read (no copy).
+    bytes.removeSubrange(record.textLength...)
+    return PassageEntry(text: bytes, cueStarts: cueStarts)
   }
 
   /// The pairs of varints after an entry's text: each the gap from the previous UTF-8

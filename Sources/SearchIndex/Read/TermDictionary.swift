@@ -1,3 +1,5 @@
+import Foundation
+
 /// The sorted term dictionary of `terms.dki`: fixed 28-byte records and a blob of term bytes,
 /// read from the map. Every read is checked against the file's chunk checksums first: a
 /// damaged record or term reads as absent (and is reported to the index's damage).
@@ -69,29 +71,34 @@ struct TermDictionary: Sendable {
     return min(max(0, min(end, postingsBytes) - start), 256 << 20)
   }
 
-  private func compare(_ index: Int, _ key: [UInt8]) -> Int {
+  /// Term `index` against `key`, bytewise: negative, zero or positive.
+  @inline(__always)
+  private func compare(_ index: Int, _ key: UnsafeRawBufferPointer) -> Int {
     let stored = term(index)
     let common = min(stored.count, key.count)
-    for offset in 0..<common where stored[offset] != key[offset] {
-      return stored[offset] < key[offset] ? -1 : 1
+    if common > 0, let storedBase = stored.baseAddress, let keyBase = key.baseAddress {
+      let order = memcmp(storedBase, keyBase, common)
+      if order != 0 { return Int(order) }
     }
     return stored.count == key.count ? 0 : (stored.count < key.count ? -1 : 1)
   }
 
   /// The first index whose term is not less than `key`.
   func lowerBound(_ key: [UInt8]) -> Int {
-    var low = 0
-    var high = count
-    while low < high {
-      let middle = (low + high) / 2
-      if compare(middle, key) < 0 { low = middle + 1 } else { high = middle }
+    key.withUnsafeBytes { key in
+      var low = 0
+      var high = count
+      while low < high {
+        let middle = (low + high) / 2
+        if compare(middle, key) < 0 { low = middle + 1 } else { high = middle }
+      }
+      return low
     }
-    return low
   }
 
   func find(_ key: [UInt8]) -> Int? {
     let index = lowerBound(key)
-    return index < count && compare(index, key) == 0 ? index : nil
+    return index < count && key.withUnsafeBytes({ compare(index, $0) }) == 0 ? index : nil
   }
 
   /// Indices of the terms starting with `prefix`.

@@ -1,7 +1,7 @@
 /// Builds the plan of a parsed query over one index (EVALUATION.md): a tree of scorers,
 /// each shape's own scorer chosen as the tree is built, and the filter the tree is walked
 /// with.
-struct QueryCompiler {
+final class QueryCompiler {
   let index: IndexSegment
   let verbatim: Bool
   let analyzer: Analyzer
@@ -95,12 +95,12 @@ struct QueryCompiler {
       let offset = IndexFile.headerLength + entry.postingsOffset
       // Checked against its chunks on the bytes read (a few KiB at most, nothing of the map
       // faulted in): damage fails the search, not a hit.
-      let bytes = index.postingsChunks.read(offset, length) ?? []
-      let buffer = PostingsBuffer(bytes)
+      let buffer = PostingsBuffer(count: length)
+      let read = index.postingsChunks.read(offset, into: buffer.bytes)
       entry.postingsOffset = 0
-      // A short read (damage) leaves fewer bytes: every read of the cursor is bounds-checked.
+      // A failed read (damage) leaves no bytes: every read of the cursor is bounds-checked.
       let reader = ByteReader(
-        UnsafeRawBufferPointer(rebasing: buffer.bytes[0..<bytes.count]), file: "postings.dki")
+        UnsafeRawBufferPointer(rebasing: buffer.bytes[0..<(read ? length : 0)]), file: "postings.dki")
       return PostingCursor(postings: reader, entry: entry, idLimit: passageCount, storage: buffer)
     }
     // A fault maps at least a fault-around window (or a large folio) of the file.

@@ -32,15 +32,17 @@ struct QueryPlan {
     }
   }
 
-  /// Where the query matched in each of `passages` (hits of this plan, with their texts):
-  /// whole words, as byte ranges. One highlighter walks them in passage order.
-  func highlights(of passages: [UInt32], texts: [UInt32: [UInt8]], in index: IndexSegment) -> [UInt32: [Range<Int>]] {
-    guard !passages.isEmpty else { return [:] }
+  /// Where the query matched in each of `passages` (hits of this plan, with their texts
+  /// in the same order): whole words, as byte ranges, in that order. One highlighter walks
+  /// them in passage order.
+  func highlights(of passages: [UInt32], texts: [[UInt8]], in index: IndexSegment) -> [[Range<Int>]] {
+    guard !passages.isEmpty else { return [] }
     let highlighter = root.highlighter()
-    var ranges: [UInt32: [Range<Int>]] = [:]
-    for passage in passages.sorted() {
-      ranges[passage] = index.highlights(
-        highlighter, prefixes: highlightPrefixes, verbatim: verbatim, passage: passage, text: texts[passage] ?? [])
+    var ranges = [[Range<Int>]](repeating: [], count: passages.count)
+    for position in passages.indices.sorted(by: { passages[$0] < passages[$1] }) {
+      ranges[position] = index.highlights(
+        highlighter, prefixes: highlightPrefixes, verbatim: verbatim, passage: passages[position],
+        text: position < texts.count ? texts[position] : [])
     }
     return ranges
   }

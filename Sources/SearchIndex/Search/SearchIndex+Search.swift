@@ -90,24 +90,26 @@ extension IndexSegment {
     let (compiler, plan) = (collected.compiler, collected.plan)
     var found: [(doc: Int, passage: Int, stored: StoredPassage, entry: Store.PassageEntry)] = []
     found.reserveCapacity(candidates.count)
-    var texts: [UInt32: [UInt8]] = [:]
     for candidate in candidates {
       let (doc, passage) = location(ofPassage: Int(candidate.passage))
       do throws(IndexFormatError) {
         let (stored, entry) = try verifiedEntry(doc: doc, passage: passage)
         found.append((doc, passage, stored, entry))
-        texts[candidate.passage] = entry.text
       } catch {
         throw .index(error)
       }
     }
-    let ranges = plan.highlights(of: candidates.map(\.passage), texts: texts, in: self)
-    let hits = zip(candidates, found).map { candidate, found -> SearchHit in
-      let matched = ranges[candidate.passage] ?? []
-      return SearchHit(
-        documentIndex: found.doc, passageIndex: found.passage, score: candidate.score, matchedRanges: matched,
-        matchStartMilliseconds: Self.matchStart(found.stored, cueStarts: found.entry.cueStarts, matchedRanges: matched),
-        passage: found.stored)
+    let ranges = plan.highlights(of: candidates.map(\.passage), texts: found.map(\.entry.text), in: self)
+    var hits: [SearchHit] = []
+    hits.reserveCapacity(candidates.count)
+    for (position, candidate) in candidates.enumerated() {
+      let (matched, found) = (ranges[position], found[position])
+      hits.append(
+        SearchHit(
+          documentIndex: found.doc, passageIndex: found.passage, score: candidate.score, matchedRanges: matched,
+          matchStartMilliseconds: Self.matchStart(
+            found.stored, cueStarts: found.entry.cueStarts, matchedRanges: matched),
+          passage: found.stored))
     }
     if releaseBudget.spend(compiler.readEstimate.bytes, limit: Self.releaseThresholdBytes, kept: Self.keptResidentBytes)
     {
@@ -188,13 +190,13 @@ extension IndexSegment {
     guard !prefixKeys.isEmpty else {
       // No prefix to find again: the words' places are enough, without their terms. Each
       // word is kept as it is met when a matched place overlaps it.
-      let matched = slots.map { $0.start...max($0.start, $0.end) }
       let lastSlot = slots.reduce(0) { max($0, Int($1.start), Int($1.end)) }
       var ranges: [Range<Int>] = []
       bytes.withUnsafeBufferPointer { buffer in
         analyzer.wordSlots(buffer, through: lastSlot) { start, end, range in
-          let word = UInt32(start)...UInt32(end)
-          if matched.contains(where: { $0.overlaps(word) }) { ranges.append(range) }
+          // A matched place `start...max(start, end)` overlaps the word's slots.
+          let overlaps = slots.contains { UInt32(start) <= max($0.start, $0.end) && $0.start <= UInt32(end) }
+          if overlaps { ranges.append(range) }
         }
       }
       return ByteRanges.merged(ranges)

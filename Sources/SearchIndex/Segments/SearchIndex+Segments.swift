@@ -46,12 +46,16 @@ extension SearchIndex {
     // Only the chosen hits' texts are read and highlighted (each segment checks its damage).
     var hits: [[SearchHit]] = []
     for (ordinal, segment) in segments.enumerated() {
-      hits.append(try segment.hits(collected[ordinal], chosen.filter { $0.ordinal == ordinal }.map(\.candidate)))
+      var found = try segment.hits(collected[ordinal], chosen.filter { $0.ordinal == ordinal }.map(\.candidate))
+      for position in found.indices { globalize(ordinal, &found[position]) }
+      hits.append(found)
     }
+    // One segment's hits are in the chosen order already (and are not copied).
+    guard hits.count > 1 else { return SearchResults(total: total, hits: hits.first ?? []) }
     var next = [Int](repeating: 0, count: segments.count)
     let ordered = chosen.map { found -> SearchHit in
       defer { next[found.ordinal] += 1 }
-      return globalHit(found.ordinal, hits[found.ordinal][next[found.ordinal]])
+      return hits[found.ordinal][next[found.ordinal]]
     }
     return SearchResults(total: total, hits: ordered)
   }
@@ -86,7 +90,7 @@ extension SearchIndex {
     }
     let merged = hits.prefix(max(0, limit)).map { found -> RankedHit in
       var ranked = found.hit
-      ranked.hit = globalHit(found.ordinal, ranked.hit)
+      globalize(found.ordinal, &ranked.hit)
       return ranked
     }
     return RankedSearchResults(total: total, hits: merged, contentWordCount: contentWords)
@@ -106,11 +110,9 @@ extension SearchIndex {
     return segments[ordinal].citationLocator(doc: local, passage: passage)
   }
 
-  /// A segment's hit with the document numbered across segments.
-  func globalHit(_ ordinal: Int, _ hit: SearchHit) -> SearchHit {
-    var global = hit
-    global.documentIndex = globalDocument(segment: ordinal, local: hit.documentIndex)
-    global.passage?.documentIndex = global.documentIndex
-    return global
+  /// Numbers a segment's hit's document across segments.
+  func globalize(_ ordinal: Int, _ hit: inout SearchHit) {
+    hit.documentIndex = globalDocument(segment: ordinal, local: hit.documentIndex)
+    hit.passage?.documentIndex = hit.documentIndex
   }
 }
