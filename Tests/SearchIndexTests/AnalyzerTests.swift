@@ -43,6 +43,30 @@ import Testing
     #expect(Self.describe(text, .verbatim) == expected)
   }
 
+  @Test(
+    "Identifier boundaries, and their count without the array",
+    arguments: [
+      ("toolbarVerticalBehavior", [7, 15]),
+      ("HTTPServer", [4]),
+      ("iPhone", []),  // one leading lowercase letter stays attached
+      ("eBookReader", [5]),
+      ("aB", []),
+      ("ABc", [1]),
+      ("snake_case", []),  // not ASCII letters and digits only
+      ("plain", []),
+      ("", []),
+      (String(repeating: "aB", count: 15), Array(stride(from: 3, through: 29, by: 2))),  // 14 cuts
+      (String(repeating: "aB", count: 16) + "c", Array(stride(from: 3, through: 31, by: 2))),  // 15
+      (String(repeating: "aB", count: 17), []),  // 16 cuts or more: not split
+    ])
+  func identifierBoundaries(word: String, expected: [Int]) {
+    let bytes = Array(word.utf8)
+    bytes.withUnsafeBufferPointer { buffer in
+      #expect(TermFolding.identifierBoundaries(buffer, 0..<bytes.count) == expected)
+      #expect(TermFolding.identifierBoundaryCount(buffer, 0..<bytes.count) == expected.count)
+    }
+  }
+
   @Test func byteOffsetsSliceTheText() {
     let text = "Ünïcode — “toolbarItems” don’t"
     let bytes = Array(text.utf8)

@@ -150,7 +150,7 @@ struct Analyzer: Sendable {
       }
       for range in words {
         let partCount =
-          options.splitsIdentifiers ? TermFolding.identifierBoundaries(bytes, range).count + 1 : 1
+          options.splitsIdentifiers ? TermFolding.identifierBoundaryCount(bytes, range) + 1 : 1
         emit(slot, slot + partCount - 1, range)
         slot += partCount
       }

@@ -119,28 +119,41 @@ enum TermFolding {
   /// Only ASCII letters and digits; anything else is not an identifier.
   static func identifierBoundaries(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> [Int] {
     var boundaries: [Int] = []
+    forEachIdentifierBoundary(bytes, range) { boundaries.append($0) }
+    return boundaries.count >= maximumIdentifierBoundaries ? [] : boundaries
+  }
+
+  /// `identifierBoundaries(bytes, range).count`, without making the array.
+  static func identifierBoundaryCount(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int {
+    var count = 0
+    forEachIdentifierBoundary(bytes, range) { _ in count += 1 }
+    return count >= maximumIdentifierBoundaries ? 0 : count
+  }
+
+  /// A word cut in this many places or more is not split at all.
+  private static let maximumIdentifierBoundaries = 16
+
+  /// Calls `visit` with each boundary `identifierBoundaries` keeps, in order (before its cap).
+  @inline(__always)
+  private static func forEachIdentifierBoundary(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ visit: (Int) -> Void
+  ) {
     func isUpper(_ byte: UInt8) -> Bool { byte >= 0x41 && byte <= 0x5A }
     func isLower(_ byte: UInt8) -> Bool { byte >= 0x61 && byte <= 0x7A }
     for index in range {
       let byte = bytes[index]
-      guard isUpper(byte) || isLower(byte) || WordScanner.isASCIIDigit(byte) else { return [] }
+      guard isUpper(byte) || isLower(byte) || WordScanner.isASCIIDigit(byte) else { return }
     }
     var index = range.lowerBound + 1
     while index < range.upperBound {
       let previous = bytes[index - 1]
       let current = bytes[index]
-      if isLower(previous) && isUpper(current) {
-        boundaries.append(index)
-      } else if isUpper(previous) && isUpper(current) && index + 1 < range.upperBound
-        && isLower(bytes[index + 1])
-      {
-        boundaries.append(index)
-      }
+      let isBoundary =
+        (isLower(previous) && isUpper(current))
+        || (isUpper(previous) && isUpper(current) && index + 1 < range.upperBound && isLower(bytes[index + 1]))
+      // A boundary right after a leading lowercase letter can only be the first: dropped.
+      if isBoundary && !(index == range.lowerBound + 1 && isLower(bytes[range.lowerBound])) { visit(index) }
       index += 1
     }
-    if boundaries.first == range.lowerBound + 1 && isLower(bytes[range.lowerBound]) {
-      boundaries.removeFirst()
-    }
-    return boundaries.count >= 16 ? [] : boundaries
   }
 }

@@ -537,6 +537,8 @@ extension Array where Element == SlotRange {
   /// Sorts the ranges from `start` on and keeps one of each.
   mutating func sortUnique(from start: Int) {
     guard count - start > 1 else { return }
+    // Already increasing (one form's places, the usual case): nothing to sort or drop.
+    if (start + 1..<count).allSatisfy({ self[$0 - 1] < self[$0] }) { return }
     self[start...].sort()
     var write = start + 1
     for read in (start + 1)..<count where self[read] != self[write - 1] {

@@ -39,10 +39,12 @@ struct QueryPlan {
     guard !passages.isEmpty else { return [] }
     let highlighter = root.highlighter()
     var ranges = [[Range<Int>]](repeating: [], count: passages.count)
+    var slots: [SlotRange] = []
+    slots.reserveCapacity(64)
     for position in passages.indices.sorted(by: { passages[$0] < passages[$1] }) {
       ranges[position] = index.highlights(
         highlighter, prefixes: highlightPrefixes, verbatim: verbatim, passage: passages[position],
-        text: position < texts.count ? texts[position] : [])
+        text: position < texts.count ? texts[position] : [], slots: &slots)
     }
     return ranges
   }

@@ -148,7 +148,7 @@ extension IndexSegment {
     _ stored: StoredPassage, cueStarts: [(utf8Offset: Int, startMilliseconds: Int)], matchedRanges: [Range<Int>]
   ) -> Int? {
     guard let start = stored.startMilliseconds else { return nil }
-    guard let first = matchedRanges.map(\.lowerBound).min() else { return start }
+    guard let first = matchedRanges.lazy.map(\.lowerBound).min() else { return start }
     let cueStart = cueStarts.last { $0.utf8Offset <= first }?.startMilliseconds
     return max(start, cueStart ?? 0)
   }
@@ -174,12 +174,14 @@ extension IndexSegment {
   static let keptResidentBytes = 8 << 20
 
   /// Whole words of the passage that the query's positive parts matched.
+  /// `slots`: a buffer the hits of one query share (its contents are not kept).
   func highlights(
-    _ highlighter: any Scorer, prefixes: [[UInt8]], verbatim: Bool, passage: UInt32, text bytes: [UInt8]
+    _ highlighter: any Scorer, prefixes: [[UInt8]], verbatim: Bool, passage: UInt32, text bytes: [UInt8],
+    slots: inout [SlotRange]
   ) -> [Range<Int>] {
     highlighter.advance(to: passage)
     guard highlighter.current == passage else { return [] }
-    var slots: [SlotRange] = []
+    slots.removeAll(keepingCapacity: true)
     highlighter.positions(into: &slots)
     // Prefixes of many terms are merged without positions: found again by their keys.
     let prefixKeys = prefixes.flatMap { prefix in
