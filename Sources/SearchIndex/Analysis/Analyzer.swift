@@ -135,12 +135,13 @@ struct Analyzer: Sendable {
   /// folding or extras (for highlights, which only need where words are). A CJK character
   /// also reaches back into the slot before it (within its run), where the bigram that
   /// ends with it starts. Words past `lastSlot` may be left out.
+  /// `words`: the scanner's buffer, which the scans of many texts may share.
   func wordSlots(
-    _ bytes: UnsafeBufferPointer<UInt8>, through lastSlot: Int = .max,
+    _ bytes: UnsafeBufferPointer<UInt8>, through lastSlot: Int = .max, words: inout [Range<Int>],
     emit: (_ startSlot: Int, _ endSlot: Int, _ bytes: Range<Int>) -> Void
   ) {
     var slot = 0
-    WordScanner.scan(bytes) { (words: [Range<Int>], isCJK: Bool) -> Bool in
+    WordScanner.scan(bytes, words: &words) { (words: [Range<Int>], isCJK: Bool) -> Bool in
       if isCJK {
         for (offset, range) in words.enumerated() {
           emit(slot + max(0, offset - 1), slot + offset, range)

@@ -90,9 +90,18 @@ enum WordScanner {
   static func scan(
     _ bytes: UnsafeBufferPointer<UInt8>, while body: (_ words: [Range<Int>], _ isCJK: Bool) -> Bool
   ) {
+    var words: [Range<Int>] = []
+    scan(bytes, words: &words, while: body)
+  }
+
+  /// `scan(_:while:)` with the buffer of each compound's words given (scans of many texts
+  /// share one).
+  static func scan(
+    _ bytes: UnsafeBufferPointer<UInt8>, words: inout [Range<Int>],
+    while body: (_ words: [Range<Int>], _ isCJK: Bool) -> Bool
+  ) {
     var index = 0
     let count = bytes.count
-    var words: [Range<Int>] = []
     while index < count {
       let (startClass, startLength) = classify(bytes, index)
       if startClass == .cjk {

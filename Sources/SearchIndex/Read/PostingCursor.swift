@@ -539,7 +539,11 @@ extension Array where Element == SlotRange {
     guard count - start > 1 else { return }
     // Already increasing (one form's places, the usual case): nothing to sort or drop.
     if (start + 1..<count).allSatisfy({ self[$0 - 1] < self[$0] }) { return }
-    self[start...].sort()
+    // Sorted in place (a slice of the array would be copied first).
+    withUnsafeMutableBufferPointer { all in
+      var tail = UnsafeMutableBufferPointer(rebasing: all[start...])
+      tail.sort()
+    }
     var write = start + 1
     for read in (start + 1)..<count where self[read] != self[write - 1] {
       self[write] = self[read]

@@ -39,12 +39,12 @@ struct QueryPlan {
     guard !passages.isEmpty else { return [] }
     let highlighter = root.highlighter()
     var ranges = [[Range<Int>]](repeating: [], count: passages.count)
-    var slots: [SlotRange] = []
-    slots.reserveCapacity(64)
+    var scratch = IndexSegment.HighlightScratch()
+    scratch.slots.reserveCapacity(64)
     for position in passages.indices.sorted(by: { passages[$0] < passages[$1] }) {
       ranges[position] = index.highlights(
         highlighter, prefixes: highlightPrefixes, verbatim: verbatim, passage: passages[position],
-        text: position < texts.count ? texts[position] : [], slots: &slots)
+        text: position < texts.count ? texts[position] : [], scratch: &scratch)
     }
     return ranges
   }

@@ -174,15 +174,21 @@ extension IndexSegment {
   static let keptResidentBytes = 8 << 20
 
   /// Whole words of the passage that the query's positive parts matched.
-  /// `slots`: a buffer the hits of one query share (its contents are not kept).
+  /// Buffers the highlights of one query's hits share (their contents are not kept).
+  struct HighlightScratch {
+    var slots: [SlotRange] = []
+    var words: [Range<Int>] = []
+  }
+
   func highlights(
     _ highlighter: any Scorer, prefixes: [[UInt8]], verbatim: Bool, passage: UInt32, text bytes: [UInt8],
-    slots: inout [SlotRange]
+    scratch: inout HighlightScratch
   ) -> [Range<Int>] {
     highlighter.advance(to: passage)
     guard highlighter.current == passage else { return [] }
-    slots.removeAll(keepingCapacity: true)
-    highlighter.positions(into: &slots)
+    scratch.slots.removeAll(keepingCapacity: true)
+    highlighter.positions(into: &scratch.slots)
+    var slots = scratch.slots
     // Prefixes of many terms are merged without positions: found again by their keys.
     let prefixKeys = prefixes.flatMap { prefix in
       verbatim ? [prefix] : [prefix, [TermSpace.extraMarker] + prefix]
@@ -195,7 +201,7 @@ extension IndexSegment {
       let lastSlot = slots.reduce(0) { max($0, Int($1.start), Int($1.end)) }
       var ranges: [Range<Int>] = []
       bytes.withUnsafeBufferPointer { buffer in
-        analyzer.wordSlots(buffer, through: lastSlot) { start, end, range in
+        analyzer.wordSlots(buffer, through: lastSlot, words: &scratch.words) { start, end, range in
           // A matched place `start...max(start, end)` overlaps the word's slots.
           let overlaps = slots.contains { UInt32(start) <= max($0.start, $0.end) && $0.start <= UInt32(end) }
           if overlaps { ranges.append(range) }

@@ -21,6 +21,10 @@ final class WordOrPhrasesScorer: Scorer {
   private let passageCount: Int
   private let givenFrequency: Int?
   private(set) var current = PostingCursor.exhausted
+  /// `whole` and `storedPhrase`, for the calls of each scored passage, without a
+  /// reference count per call (the properties above keep them alive).
+  private let wholeRef: Unmanaged<TermScorer>?
+  private let storedPhraseRef: Unmanaged<PostingCursor>?
 
   /// `whole` nil when the word itself is not in the index; `phrases` made with `settles: false`,
   /// or the phrase's stored list. `documentFrequency`: the word's rarity over every
@@ -32,6 +36,8 @@ final class WordOrPhrasesScorer: Scorer {
     self.whole = whole
     self.phrases = phrases
     self.storedPhrase = storedPhrase
+    wholeRef = whole.map { Unmanaged.passUnretained($0) }
+    storedPhraseRef = storedPhrase.map { Unmanaged.passUnretained($0) }
     self.passageCount = passageCount
     givenFrequency = documentFrequency
     // The word's rarity: its own when written whole; else that of its likeliest phrase
@@ -77,9 +83,16 @@ final class WordOrPhrasesScorer: Scorer {
   }
 
   func score(_ context: ScoringContext) -> Double {
-    if let whole, whole.current == current { return idf * whole.factor(context) }
+    let current = current
+    if let wholeRef,
+      let factor = wholeRef._withUnsafeGuaranteedRef({ $0.current == current ? $0.factor(context) : nil })
+    {
+      return idf * factor
+    }
     var frequency = 0
-    if let storedPhrase, storedPhrase.current == current { frequency += storedPhrase.frequency }
+    if let storedPhraseRef {
+      frequency += storedPhraseRef._withUnsafeGuaranteedRef { $0.current == current ? $0.frequency : 0 }
+    }
     for phrase in phrases where phrase.current == current && phrase.check() { frequency += phrase.matchCount }
     return idf
       * BM25.saturation(
@@ -88,7 +101,11 @@ final class WordOrPhrasesScorer: Scorer {
   }
 
   func upperBound() -> Double {
-    if let whole, whole.current == current { return idf * whole.boundFactor() }
+    let current = current
+    if let wholeRef, let factor = wholeRef._withUnsafeGuaranteedRef({ $0.current == current ? $0.boundFactor() : nil })
+    {
+      return idf * factor
+    }
     return idf * (BM25.k1 + 1)
   }
 

@@ -24,6 +24,13 @@ extension SearchIndex {
     parsed: ParsedQuery, limit: Int, verbatim: Bool, filters: SearchFilters,
     evaluation: QueryPlan.Evaluation = .planned
   ) throws(SearchError) -> SearchResults {
+    if segments.count == 1 {
+      // Nothing to merge: the segment's own answer, its documents numbered across segments.
+      var results = try segments[0].search(
+        parsed: parsed, limit: limit, verbatim: verbatim, filters: filters, evaluation: evaluation)
+      for position in results.hits.indices { globalize(0, &results.hits[position]) }
+      return results
+    }
     var total = 0
     var collected: [IndexSegment.Collected] = []
     var candidates: [(ordinal: Int, candidate: TopHits.Candidate)] = []
@@ -50,8 +57,6 @@ extension SearchIndex {
       for position in found.indices { globalize(ordinal, &found[position]) }
       hits.append(found)
     }
-    // One segment's hits are in the chosen order already (and are not copied).
-    guard hits.count > 1 else { return SearchResults(total: total, hits: hits.first ?? []) }
     var next = [Int](repeating: 0, count: segments.count)
     let ordered = chosen.map { found -> SearchHit in
       defer { next[found.ordinal] += 1 }
