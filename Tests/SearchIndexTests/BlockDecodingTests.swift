@@ -89,6 +89,26 @@ import Testing
     }
   }
 
+  /// A full first block may start at passage 0 (its first gap 0); a 0 anywhere after
+  /// that, or a gap of 2^31 or more under a limit below it, still ends the block there.
+  @Test func fullFirstBlocksStartingAtPassageZero() {
+    let size = PostingsWriter.blockSize
+    var starting = [UInt32](repeating: 3, count: size)
+    starting[0] = 0
+    var zeroLater = starting
+    zeroLater[77] = 0
+    var huge = starting
+    huge[5] = 1 << 31
+    for (gaps, limit) in [(starting, UInt32(1_000)), (zeroLater, 1_000), (huge, UInt32(Int32.max)), (huge, .max)] {
+      for isFirst in [true, false] {
+        let decoded = Self.decoded(gaps, previous: 0, isFirst: isFirst, idLimit: limit)
+        #expect(decoded == Self.expected(gaps, previous: 0, isFirst: isFirst, idLimit: limit))
+      }
+    }
+    #expect(Self.decoded(starting, previous: 0, isFirst: true, idLimit: 1_000).count == size)
+    #expect(Self.decoded(zeroLater, previous: 0, isFirst: true, idLimit: 1_000).count == 77)
+  }
+
   @Test func randomBlocks() {
     var random = SplitMix64(seed: 0xB10C_DEC0DE)
     for _ in 0..<2_000 {

@@ -41,15 +41,18 @@ final class AndScorer: Scorer {
 
   /// Where the children (by cost) agree from `start` on: each in turn is leapt to the
   /// target (`reach` advances child `index` and says where it stands), and one that
-  /// passes it makes its place the new target for all.
+  /// passes it makes its place the new target for all (but itself, which stands there).
   @inline(__always)
   private static func leapfrog(from start: UInt32, children count: Int, _ reach: (Int, UInt32) -> UInt32) -> UInt32 {
     var target = start
+    // The child that set `target`, standing there already.
+    var setter = -1
     outer: while target != PostingCursor.exhausted {
-      for index in 0..<count {
+      for index in 0..<count where index != setter {
         let reached = reach(index, target)
         if reached != target {
           target = reached
+          setter = index
           continue outer
         }
       }

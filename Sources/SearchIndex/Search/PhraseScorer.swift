@@ -76,7 +76,7 @@ final class PhraseScorer: Scorer {
   func check() -> Bool {
     guard state == .bounded else { return state == .matched }
     let target = current
-    let reached = gather(at: target)
+    let (reached, _) = gather(at: target)
     if reached != target {
       current = reached
       return false
@@ -87,9 +87,13 @@ final class PhraseScorer: Scorer {
 
   private func settle(from start: UInt32, checkingBelow limit: UInt32) {
     var target = start
+    // The child that set `target`, standing there already (-1: none).
+    var setter = -1
     outer: while target != PostingCursor.exhausted {
       if let filter {
-        target = filter.nextAccepted(from: target)
+        let accepted = filter.nextAccepted(from: target)
+        if accepted != target { setter = -1 }
+        target = accepted
         if target == PostingCursor.exhausted { break }
       }
       if target >= limit {
@@ -97,37 +101,40 @@ final class PhraseScorer: Scorer {
         current = target
         return
       }
-      let reached = gather(at: target)
+      let (reached, child) = gather(at: target, skipping: setter)
       if reached != target {
         target = reached
+        setter = child
         continue outer
       }
       if matchPositions() { break }
       target += 1
+      setter = -1
     }
     state = .matched
     current = target
   }
 
-  /// Advances the children, rarest first, to `target`: `target` when every one sits
-  /// there, else the first passage past it that one of them reached (where to look next).
+  /// Advances the children, rarest first (but `setter`, which stands at `target`), to
+  /// `target`: `target` when every one sits there, else the first passage past it that
+  /// one of them reached (where to look next) and which one (its index in `byCost`).
   @inline(__always)
-  private func gather(at target: UInt32) -> UInt32 {
+  private func gather(at target: UInt32, skipping setter: Int = -1) -> (reached: UInt32, child: Int) {
     if let terms = termsByCost {
-      for index in terms.indices {
+      for index in terms.indices where index != setter {
         let reached = terms[index]._withUnsafeGuaranteedRef { term in
           term.advance(to: target)
           return term.current
         }
-        if reached != target { return reached }
+        if reached != target { return (reached, index) }
       }
-      return target
+      return (target, -1)
     }
-    for child in byCost {
+    for (index, child) in byCost.enumerated() where index != setter {
       child.advance(to: target)
-      if child.current != target { return child.current }
+      if child.current != target { return (child.current, index) }
     }
-    return target
+    return (target, -1)
   }
 
   private func matchPositions() -> Bool {
