@@ -105,6 +105,34 @@ import Testing
     #expect(leaps > 500)
   }
 
+  /// Runs of leaps of 1 to 9 ids (which the cursor comes to look for among the ids near
+  /// it first) and runs of 10 to 33 ids (which it then stops doing), in turn.
+  @Test func runsOfNearAndFarLeapsLandOnTheFirstIdAtOrPastIt() throws {
+    var state: UInt64 = 41
+    var leaps = 0
+    try forEachTerm(seed: 7, vocabularySize: 300) { _, entry, postings, makeCursor in
+      guard entry.blockCount > 1 else { return }
+      let expected = postings.map(\.0)
+      let cursor = makeCursor()
+      var first = 0
+      var step = 0
+      while cursor.current != PostingCursor.exhausted {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        let isNear = step / 40 % 2 == 0
+        let ahead = first + (isNear ? 1 + Int(state >> 40 % 9) : 10 + Int(state >> 40 % 24))
+        // On a listed id, or just before it (the first at or past it is that id).
+        var target = ahead < expected.count ? expected[ahead] - UInt32(state >> 39 & 1) : cursor.current &+ 1
+        target = max(target, cursor.current &+ 1)
+        while first < expected.count && expected[first] < target { first += 1 }
+        cursor.advance(to: target)
+        #expect(cursor.current == (first < expected.count ? expected[first] : PostingCursor.exhausted))
+        leaps += 1
+        step += 1
+      }
+    }
+    #expect(leaps > 500)
+  }
+
   @Test func aTruncatedFrequencySectionEndsTheWalkAsDecodingDoes() throws {
     var generator = CorpusGenerator(seed: 6, vocabularySize: 300)
     let (index, directory) = try IndexFixture.build(generator.documents(talks: 8, pages: 2, wordScale: 0.5))
