@@ -26,19 +26,27 @@ enum GeneralWalk {
     // Leaves that score wherever they stand are found by looking at them: no array of
     // references is built (and each retained) per match.
     let leavesStand = scorer.leavesStandWhereTheyScore
+    let leafBoxes = ScorerRef.Boxes(leavesStand ? allLeaves : [])
+    let leafIdfs = leavesStand ? allLeaves.map(\.inverseDocumentFrequency) : []
     walk(scorer, filter: filter) { passage in
       total += 1
+      if leavesStand {
+        // The bonus bound of the leaves here (their idfs, no positions) is far below the
+        // query's where only some words stand, and is known before a length is read.
+        let passageBonusBound = Proximity.bound(leafBoxes.refs, idfs: leafIdfs, at: passage)
+        guard !collector.isFull || scorer.upperBound() + passageBonusBound > collector.threshold else { return }
+        let score = scorer.score(context)
+        // The bonus (which reads positions) only when it could lift the passage into the top.
+        if !collector.isFull || score + passageBonusBound > collector.threshold {
+          collector.insert(passage, score + proximity.bonus(allLeaves, at: passage))
+        }
+        return
+      }
       guard !collector.isFull || scorer.upperBound() + bonusBound > collector.threshold else { return }
       let score = scorer.score(context)
       // The leaves here, and the bonus (which reads positions), only when it could lift
       // the passage into the top hits.
       guard !collector.isFull || score + bonusBound > collector.threshold else { return }
-      if leavesStand {
-        if !collector.isFull || score + Proximity.bound(allLeaves, at: passage) > collector.threshold {
-          collector.insert(passage, score + proximity.bonus(allLeaves, at: passage))
-        }
-        return
-      }
       leaves.removeAll(keepingCapacity: true)
       scorer.scoringLeaves(into: &leaves)
       if !collector.isFull || score + Proximity.bound(leaves) > collector.threshold {

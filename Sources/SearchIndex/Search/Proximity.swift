@@ -17,6 +17,19 @@ struct Proximity {
     return total
   }
 
+  /// `bound(_:at:)` of the leaves standing at `passage`, through references that cost no
+  /// reference count (`ScorerRef`), with their idfs read once (`idfs`, in the same order).
+  static func bound(_ leaves: [ScorerRef], idfs: [Double], at passage: UInt32) -> Double {
+    var total = 0.0
+    var previous: Double?
+    for index in leaves.indices where leaves[index].current == passage {
+      let idf = idfs[index]
+      if let previous { total += weight * min(previous, idf) }
+      previous = idf
+    }
+    return total
+  }
+
   /// The bonus of `leaves` (all of them, or those standing at `passage`), each pair of
   /// consecutive ones in turn; a leaf's positions are read only when it has a neighbour,
   /// and once.
