@@ -73,42 +73,15 @@ import Testing
     #expect(checkedMultiBlock > 20)
   }
 
-  /// A leap to any passage, listed or not, lands on the first listed id at or past it: by a
-  /// step or two, within the block, into a later block, past the last id.
-  @Test func leapsToAnyTargetLandOnTheFirstIdAtOrPastIt() throws {
-    var state: UInt64 = 29
-    var leaps = 0
-    try forEachTerm(seed: 7, vocabularySize: 300) { _, entry, postings, makeCursor in
-      guard entry.blockCount > 1 else { return }
-      let expected = postings.map(\.0)
-      let cursor = makeCursor()
-      var target: UInt32 = 0
-      var first = 0
-      while cursor.current != PostingCursor.exhausted {
-        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        // Mostly short leaps (the next id or two), some a few ids on (within the ids
-        // compared at once, or just past them), some across blocks.
-        switch state >> 62 {
-        case 0: target &+= UInt32(state >> 40 & 1_023)
-        case 1:
-          let ahead = first + 2 + Int(state >> 40 & 31)
-          target = ahead < expected.count ? expected[ahead] - UInt32(state >> 39 & 1) : target &+ 1
-        default: target &+= UInt32(state >> 60 & 3)
-        }
-        target = max(target, cursor.current &+ 1)
-        while first < expected.count && expected[first] < target { first += 1 }
-        cursor.advance(to: target)
-        #expect(cursor.current == (first < expected.count ? expected[first] : PostingCursor.exhausted))
-        leaps += 1
-      }
-    }
-    #expect(leaps > 500)
-  }
-
-  /// Runs of leaps of 1 to 9 ids (which the cursor comes to look for among the ids near
-  /// it first) and runs of 10 to 33 ids (which it then stops doing), in turn.
-  @Test func runsOfNearAndFarLeapsLandOnTheFirstIdAtOrPastIt() throws {
-    var state: UInt64 = 41
+  /// Walks a cursor of every term of more than one block by leaps to the targets `next`
+  /// gives (from a random state, the leap's number in the term, the term's ids, the first
+  /// not yet passed, and where the cursor stands), checking that each lands on the first
+  /// listed id at or past its target; how many leaps were made.
+  private func leapThroughEveryTerm(
+    seed: UInt64,
+    _ next: (_ state: UInt64, _ step: Int, _ expected: [UInt32], _ first: Int, _ current: UInt32) -> UInt32
+  ) throws -> Int {
+    var state = seed
     var leaps = 0
     try forEachTerm(seed: 7, vocabularySize: 300) { _, entry, postings, makeCursor in
       guard entry.blockCount > 1 else { return }
@@ -118,17 +91,47 @@ import Testing
       var step = 0
       while cursor.current != PostingCursor.exhausted {
         state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-        let isNear = step / 40 % 2 == 0
-        let ahead = first + (isNear ? 1 + Int(state >> 40 % 9) : 10 + Int(state >> 40 % 24))
-        // On a listed id, or just before it (the first at or past it is that id).
-        var target = ahead < expected.count ? expected[ahead] - UInt32(state >> 39 & 1) : cursor.current &+ 1
-        target = max(target, cursor.current &+ 1)
+        let target = max(next(state, step, expected, first, cursor.current), cursor.current &+ 1)
         while first < expected.count && expected[first] < target { first += 1 }
         cursor.advance(to: target)
         #expect(cursor.current == (first < expected.count ? expected[first] : PostingCursor.exhausted))
         leaps += 1
         step += 1
       }
+    }
+    return leaps
+  }
+
+  /// A leap to any passage, listed or not, lands on the first listed id at or past it: by a
+  /// step or two, within the block, into a later block, past the last id.
+  @Test func leapsToAnyTargetLandOnTheFirstIdAtOrPastIt() throws {
+    var target: UInt32 = 0
+    let leaps = try leapThroughEveryTerm(seed: 29) { state, step, expected, first, current in
+      if step == 0 { target = 0 }
+      // Mostly short leaps (the next id or two), some a few ids on (within the ids
+      // compared at once, or just past them), some across blocks.
+      switch state >> 62 {
+      case 0: target &+= UInt32(state >> 40 & 1_023)
+      case 1:
+        let ahead = first + 2 + Int(state >> 40 & 31)
+        target = ahead < expected.count ? expected[ahead] - UInt32(state >> 39 & 1) : target &+ 1
+      default: target &+= UInt32(state >> 60 & 3)
+      }
+      // The next leap goes on from where this one lands at the least.
+      target = max(target, current &+ 1)
+      return target
+    }
+    #expect(leaps > 500)
+  }
+
+  /// Runs of leaps of 1 to 9 ids (which the cursor comes to look for among the ids near
+  /// it first) and runs of 10 to 33 ids (which it then stops doing), in turn.
+  @Test func runsOfNearAndFarLeapsLandOnTheFirstIdAtOrPastIt() throws {
+    let leaps = try leapThroughEveryTerm(seed: 41) { state, step, expected, first, current in
+      let isNear = step / 40 % 2 == 0
+      let ahead = first + (isNear ? 1 + Int(state >> 40 % 9) : 10 + Int(state >> 40 % 24))
+      // On a listed id, or just before it (the first at or past it is that id).
+      return ahead < expected.count ? expected[ahead] - UInt32(state >> 39 & 1) : current &+ 1
     }
     #expect(leaps > 500)
   }
