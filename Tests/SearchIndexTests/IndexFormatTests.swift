@@ -108,16 +108,16 @@ import Testing
     let generation = try Self.generation(directory)
     let url = IndexFixture.segmentFolder(generation).appendingPathComponent("terms.dki")
     var bytes = try Data(contentsOf: url)
-    bytes[15] = 10
+    bytes[15] = 11
     try bytes.write(to: url)
-    #expect(throws: IndexFormatError.unsupportedVersion(file: "terms.dki", found: 10, supported: IndexFile.version)) {
+    #expect(throws: IndexFormatError.unsupportedVersion(file: "terms.dki", found: 11, supported: IndexFile.version)) {
       _ = try SearchIndex.open(at: directory)
     }
     let manifestURL = generation.appendingPathComponent("manifest.json")
     let manifest = try String(contentsOf: manifestURL, encoding: .utf8)
-    try manifest.replacingOccurrences(of: "\"version\" : \(IndexFile.version)", with: "\"version\" : 10")
+    try manifest.replacingOccurrences(of: "\"version\" : \(IndexFile.version)", with: "\"version\" : 11")
       .write(to: manifestURL, atomically: true, encoding: .utf8)
-    #expect(throws: IndexFormatError.unsupportedVersion(file: "manifest.json", found: 10, supported: IndexFile.version))
+    #expect(throws: IndexFormatError.unsupportedVersion(file: "manifest.json", found: 11, supported: IndexFile.version))
     {
       _ = try SearchIndex.open(at: directory)
     }
@@ -153,17 +153,18 @@ import Testing
   static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("Fixtures")
 
-  /// The directory of the frozen version-9 index, written once by this build from
+  /// The directory of the frozen version-10 index, written once by this build from
   /// `IndexFixture.documents` (`DUOKB_RECORD_FIXTURE=1` rewrites it: only with a new version).
-  static let frozenDirectory = fixtures.appendingPathComponent("index-v9")
+  static let frozenDirectory = fixtures.appendingPathComponent("index-v10")
 
   /// Version 4 kept one set of files per generation; version 5 had no description space,
   /// so it would answer but rank without descriptions; version 6 kept word counts in two
   /// bytes; version 7 kept cue starts in tables of their own, apart from the texts; version
-  /// 8 had no part phrases, so it would answer but walk identifiers' parts: all are
+  /// 8 had no part phrases, so it would answer but walk identifiers' parts; version 9 had
+  /// no stored prefixes, so it would answer but merge every prefix's terms: all are
   /// refused, and rebuilt.
-  @Test("Versions 4 to 8 are refused, never misread", arguments: [4, 5, 6, 7, 8])
-  func theVersion4To8IndexesAreRefusedNeverMisread(version: UInt32) {
+  @Test("Versions 4 to 9 are refused, never misread", arguments: [4, 5, 6, 7, 8, 9])
+  func theVersion4To9IndexesAreRefusedNeverMisread(version: UInt32) {
     #expect(
       throws: IndexFormatError.unsupportedVersion(file: "manifest.json", found: version, supported: IndexFile.version)
     ) {
@@ -172,23 +173,26 @@ import Testing
   }
 
   /// The fixture's documents, the first with a description (the space version 6 added),
-  /// the last with a passage too long for a byte's word count (version 7).
+  /// the last with a passage too long for a byte's word count (version 7) and one of many
+  /// words sharing a prefix (stored: version 10).
   static var frozenDocuments: [Document] {
     var documents = IndexFixture.documents
     documents[0].summary = "Keeping toolbars steady while a window resizes."
     documents[documents.count - 1].passages.append(
       Passage(kind: .text, text: Array(repeating: "long", count: 300).joined(separator: " ")))
+    documents[documents.count - 1].passages.append(
+      Passage(kind: .text, text: "Tinder, tinsel, tint, tiny tins tinker with tinned tines and tinfoil."))
     return documents
   }
 
-  @Test func reopensTheFrozenVersion9Index() throws {
+  @Test func reopensTheFrozenVersion10Index() throws {
     if ProcessInfo.processInfo.environment["DUOKB_RECORD_FIXTURE"] == "1" {
       try? FileManager.default.removeItem(at: Self.frozenDirectory)
       _ = try IndexBuilder().build(
-        documents: Self.frozenDocuments, corpusFingerprint: "frozen-v9", into: Self.frozenDirectory)
+        documents: Self.frozenDocuments, corpusFingerprint: "frozen-v10", into: Self.frozenDirectory)
     }
     let index = try SearchIndex.open(at: Self.frozenDirectory, verification: .full)
-    #expect(index.corpusFingerprint == "frozen-v9")
+    #expect(index.corpusFingerprint == "frozen-v10")
     #expect(try index.verifiedPassage(doc: 0, passage: 1).text == IndexFixture.documents[0].passages[1].text)
     let results = try index.search("\"toolbar vertical behavior\"", limit: 10)
     #expect(Set(results.hits.map { "\($0.documentIndex).\($0.passageIndex)" }) == ["0.1", "1.0", "1.2"])
@@ -204,7 +208,12 @@ import Testing
     #expect(documents == [0])
     // A passage too long for a byte keeps its exact count, in the long counts.
     #expect(segment.store.wordCounts.longCount == 1)
-    #expect(segment.store.wordCount(segment.store.passageCount - 1) == 300)
+    #expect(segment.store.wordCount(segment.store.passageCount - 2) == 300)
+    // The prefix's merged list, stored (the space version 10 added), and read.
+    #expect(segment.dictionary.find([TermSpace.storedPrefixMarker] + Array("tin".utf8)) != nil)
+    let tin = try index.search("tin*", limit: 10)
+    #expect(tin.total == 1)
+    #expect(tin.hits.first?.matchedRanges.count == 9)
     #expect(segment.store.wordCount(0) == IndexFixture.documents[0].passages[0].text.split(separator: " ").count)
   }
 

@@ -35,6 +35,9 @@ enum TermSpace {
   /// Runs of an identifier's parts as phrases (`PartPhrases`): found by standard queries
   /// for an identifier, in place of walking its parts' postings.
   static let partPhraseMarker: UInt8 = 0x05
+  /// Prefixes of many terms with their merged postings (`StoredPrefixes`): read by a
+  /// standard query for the prefix in place of merging its terms' postings.
+  static let storedPrefixMarker: UInt8 = 0x06
 
   /// Whether `term` is a word of a field (title, heading, description), whose postings
   /// number documents or headings, not passages.

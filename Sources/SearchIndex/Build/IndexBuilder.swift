@@ -315,7 +315,9 @@ public struct IndexBuilder: Sendable {
     // serially).
     let storeOutput = Box<Result<[UInt8], IndexBuildError>>()
     let preparedOutput = Box<PostingsWriter.Prepared>()
-    let writer = PostingsWriter(table: table, wordCounts: wordCounts, averageWords: average)
+    let storedPrefixes = StoredPrefixes.select(table: &table, occurrences: occurrences, passageCount: passageTotal)
+    let writer = PostingsWriter(
+      table: table, wordCounts: wordCounts, averageWords: average, storedPrefixes: storedPrefixes)
     let finishedOccurrences = occurrences
     let finishedWordCounts = wordCounts
     let finishedHeadingIds = headingIds

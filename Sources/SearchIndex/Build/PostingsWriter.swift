@@ -11,10 +11,13 @@ struct PostingsWriter {
   /// needs of its passage (the field boosts travel in the occurrences). Compact, because a
   /// posting's passage is anywhere in the corpus.
   let lengths: [UInt16]
+  /// Prefix terms whose postings are their members' merged (no positions of their own).
+  let storedPrefixes: StoredPrefixes
 
-  init(table: TermTable, wordCounts: [UInt32], averageWords: Double) {
+  init(table: TermTable, wordCounts: [UInt32], averageWords: Double, storedPrefixes: StoredPrefixes = .init()) {
     self.table = table
     self.averageWords = averageWords
+    self.storedPrefixes = storedPrefixes
     lengths = wordCounts.map { UInt16(min($0, UInt32(UInt16.max))) }
   }
 
@@ -57,16 +60,23 @@ struct PostingsWriter {
   func prepare(_ occurrences: Occurrences) -> Prepared {
     let sortedTerms = sortedTermIds()
     let grouped = group(occurrences)
+    // A stored prefix costs about as much to encode as its members' occurrences.
+    func work(_ term: UInt32) -> Int {
+      if let members = storedPrefixes.members[term] {
+        return members.reduce(0) { $0 + grouped.starts[Int($1) + 1] - grouped.starts[Int($1)] }
+      }
+      return grouped.starts[Int(term) + 1] - grouped.starts[Int(term)]
+    }
+    let totalWork = storedPrefixes.members.keys.reduce(grouped.ids.count) { $0 + work($1) }
     var runs: [Range<Int>] = []
     var start = 0
     var counted = 0
     for part in 1...Self.partCount {
       var end = start
-      // Up to this part's share of all occurrences (the last part takes the rest).
-      let share = part == Self.partCount ? Int.max : grouped.ids.count * part / Self.partCount
+      // Up to this part's share of all the work (the last part takes the rest).
+      let share = part == Self.partCount ? Int.max : totalWork * part / Self.partCount
       while end < sortedTerms.count && counted < share {
-        let term = Int(sortedTerms[end])
-        counted += grouped.starts[term + 1] - grouped.starts[term]
+        counted += work(sortedTerms[end])
         end += 1
       }
       runs.append(start..<end)
@@ -170,6 +180,8 @@ struct PostingsWriter {
     var skips = ByteWriter()
     var data = ByteWriter()
     var positions: [(slot: UInt32, span: UInt32)] = []
+    var counters: [UInt8] = []
+    var merged: [(id: UInt32, frequency: UInt8)] = []
     for termId in terms {
       let term = table.term(Int(termId))
       let isPassageTerm = !TermSpace.isFieldTerm(term)
@@ -179,6 +191,23 @@ struct PostingsWriter {
       var documentFrequency = 0
       var maxImpact: Float = 0
       var blockCount = 0
+      if let members = storedPrefixes.members[termId] {
+        if counters.isEmpty { counters = [UInt8](repeating: 0, count: lengths.count) }
+        StoredPrefixes.merge(members, grouped, counters: &counters, into: &merged)
+        for (index, posting) in merged.enumerated() {
+          let score = BM25.saturation(
+            frequency: Double(posting.frequency), length: Double(lengths[Int(posting.id)]),
+            averageLength: averageWords)
+          block.add(id: posting.id, frequency: Int(posting.frequency), impact: Float(score).nextUp)
+          if block.count == Self.blockSize || index == merged.count - 1 {
+            block.flush(skips: &skips, data: &data)
+            maxImpact = max(maxImpact, block.lastMaxImpact)
+            blockCount += 1
+            block.reset(previousId: posting.id)
+          }
+        }
+        documentFrequency = merged.count
+      }
       var cursor = grouped.starts[Int(termId)]
       let end = grouped.starts[Int(termId) + 1]
       while cursor < end {
@@ -276,12 +305,7 @@ struct BlockEncoder {
   }
 
   mutating func add(id: UInt32, positions: [(slot: UInt32, span: UInt32)], impact: Float, flags: UInt32) {
-    // A term's first id is stored whole; later ones as the gap from the previous id.
-    gaps.append(previousId.map { id - $0 } ?? id)
-    previousId = id
-    lastId = id
-    // Frequency is at least 1: stored less one, so that most words are 0.
-    frequencies.append(UInt32(max(positions.count, 1) - 1) << 2 | flags)
+    add(id: id, frequency: positions.count, impact: impact, flags: flags)
     var previousSlot: UInt32 = 0
     for position in positions {
       let delta = position.slot - previousSlot
@@ -293,6 +317,16 @@ struct BlockEncoder {
         positionBytes.varint(position.span)
       }
     }
+  }
+
+  /// A posting without positions (a stored prefix's): its frequency word only.
+  mutating func add(id: UInt32, frequency: Int, impact: Float, flags: UInt32 = 0) {
+    // A term's first id is stored whole; later ones as the gap from the previous id.
+    gaps.append(previousId.map { id - $0 } ?? id)
+    previousId = id
+    lastId = id
+    // Frequency is at least 1: stored less one, so that most words are 0.
+    frequencies.append(UInt32(max(frequency, 1) - 1) << 2 | flags)
     maxImpact = max(maxImpact, impact)
     count += 1
   }

@@ -34,14 +34,19 @@ final class QueryCompiler {
   /// Whether an identifier's phrase of parts is read from the segment's list of it
   /// (`PartPhrases`) where there is one; false walks the parts (the tests' oracle).
   let readsPartPhrases: Bool
+  /// Whether a standard prefix of many terms is read from the segment's merged list of it
+  /// (`StoredPrefixes`) where there is one; false merges its terms (the tests' oracle).
+  let readsStoredPrefixes: Bool
 
   init(
-    index: IndexSegment, verbatim: Bool, memo: CollectionStatistics.Memo = .init(), readsPartPhrases: Bool = true
+    index: IndexSegment, verbatim: Bool, memo: CollectionStatistics.Memo = .init(), readsPartPhrases: Bool = true,
+    readsStoredPrefixes: Bool = true
   ) {
     self.index = index
     self.verbatim = verbatim
     self.memo = memo
     self.readsPartPhrases = readsPartPhrases
+    self.readsStoredPrefixes = readsStoredPrefixes
     analyzer = Analyzer(options: verbatim ? .verbatim : index.analyzerOptions)
   }
 
@@ -305,9 +310,13 @@ final class QueryCompiler {
     }
     let terms = ranges.flatMap { Array($0) }
     guard !terms.isEmpty else { return EmptyScorer() }
+    let documentFrequency = statistics.isLocal ? nil : statistics.livePassages(prefixes: prefixes)
+    if !verbatim && readsStoredPrefixes, let stored = find([TermSpace.storedPrefixMarker] + folded) {
+      let list = TermScorer(cursors: [cursor(stored)], context: scoringContext, documentFrequency: documentFrequency)
+      return StoredPrefixScorer(list, passageCount: passageCount)
+    }
     return MergedPrefixScorer(
-      terms: terms, index: index,
-      documentFrequency: statistics.isLocal ? nil : statistics.livePassages(prefixes: prefixes))
+      terms: terms, index: index, documentFrequency: documentFrequency)
   }
 }
 

@@ -44,9 +44,11 @@ extension IndexSegment {
     evaluation: QueryPlan.Evaluation = .planned, memo: CollectionStatistics.Memo = .init()
   ) throws(SearchError) -> Collected {
     let limit = max(0, min(limit, SearchTuning.maximumHits))
-    // The oracle walks identifiers' phrases of parts rather than reading their lists.
+    // The oracle walks identifiers' phrases of parts and merges prefixes' terms rather than
+    // reading their stored lists.
     let compiler = QueryCompiler(
-      index: self, verbatim: verbatim, memo: memo, readsPartPhrases: evaluation == .planned)
+      index: self, verbatim: verbatim, memo: memo, readsPartPhrases: evaluation == .planned,
+      readsStoredPrefixes: evaluation == .planned)
     // Impacts bound scores only at lengths no longer than the average they were computed
     // with (FORMAT.md): past it, every match is scored.
     let evaluation = statistics.averageWords <= store.averageWords ? evaluation : .exhaustive

@@ -107,11 +107,20 @@ struct CollectionStatistics: @unchecked Sendable {
 
   /// Live passages that have any term starting with one of `prefixes` (what one build's
   /// merged prefix counts), over every segment; remembered for the query's other segments.
+  /// A segment that stores the prefix's merged list (a standard query's pair of prefixes)
+  /// counts that list's live postings.
   func livePassages(prefixes: [[UInt8]]) -> Int {
     if let known = unions.value(prefixes) { return known }
     var total = 0
     let scratch = PostingCursor.DecodeScratch()
+    let storedKey =
+      prefixes.count == 2 && prefixes[1] == [TermSpace.extraMarker] + prefixes[0]
+      ? [TermSpace.storedPrefixMarker] + prefixes[0] : nil
     for part in parts {
+      if let storedKey, let stored = part.dictionary.find(storedKey) {
+        total += Self.liveFrequency(part, stored, scratch)
+        continue
+      }
       var seen = [Bool](repeating: false, count: part.passageLimit)
       for prefix in prefixes {
         for term in part.dictionary.range(prefix: prefix) {
