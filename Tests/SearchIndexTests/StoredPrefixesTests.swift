@@ -73,6 +73,19 @@ import Testing
     #expect(stored["z1"] != nil)
   }
 
+  @Test func wordsNestedInOneAnotherStoreNoMoreThanTheBudget() {
+    // "xa", "xxa", ... "x…xa" (100 x's): each prefix of x's stands for the longer words, so
+    // without a budget about 90 lists would hold 50 times the words' occurrences.
+    let terms = (1...100).map { (String(repeating: "x", count: $0) + "a", 10) }
+    let stored = Self.selected(terms, passages: 80)
+    let occurrences = stored.values.reduce(0) { $0 + $1.count * 10 }
+    #expect(occurrences <= StoredPrefixes.budget * 1_000)
+    #expect(occurrences > (StoredPrefixes.budget - 1) * 1_000)
+    // The shortest are kept.
+    #expect(stored["x"]?.count == 100 && stored["xx"]?.count == 99 && stored["xxx"]?.count == 98)
+    #expect(stored[String(repeating: "x", count: 10)] == nil)
+  }
+
   @Test func distinctPositionsCountAsTheEncoderKeepsThem() {
     #expect(StoredPrefixes.distinctPositions([]) == 0)
     #expect(StoredPrefixes.distinctPositions([5 << 8]) == 1)

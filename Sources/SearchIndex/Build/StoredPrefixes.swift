@@ -5,10 +5,16 @@
 /// A prefix is stored when its standard expansion (the verbatim and extra terms that start
 /// with it) has more terms than a query walks with cursors, no more than a query accepts,
 /// and at least one occurrence per `share` passages of the segment: lists that merging
-/// would stream through byte counters (`SearchTuning.prefixBlockRankingShare`).
+/// would stream through byte counters (`SearchTuning.prefixBlockRankingShare`). Shorter
+/// prefixes are stored first, and only while the stored lists' occurrences stay within
+/// `budget` times the terms' own: text made to nest many long words in one another cannot
+/// multiply the index.
 struct StoredPrefixes {
   /// At least one occurrence of the prefix's terms per this many passages.
   static let share = SearchTuning.prefixBlockRankingShare
+  /// The stored prefixes' occurrences, summed, are at most this many times those of the
+  /// verbatim and extra terms (about twice in the bench's generated corpora).
+  static let budget = 4
 
   /// Each stored prefix's term (its key in `TermTable`) and the terms it merges.
   var members: [UInt32: [UInt32]] = [:]
@@ -31,12 +37,18 @@ struct StoredPrefixes {
       }
     }
     keyed.sort { $0.key.lexicographicallyPrecedes($1.key) }
-    var found: [(prefix: [UInt8], members: Range<Int>)] = []
+    var found: [(prefix: [UInt8], members: Range<Int>, occurrences: Int)] = []
     let selection = Selection(
       keys: keyed.map(\.key), counts: keyed.map { counts[Int($0.term)] }, passageCount: passageCount)
-    selection.visit(0..<keyed.count, depth: 0) { found.append(($0, $1)) }
+    selection.visit(0..<keyed.count, depth: 0) { found.append(($0, $1, $2)) }
+    // Shortest first (the walk's order among prefixes of one length).
+    let order = found.indices.sorted { (found[$0].prefix.count, $0) < (found[$1].prefix.count, $1) }
+    var left = keyed.reduce(0) { $0 + counts[Int($1.term)] } * budget
     var stored = StoredPrefixes()
-    for (prefix, range) in found {
+    for index in order {
+      let (prefix, range, occurrences) = found[index]
+      guard occurrences <= left else { break }
+      left -= occurrences
       let id = table.id([TermSpace.storedPrefixMarker] + prefix)
       stored.members[id] = keyed[range].map(\.term)
     }
@@ -50,7 +62,7 @@ struct StoredPrefixes {
     let counts: [Int]
     let passageCount: Int
 
-    func visit(_ range: Range<Int>, depth: Int, _ select: ([UInt8], Range<Int>) -> Void) {
+    func visit(_ range: Range<Int>, depth: Int, _ select: ([UInt8], Range<Int>, Int) -> Void) {
       var start = range.lowerBound
       // Keys no longer than `depth` (the run's prefix itself) sort first and go no deeper.
       while start < range.upperBound && keys[start].count <= depth { start += 1 }
@@ -68,7 +80,7 @@ struct StoredPrefixes {
           let prefix = Array(longest.prefix(depth + 1))
           // A query's prefix is whole characters: one that cuts a character is not stored.
           let cutsCharacter = longest.count > depth + 1 && longest[longest.startIndex + depth + 1] & 0xC0 == 0x80
-          if terms <= QueryParser.maximumPrefixTerms && !cutsCharacter { select(prefix, start..<end) }
+          if terms <= QueryParser.maximumPrefixTerms && !cutsCharacter { select(prefix, start..<end, total) }
           visit(start..<end, depth: depth + 1, select)
         }
         start = end
