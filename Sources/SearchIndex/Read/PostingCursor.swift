@@ -82,9 +82,22 @@ final class PostingCursor {
     _ body: (UnsafePointer<UInt32>, UnsafePointer<UInt32>, Int) -> Void
   ) {
     let frequencies = scratch.frequencies
-    walkBlocks(postings, entry, idLimit: idLimit, ids: scratch.ids, frequencies: frequencies) { ids, count in
-      body(ids, frequencies, count)
-    }
+    walkBlocks(
+      postings, entry, idLimit: idLimit, ids: scratch.ids, frequencies: { _ in frequencies },
+      { ids, _, count in body(ids, frequencies, count) })
+  }
+
+  /// Calls `body` with each block's ids and, where `wantsFrequencies` of the block's
+  /// highest impact is true, its frequency words (nil elsewhere: left packed), as
+  /// `forEachBlock`.
+  static func forEachBlock(
+    _ postings: ByteReader, _ entry: TermDictionary.Entry, idLimit: Int, scratch: DecodeScratch,
+    wantsFrequencies: (Float) -> Bool, _ body: (UnsafePointer<UInt32>, UnsafePointer<UInt32>?, Int) -> Void
+  ) {
+    let frequencies = scratch.frequencies
+    walkBlocks(
+      postings, entry, idLimit: idLimit, ids: scratch.ids,
+      frequencies: { wantsFrequencies($0) ? frequencies : nil }, body)
   }
 
   /// Calls `body` with each block's ids (frequencies are not decoded), as `forEachBlock`.
@@ -92,13 +105,17 @@ final class PostingCursor {
     _ postings: ByteReader, _ entry: TermDictionary.Entry, idLimit: Int, scratch: DecodeScratch,
     _ body: (UnsafePointer<UInt32>, Int) -> Void
   ) {
-    walkBlocks(postings, entry, idLimit: idLimit, ids: scratch.ids, frequencies: nil, body)
+    walkBlocks(
+      postings, entry, idLimit: idLimit, ids: scratch.ids, frequencies: { _ in nil },
+      { ids, _, count in body(ids, count) })
   }
 
-  /// Decodes every block in turn into `ids` (and `frequencies`, when given).
+  /// Decodes every block in turn into `ids` (and its frequency words where `frequencies`
+  /// of the block's highest impact gives a buffer for them).
   private static func walkBlocks(
     _ postings: ByteReader, _ entry: TermDictionary.Entry, idLimit: Int, ids: UnsafeMutablePointer<UInt32>,
-    frequencies: UnsafeMutablePointer<UInt32>?, _ body: (UnsafePointer<UInt32>, Int) -> Void
+    frequencies: (_ blockMaxImpact: Float) -> UnsafeMutablePointer<UInt32>?,
+    _ body: (UnsafePointer<UInt32>, UnsafePointer<UInt32>?, Int) -> Void
   ) {
     guard entry.postingsOffset >= 0, let base = postings.bytes.baseAddress else { return }
     let blockCount = blockCount(postings, entry)
@@ -110,10 +127,11 @@ final class PostingCursor {
       let record = entry.postingsOffset + block * PostingsWriter.skipRecordLength
       var offset = dataStart + Int(postings.u32(at: record + 4))
       let count = max(0, min(PostingsWriter.blockSize, entry.documentFrequency - block * PostingsWriter.blockSize))
+      let blockFrequencies = frequencies(postings.f32(at: record + 12))
       let decoded = decodeBlock(
         bytes, &offset, postings.count, count: count, previous: previous, isFirst: block == 0, idLimit: limit,
-        ids: ids, frequencies: frequencies)
-      body(ids, decoded)
+        ids: ids, frequencies: blockFrequencies)
+      body(ids, blockFrequencies.map { UnsafePointer($0) }, decoded)
       if decoded < count { return }
       previous = postings.u32(at: record)
     }

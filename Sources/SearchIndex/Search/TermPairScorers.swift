@@ -28,8 +28,11 @@ final class TermExclusionScorer: ExcludingScorer {
     guard filter == nil else {
       return GeneralWalk.collectTop(self, into: &collector, filter: filter, context: context)
     }
+    guard collector.limit > 0 else { return count(filter: nil, context: context) }
+    if includeWord.cursors.count == 1 && index.countsByBits(includeWord, excludeWord) {
+      return collectTopByBits(into: &collector, context: context)
+    }
     let total = count(filter: nil, context: context)
-    guard collector.limit > 0 else { return total }
     let include = includeWord
     let exclude = excludeWord
     while include.current != PostingCursor.exhausted {
@@ -56,6 +59,77 @@ final class TermExclusionScorer: ExcludingScorer {
       include.next()
     }
     return total
+  }
+
+  /// Where `countBoth` would count by bits (both words long and alike in length), one form
+  /// included: the excluded word's passages are marked in a bit each, then the included
+  /// word's blocks are walked once, counted and ranked together. Its ids look their bit up
+  /// instead of leaping the excluded word's cursor, and a block that cannot enter the top
+  /// hits is only counted, its frequencies left packed. Scores and bounds are the included
+  /// word's own (`TermScorer.factor` and `boundFactor` of one form), so the hits are those
+  /// of the walk above.
+  private func collectTopByBits(into collector: inout TopHits, context: ScoringContext) -> Int {
+    let passageCount = index.store.passageCount
+    let words = (passageCount + 63) / 64
+    let buffer = index.passageCounters.take(count: words * 8, touchesMost: true)
+    defer {
+      buffer.update(repeating: 0)
+      index.passageCounters.give(buffer)
+    }
+    let scratch = PostingCursor.DecodeScratch()
+    let idf = includeWord.idf
+    let shortest = TermScorer.shortestSaturation
+    var included = 0
+    var common = 0
+    buffer.baseAddress!.withMemoryRebound(to: UInt64.self, capacity: words) { excluded in
+      for cursor in excludeWord.cursors {
+        PostingCursor.forEachIdBlock(cursor.postings, cursor.entry, idLimit: passageCount, scratch: scratch) {
+          ids, count in
+          for index in 0..<count {
+            let id = Int(ids[index])
+            excluded[id >> 6] |= 1 << UInt64(id & 63)
+          }
+        }
+      }
+      let cursor = includeWord.cursors[0]
+      var blockBound = 0.0
+      PostingCursor.forEachBlock(
+        cursor.postings, cursor.entry, idLimit: passageCount, scratch: scratch,
+        wantsFrequencies: { maxImpact in
+          blockBound = Double(maxImpact)
+          return !collector.isFull || idf * min(blockBound, TermScorer.maximumFactor) > collector.threshold
+        }
+      ) { ids, frequencies, count in
+        included += count
+        for index in 0..<count {
+          let id = Int(ids[index])
+          common += Int((excluded[id >> 6] >> UInt64(id & 63)) & 1)
+        }
+        guard let frequencies else { return }
+        for index in 0..<count {
+          let word = frequencies[index]
+          let frequency = Int(word >> 2)
+          let boost =
+            (word & PostingFlags.inTitle != 0 ? BM25.titleWeight : 0)
+            + (word & PostingFlags.inHeading != 0 ? BM25.headingWeight : 0)
+          if collector.isFull {
+            if idf * min(blockBound, TermScorer.maximumFactor) <= collector.threshold { return }
+            let posting = (frequency < shortest.count ? shortest[frequency] : BM25.k1 + 1) + boost
+            if idf * min(blockBound, posting) <= collector.threshold { continue }
+          }
+          let id = Int(ids[index])
+          let score =
+            idf
+            * (BM25.saturation(
+              frequency: Double(frequency), length: Double(context.store.wordCount(id)),
+              averageLength: context.averageWords) + boost)
+          if (!collector.isFull || score >= collector.threshold) && (excluded[id >> 6] >> UInt64(id & 63)) & 1 == 0 {
+            collector.insert(UInt32(id), score)
+          }
+        }
+      }
+    }
+    return max(0, included - common)
   }
 }
 
@@ -147,17 +221,22 @@ final class TermUnionScorer: OrScorer {
 }
 
 extension IndexSegment {
+  /// Whether `a` and `b` are counted in a bit per passage: long together
+  /// (`SearchTuning.bitSetCountingShare`) and alike in length (`bitSetCountingSkew`).
+  func countsByBits(_ a: TermScorer, _ b: TermScorer) -> Bool {
+    let aFrequency = a.cursors.reduce(0) { $0 + $1.documentFrequency }
+    let bFrequency = b.cursors.reduce(0) { $0 + $1.documentFrequency }
+    return aFrequency + bFrequency >= store.passageCount / SearchTuning.bitSetCountingShare
+      && min(aFrequency, bFrequency) * SearchTuning.bitSetCountingSkew >= max(aFrequency, bFrequency)
+  }
+
   /// How many passages `a` matches, `b` matches, and both match. Lists of similar length
   /// that are long together are marked in a bit per passage (every id decoded once, ids
   /// only, no leaping: the leaps would decode nearly every block anyway); otherwise the
   /// rarer list leaps through the other's skip records.
   func countBoth(_ a: TermScorer, _ b: TermScorer) -> (a: Int, b: Int, common: Int) {
     let passageCount = store.passageCount
-    let aFrequency = a.cursors.reduce(0) { $0 + $1.documentFrequency }
-    let bFrequency = b.cursors.reduce(0) { $0 + $1.documentFrequency }
-    guard aFrequency + bFrequency >= passageCount / SearchTuning.bitSetCountingShare,
-      min(aFrequency, bFrequency) * SearchTuning.bitSetCountingSkew >= max(aFrequency, bFrequency)
-    else {
+    guard countsByBits(a, b) else {
       return (a.countAll(), b.countAll(), TermScorer.countCommon(a.fresh(), b.fresh()))
     }
     let words = (passageCount + 63) / 64
