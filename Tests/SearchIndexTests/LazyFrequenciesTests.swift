@@ -136,6 +136,40 @@ import Testing
     #expect(leaps > 500)
   }
 
+  /// Skipping blocks by their highest impact lands on the first id of the first later block
+  /// whose impact passes, reading what decoding that block gives; past the last, nothing.
+  @Test func skippingBlocksByImpactLandsOnTheFirstBlockThatCanEnter() throws {
+    var skips = 0
+    try forEachTerm(seed: 37, vocabularySize: 200) { _, entry, expected, cursor in
+      let blocks = (expected.count + PostingsWriter.blockSize - 1) / PostingsWriter.blockSize
+      guard blocks > 2 else { return }
+      let walker = cursor()
+      var impacts: [Float] = []
+      for _ in 0..<blocks {
+        impacts.append(walker.blockMaxImpact)
+        walker.nextBlock()
+      }
+      // Cut at each block's impact in turn: from the first block, the next one above the cut.
+      for cut in impacts {
+        let skipping = cursor()
+        skipping.skipBlocks { $0 <= cut }
+        let landing = impacts.indices.dropFirst().first { impacts[$0] > cut }
+        guard let landing else {
+          #expect(skipping.current == PostingCursor.exhausted)
+          continue
+        }
+        let first = landing * PostingsWriter.blockSize
+        #expect(skipping.current == expected[first].0)
+        #expect(skipping.blockMaxImpact == impacts[landing])
+        #expect(UInt32(skipping.frequency) == expected[first].1 >> 2)
+        skipping.next()
+        if first + 1 < expected.count { #expect(skipping.current == expected[first + 1].0) }
+        skips += 1
+      }
+    }
+    #expect(skips > 100)
+  }
+
   @Test func aTruncatedFrequencySectionEndsTheWalkAsDecodingDoes() throws {
     var generator = CorpusGenerator(seed: 6, vocabularySize: 300)
     let (index, directory) = try IndexFixture.build(generator.documents(talks: 8, pages: 2, wordScale: 0.5))

@@ -451,6 +451,17 @@ final class PostingCursor {
   /// Skips the rest of the current block.
   func nextBlock() { load(block: block + 1) }
 
+  /// Skips the rest of the current block and every block after it whose highest impact
+  /// `cannotEnter` says no hit can come from, reading only their skip records (nothing of
+  /// theirs is decoded, or even touched); then loads the next block.
+  func skipBlocks(while cannotEnter: (Float) -> Bool) {
+    var next = block + 1
+    while next < blockCount && cannotEnter(postings.f32(at: skipStart + next * PostingsWriter.skipRecordLength + 12)) {
+      next += 1
+    }
+    load(block: next)
+  }
+
   /// How many ids the cursor walks from where it is (its document frequency, unless the
   /// postings are damaged).
   func countRemaining() -> Int {

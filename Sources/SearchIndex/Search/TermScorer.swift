@@ -177,8 +177,8 @@ final class TermScorer: Scorer {
     return cursors[0].documentFrequency
   }
 
-  /// One form: whole blocks whose best impact cannot enter the top hits are skipped without
-  /// being decoded further. Two forms: their postings merged in one loop, each passage
+  /// One form: whole blocks whose best impact cannot enter the top hits are skipped, read
+  /// only in their skip records (none of them decoded). Two forms: their postings merged in one loop, each passage
   /// counted, and scored only where its bound could enter; where neither form's block
   /// could, up to the nearer end, passages are only counted. More forms, or a filter: the
   /// general walk.
@@ -191,7 +191,11 @@ final class TermScorer: Scorer {
     guard collector.limit > 0 else { return cursor.documentFrequency }
     while cursor.current != PostingCursor.exhausted {
       if collector.isFull && idf * Double(cursor.blockMaxImpact) <= collector.threshold {
-        cursor.nextBlock()
+        // The blocks after it that cannot enter either are passed over by their skip
+        // records alone: most of a common word's, once the top hits are good.
+        let threshold = collector.threshold
+        let idf = idf
+        cursor.skipBlocks { idf * Double($0) <= threshold }
         current = cursor.current
         continue
       }
