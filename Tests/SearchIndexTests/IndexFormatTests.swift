@@ -108,16 +108,16 @@ import Testing
     let generation = try Self.generation(directory)
     let url = IndexFixture.segmentFolder(generation).appendingPathComponent("terms.dki")
     var bytes = try Data(contentsOf: url)
-    bytes[15] = 11
+    bytes[15] = 12
     try bytes.write(to: url)
-    #expect(throws: IndexFormatError.unsupportedVersion(file: "terms.dki", found: 11, supported: IndexFile.version)) {
+    #expect(throws: IndexFormatError.unsupportedVersion(file: "terms.dki", found: 12, supported: IndexFile.version)) {
       _ = try SearchIndex.open(at: directory)
     }
     let manifestURL = generation.appendingPathComponent("manifest.json")
     let manifest = try String(contentsOf: manifestURL, encoding: .utf8)
-    try manifest.replacingOccurrences(of: "\"version\" : \(IndexFile.version)", with: "\"version\" : 11")
+    try manifest.replacingOccurrences(of: "\"version\" : \(IndexFile.version)", with: "\"version\" : 12")
       .write(to: manifestURL, atomically: true, encoding: .utf8)
-    #expect(throws: IndexFormatError.unsupportedVersion(file: "manifest.json", found: 11, supported: IndexFile.version))
+    #expect(throws: IndexFormatError.unsupportedVersion(file: "manifest.json", found: 12, supported: IndexFile.version))
     {
       _ = try SearchIndex.open(at: directory)
     }
@@ -153,18 +153,19 @@ import Testing
   static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("Fixtures")
 
-  /// The directory of the frozen version-10 index, written once by this build from
+  /// The directory of the frozen version-11 index, written once by this build from
   /// `IndexFixture.documents` (`DUOKB_RECORD_FIXTURE=1` rewrites it: only with a new version).
-  static let frozenDirectory = fixtures.appendingPathComponent("index-v10")
+  static let frozenDirectory = fixtures.appendingPathComponent("index-v11")
 
   /// Version 4 kept one set of files per generation; version 5 had no description space,
   /// so it would answer but rank without descriptions; version 6 kept word counts in two
   /// bytes; version 7 kept cue starts in tables of their own, apart from the texts; version
   /// 8 had no part phrases, so it would answer but walk identifiers' parts; version 9 had
-  /// no stored prefixes, so it would answer but merge every prefix's terms: all are
-  /// refused, and rebuilt.
-  @Test("Versions 4 to 9 are refused, never misread", arguments: [4, 5, 6, 7, 8, 9])
-  func theVersion4To9IndexesAreRefusedNeverMisread(version: UInt32) {
+  /// no stored prefixes, so it would answer but merge every prefix's terms; version 10 kept
+  /// each block's positions after it, so a block's positions would be read in the wrong
+  /// place: all are refused, and rebuilt.
+  @Test("Versions 4 to 10 are refused, never misread", arguments: [4, 5, 6, 7, 8, 9, 10])
+  func theVersion4To10IndexesAreRefusedNeverMisread(version: UInt32) {
     #expect(
       throws: IndexFormatError.unsupportedVersion(file: "manifest.json", found: version, supported: IndexFile.version)
     ) {
@@ -185,14 +186,14 @@ import Testing
     return documents
   }
 
-  @Test func reopensTheFrozenVersion10Index() throws {
+  @Test func reopensTheFrozenVersion11Index() throws {
     if ProcessInfo.processInfo.environment["DUOKB_RECORD_FIXTURE"] == "1" {
       try? FileManager.default.removeItem(at: Self.frozenDirectory)
       _ = try IndexBuilder().build(
-        documents: Self.frozenDocuments, corpusFingerprint: "frozen-v10", into: Self.frozenDirectory)
+        documents: Self.frozenDocuments, corpusFingerprint: "frozen-v11", into: Self.frozenDirectory)
     }
     let index = try SearchIndex.open(at: Self.frozenDirectory, verification: .full)
-    #expect(index.corpusFingerprint == "frozen-v10")
+    #expect(index.corpusFingerprint == "frozen-v11")
     #expect(try index.verifiedPassage(doc: 0, passage: 1).text == IndexFixture.documents[0].passages[1].text)
     let results = try index.search("\"toolbar vertical behavior\"", limit: 10)
     #expect(Set(results.hits.map { "\($0.documentIndex).\($0.passageIndex)" }) == ["0.1", "1.0", "1.2"])

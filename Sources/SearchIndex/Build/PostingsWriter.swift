@@ -179,6 +179,7 @@ struct PostingsWriter {
     var block = BlockEncoder()
     var skips = ByteWriter()
     var data = ByteWriter()
+    var positionData = ByteWriter()
     var positions: [(slot: UInt32, span: UInt32)] = []
     var counters: [UInt8] = []
     var merged: [(id: UInt32, frequency: UInt8)] = []
@@ -187,6 +188,7 @@ struct PostingsWriter {
       let isPassageTerm = !TermSpace.isFieldTerm(term)
       skips.bytes.removeAll(keepingCapacity: true)
       data.bytes.removeAll(keepingCapacity: true)
+      positionData.bytes.removeAll(keepingCapacity: true)
       block.reset(previousId: nil)
       var documentFrequency = 0
       var maxImpact: Float = 0
@@ -200,7 +202,7 @@ struct PostingsWriter {
             averageLength: averageWords)
           block.add(id: posting.id, frequency: Int(posting.frequency), impact: Float(score).nextUp)
           if block.count == Self.blockSize || index == merged.count - 1 {
-            block.flush(skips: &skips, data: &data)
+            block.flush(skips: &skips, data: &data, positions: &positionData)
             maxImpact = max(maxImpact, block.lastMaxImpact)
             blockCount += 1
             block.reset(previousId: posting.id)
@@ -242,7 +244,7 @@ struct PostingsWriter {
         block.add(id: id, positions: positions, impact: impact, flags: flags)
         documentFrequency += 1
         if block.count == Self.blockSize || cursor == end {
-          block.flush(skips: &skips, data: &data)
+          block.flush(skips: &skips, data: &data, positions: &positionData)
           maxImpact = max(maxImpact, block.lastMaxImpact)
           blockCount += 1
           block.reset(previousId: id)
@@ -254,8 +256,17 @@ struct PostingsWriter {
           blobOffset: part.blob.count, length: term.count, documentFrequency: documentFrequency,
           postingsOffset: part.postings.count, blockCount: blockCount, maxImpact: maxImpact))
       part.blob.append(contentsOf: term)
+      // The positions follow every block: their offsets, counted from the first position
+      // byte, now count from the end of the skip records, as the blocks' do. (Postings of
+      // 4 GiB or more, which would wrap, are refused by `assemble`.)
+      let blocksLength = UInt32(truncatingIfNeeded: data.count)
+      for record in 0..<blockCount {
+        let at = record * Self.skipRecordLength + 8
+        skips.patchU32(at: at, skips.u32(at: at) &+ blocksLength)
+      }
       part.postings.append(skips.bytes)
       part.postings.append(data.bytes)
+      part.postings.append(positionData.bytes)
     }
     return part
   }
@@ -331,18 +342,19 @@ struct BlockEncoder {
     count += 1
   }
 
-  /// Skip record: last id, data offset of the block, offset of its positions (relative to
-  /// the block), the block's highest impact.
-  mutating func flush(skips: inout ByteWriter, data: inout ByteWriter) {
+  /// Skip record: last id, data offset of the block, offset of its positions (here within
+  /// `positions`, the term's positions after all its blocks: `PostingsWriter` makes it
+  /// count from the end of the skip records), the block's highest impact.
+  mutating func flush(skips: inout ByteWriter, data: inout ByteWriter, positions: inout ByteWriter) {
     packed.bytes.removeAll(keepingCapacity: true)
     BitPacking.pack(gaps, into: &packed)
     BitPacking.pack(frequencies, into: &packed)
     skips.u32(lastId)
     skips.u32(UInt32(data.count))
-    skips.u32(UInt32(packed.count))
+    skips.u32(UInt32(positions.count))
     skips.f32(maxImpact)
     data.append(packed.bytes)
-    data.append(positionBytes.bytes)
+    positions.append(positionBytes.bytes)
     lastMaxImpact = maxImpact
   }
 }

@@ -37,6 +37,12 @@ struct ByteWriter {
   mutating func append(_ other: [UInt8]) { bytes.append(contentsOf: other) }
   mutating func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
 
+  /// The big-endian u32 written at `offset`.
+  func u32(at offset: Int) -> UInt32 {
+    UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8
+      | UInt32(bytes[offset + 3])
+  }
+
   mutating func patchU32(at offset: Int, _ value: UInt32) {
     bytes[offset] = UInt8(value >> 24)
     bytes[offset + 1] = UInt8((value >> 16) & 0xFF)

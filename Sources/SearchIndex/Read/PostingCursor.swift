@@ -332,7 +332,7 @@ final class PostingCursor {
         frequencyBytes = byteCount
       }
     }
-    positionsStart = blockStart + Int(postings.u32(at: record + 8))
+    positionsStart = dataStart + Int(postings.u32(at: record + 8))
     positionsCursorIndex = 0
     positionsCursorOffset = positionsStart
     if idCount == 0 {
