@@ -193,6 +193,14 @@ struct PostingsWriter {
       var documentFrequency = 0
       var maxImpact: Float = 0
       var blockCount = 0
+      /// Ends the block when it is full or holds the term's last posting (`id`).
+      func endBlock(ifLast isLast: Bool, after id: UInt32) {
+        guard block.count == Self.blockSize || isLast else { return }
+        block.flush(skips: &skips, data: &data, positions: &positionData)
+        maxImpact = max(maxImpact, block.lastMaxImpact)
+        blockCount += 1
+        block.reset(previousId: id)
+      }
       if let members = storedPrefixes.members[termId] {
         if counters.isEmpty { counters = [UInt8](repeating: 0, count: lengths.count) }
         StoredPrefixes.merge(members, grouped, counters: &counters, into: &merged)
@@ -201,12 +209,7 @@ struct PostingsWriter {
             frequency: Double(posting.frequency), length: Double(lengths[Int(posting.id)]),
             averageLength: averageWords)
           block.add(id: posting.id, frequency: Int(posting.frequency), impact: Float(score).nextUp)
-          if block.count == Self.blockSize || index == merged.count - 1 {
-            block.flush(skips: &skips, data: &data, positions: &positionData)
-            maxImpact = max(maxImpact, block.lastMaxImpact)
-            blockCount += 1
-            block.reset(previousId: posting.id)
-          }
+          endBlock(ifLast: index == merged.count - 1, after: posting.id)
         }
         documentFrequency = merged.count
       }
@@ -243,12 +246,7 @@ struct PostingsWriter {
         }
         block.add(id: id, positions: positions, impact: impact, flags: flags)
         documentFrequency += 1
-        if block.count == Self.blockSize || cursor == end {
-          block.flush(skips: &skips, data: &data, positions: &positionData)
-          maxImpact = max(maxImpact, block.lastMaxImpact)
-          blockCount += 1
-          block.reset(previousId: id)
-        }
+        endBlock(ifLast: cursor == end, after: id)
       }
       part.postingCount += documentFrequency
       part.records.append(

@@ -70,18 +70,12 @@ final class TermExclusionScorer: ExcludingScorer {
   /// of the walk above.
   private func collectTopByBits(into collector: inout TopHits, context: ScoringContext) -> Int {
     let passageCount = index.store.passageCount
-    let words = (passageCount + 63) / 64
-    let buffer = index.passageCounters.take(count: words * 8, touchesMost: true)
-    defer {
-      buffer.update(repeating: 0)
-      index.passageCounters.give(buffer)
-    }
     let scratch = PostingCursor.DecodeScratch()
     let idf = includeWord.idf
     let shortest = TermScorer.shortestSaturation
     var included = 0
     var common = 0
-    buffer.baseAddress!.withMemoryRebound(to: UInt64.self, capacity: words) { excluded in
+    index.withPassageBits(arrays: 1) { excluded in
       for cursor in excludeWord.cursors {
         PostingCursor.forEachIdBlock(cursor.postings, cursor.entry, idLimit: passageCount, scratch: scratch) {
           ids, count in
@@ -107,22 +101,19 @@ final class TermExclusionScorer: ExcludingScorer {
         }
         guard let frequencies else { return }
         for index in 0..<count {
-          let word = frequencies[index]
-          let frequency = Int(word >> 2)
-          let boost =
-            (word & PostingFlags.inTitle != 0 ? BM25.titleWeight : 0)
-            + (word & PostingFlags.inHeading != 0 ? BM25.headingWeight : 0)
+          let frequency = Int(frequencies[index] >> 2)
+          let flags = frequencies[index] & 3
           if collector.isFull {
             if idf * min(blockBound, TermScorer.maximumFactor) <= collector.threshold { return }
-            let posting = (frequency < shortest.count ? shortest[frequency] : BM25.k1 + 1) + boost
+            let posting = TermScorer.postingBound(frequency: frequency, flags: flags, shortest: shortest)
             if idf * min(blockBound, posting) <= collector.threshold { continue }
           }
           let id = Int(ids[index])
           let score =
             idf
-            * (BM25.saturation(
-              frequency: Double(frequency), length: Double(context.store.wordCount(id)),
-              averageLength: context.averageWords) + boost)
+            * TermScorer.postingFactor(
+              frequency: frequency, flags: flags, length: context.store.wordCount(id),
+              averageLength: context.averageWords)
           if (!collector.isFull || score >= collector.threshold) && (excluded[id >> 6] >> UInt64(id & 63)) & 1 == 0 {
             collector.insert(UInt32(id), score)
           }
@@ -221,6 +212,18 @@ final class TermUnionScorer: OrScorer {
 }
 
 extension IndexSegment {
+  /// Calls `body` with `arrays` arrays of a bit per passage, one after the other, all clear
+  /// (from the segment's pool, and cleared again for the next query).
+  func withPassageBits<Result>(arrays: Int, _ body: (UnsafeMutablePointer<UInt64>) -> Result) -> Result {
+    let words = (store.passageCount + 63) / 64
+    let buffer = passageCounters.take(count: words * 8 * arrays, touchesMost: true)
+    defer {
+      buffer.update(repeating: 0)
+      passageCounters.give(buffer)
+    }
+    return buffer.baseAddress!.withMemoryRebound(to: UInt64.self, capacity: words * arrays, body)
+  }
+
   /// Whether `a` and `b` are counted in a bit per passage: long together
   /// (`SearchTuning.bitSetCountingShare`) and alike in length (`bitSetCountingSkew`).
   func countsByBits(_ a: TermScorer, _ b: TermScorer) -> Bool {
@@ -242,14 +245,9 @@ extension IndexSegment {
     let words = (passageCount + 63) / 64
     // `a`'s passages, then (several forms only) `b`'s, one bit each.
     let arrays = b.cursors.count == 1 ? 1 : 2
-    let buffer = passageCounters.take(count: words * 8 * arrays, touchesMost: true)
-    defer {
-      buffer.update(repeating: 0)
-      passageCounters.give(buffer)
-    }
     let scratch = PostingCursor.DecodeScratch()
     var counts = (a: 0, b: 0, common: 0)
-    buffer.baseAddress!.withMemoryRebound(to: UInt64.self, capacity: words * arrays) { bits in
+    withPassageBits(arrays: arrays) { bits in
       for cursor in a.cursors {
         PostingCursor.forEachIdBlock(cursor.postings, cursor.entry, idLimit: passageCount, scratch: scratch) {
           ids, count in

@@ -97,13 +97,10 @@ final class TermScorer: Scorer {
       // The cursor is read before any call it could not see through: it then needs no
       // reference count of its own (a third of a two-word OR's retains and releases).
       let flags = cursor.flags
-      let frequency = Double(cursor.frequency)
-      let boost =
-        (flags & PostingFlags.inTitle != 0 ? BM25.titleWeight : 0)
-        + (flags & PostingFlags.inHeading != 0 ? BM25.headingWeight : 0)
-      return BM25.saturation(
-        frequency: frequency, length: Double(context.store.wordCount(passage)),
-        averageLength: context.averageWords) + boost
+      let frequency = cursor.frequency
+      return Self.postingFactor(
+        frequency: frequency, flags: flags, length: context.store.wordCount(passage),
+        averageLength: context.averageWords)
     }
     let saturation = BM25.saturation(
       frequency: Double(frequency()), length: Double(context.store.wordCount(passage)),
@@ -119,6 +116,26 @@ final class TermScorer: Scorer {
 
   func upperBound() -> Double { idf * boundFactor() }
 
+  /// One posting's factor: saturation at its passage's length plus its field boosts.
+  @inline(__always)
+  static func postingFactor(frequency: Int, flags: UInt32, length: Int, averageLength: Double) -> Double {
+    let boost =
+      (flags & PostingFlags.inTitle != 0 ? BM25.titleWeight : 0)
+      + (flags & PostingFlags.inHeading != 0 ? BM25.headingWeight : 0)
+    return BM25.saturation(frequency: Double(frequency), length: Double(length), averageLength: averageLength)
+      + boost
+  }
+
+  /// A bound on one posting's factor without its length: saturation at length 0 (from
+  /// `shortest`, `shortestSaturation`) plus its field boosts.
+  @inline(__always)
+  static func postingBound(frequency: Int, flags: UInt32, shortest: [Double]) -> Double {
+    var posting = frequency < shortest.count ? shortest[frequency] : BM25.k1 + 1
+    if flags & PostingFlags.inTitle != 0 { posting += BM25.titleWeight }
+    if flags & PostingFlags.inHeading != 0 { posting += BM25.headingWeight }
+    return posting
+  }
+
   /// A bound on `factor` at `current`.
   func boundFactor() -> Double {
     // Block maxima include the field boosts. Saturation is concave, so the sum of the
@@ -129,12 +146,7 @@ final class TermScorer: Scorer {
       let frequency = cursor.frequency
       let flags = cursor.flags
       let blockBound = Double(cursor.blockMaxImpact)
-      var posting =
-        frequency < shortestSaturation.count
-        ? shortestSaturation[frequency] : BM25.k1 + 1
-      if flags & PostingFlags.inTitle != 0 { posting += BM25.titleWeight }
-      if flags & PostingFlags.inHeading != 0 { posting += BM25.headingWeight }
-      return min(blockBound, posting)
+      return min(blockBound, Self.postingBound(frequency: frequency, flags: flags, shortest: shortestSaturation))
     }
     var bound: Float = 0
     var frequency = 0
