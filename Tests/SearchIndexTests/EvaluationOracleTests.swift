@@ -99,6 +99,123 @@ import Testing
     #expect(compared > 4_000)
   }
 
+  /// Two words whose lists are long and alike in length find their common passages in a
+  /// bit per passage (`TermIntersectionScorer`), and so does a phrase whose rarest two
+  /// words are (`IntersectedPhraseScorer`, unfiltered); others leapfrog. All must answer
+  /// as the exhaustive evaluation, with and without filters, words of one form and of
+  /// several. The corpus is large enough for lists of `SearchTuning.bitSetJoiningMinimum`
+  /// postings.
+  @Test(arguments: [false, true])
+  func twoLongWordsAnswerAsTheExhaustiveEvaluation(verbatim: Bool) throws {
+    var generator = CorpusGenerator(seed: 47, vocabularySize: 900)
+    let documents = generator.documents(talks: 24, pages: 4, wordScale: 1)
+    let (index, directory) = try IndexFixture.build(documents)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    // Every word of the dictionary with a list long enough, with its length.
+    let segment = index.first
+    var long: [(word: String, cost: Int, forms: Int)] = []
+    for term in 0..<segment.dictionary.count {
+      let bytes = Array(segment.dictionary.term(term))
+      guard let first = bytes.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z"),
+        segment.dictionary.entry(term).documentFrequency >= SearchTuning.bitSetJoiningMinimum / 2,
+        let word = String(bytes: bytes, encoding: .utf8),
+        let root = try QueryCompiler(index: segment, verbatim: verbatim).plan(
+          try QueryParser.parse(word), filters: .init()
+        ).root as? TermScorer
+      else { continue }
+      long.append((word, root.cost, root.cursors.count))
+    }
+    #expect(long.count >= 6, "\(long)")
+    // Enough for every shape; more pairs only take longer.
+    long = Array(long.prefix(16))
+    var roots: [String: Int] = [:]
+    var severalForms = 0
+    func joinsByBits(_ a: (word: String, cost: Int, forms: Int), _ b: (word: String, cost: Int, forms: Int)) -> Bool {
+      let (shorter, longer) = (min(a.cost, b.cost), max(a.cost, b.cost))
+      return shorter >= SearchTuning.bitSetJoiningMinimum && longer <= shorter * SearchTuning.bitSetJoiningSkew
+        && min(a.forms, b.forms) == 1
+    }
+    var shapes: [(query: String, joins: Bool)] = []
+    for (number, a) in long.enumerated() {
+      for b in long[(number + 1)...] {
+        shapes.append(("\(a.word) \(b.word)", joinsByBits(a, b)))
+        shapes.append(("\"\(a.word) \(b.word)\"", joinsByBits(a, b)))
+        if joinsByBits(a, b) && max(a.forms, b.forms) > 1 { severalForms += 1 }
+        // A phrase of three: its rarest two decide.
+        let c = long[(number * 7 + a.cost) % long.count]
+        let rarest = [a, b, c].sorted { $0.cost < $1.cost }
+        shapes.append(("\"\(a.word) \(c.word) \(b.word)\"", joinsByBits(rarest[0], rarest[1])))
+      }
+    }
+    for (query, joins) in shapes {
+      let parsed = try QueryParser.parse(query)
+      let plan = try QueryCompiler(index: segment, verbatim: verbatim).plan(parsed, filters: .init())
+      let expected: any Scorer.Type = query.hasPrefix("\"") ? IntersectedPhraseScorer.self : TermIntersectionScorer.self
+      #expect((type(of: plan.root) == expected) == joins, "\(query)")
+      roots[Self.rootName(plan), default: 0] += 1
+      for filters in [SearchFilters(), SearchFilters(sources: [documents[2].id, documents[9].id])] {
+        for limit in [0, 1, 10, 200] {
+          let planned = try index.search(parsed: parsed, limit: limit, verbatim: verbatim, filters: filters)
+          let oracle = try index.search(
+            parsed: parsed, limit: limit, verbatim: verbatim, filters: filters, evaluation: .exhaustive)
+          #expect(planned == oracle, "\(query) \(filters) top \(limit)")
+        }
+      }
+    }
+    #expect(roots["TermIntersectionScorer", default: 0] >= 5, "\(roots)")
+    #expect(roots["IntersectedPhraseScorer", default: 0] >= 5, "\(roots)")
+    #expect(roots["AndScorer", default: 0] >= 1 && roots["PhraseScorer", default: 0] >= 1, "\(roots)")
+    // A word of several forms (standard mode: a word and its extras) is marked, the other looked up.
+    #expect(verbatim || severalForms >= 1)
+  }
+
+  /// The common passages of two words, whichever way the bits are cleared after: every one
+  /// both lists hold, ascending, once; and the bits given back all clear, so that the next
+  /// query starts from none.
+  @Test func commonPassagesAreBothWordsAndLeaveTheBitsClear() throws {
+    var generator = CorpusGenerator(seed: 53, vocabularySize: 300)
+    let documents = generator.documents(talks: 6, pages: 3, wordScale: 0.5)
+    let (index, directory) = try IndexFixture.build(documents)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let segment = index.first
+    let words = ["the", "a", "and", "is", "of", "to", "in", "for"] + CorpusGenerator.syllables.prefix(6)
+    func term(_ word: String, verbatim: Bool) throws -> TermScorer? {
+      try QueryCompiler(index: segment, verbatim: verbatim).plan(try QueryParser.parse(word), filters: .init()).root
+        as? TermScorer
+    }
+    /// Every passage of `scorer`, walked on its own.
+    func passages(_ scorer: TermScorer) -> Set<UInt32> {
+      var result = Set<UInt32>()
+      while scorer.current != PostingCursor.exhausted {
+        result.insert(scorer.current)
+        scorer.next()
+      }
+      return result
+    }
+    let bitBytes = (segment.store.passageCount + 63) / 64 * 8
+    var pairs = 0
+    for verbatim in [false, true] {
+      for first in words {
+        for second in words where second != first {
+          guard let a = try term(first, verbatim: verbatim), let b = try term(second, verbatim: verbatim) else {
+            continue
+          }
+          let expected = passages(a.fresh()).intersection(passages(b.fresh())).sorted()
+          for clearing in [PassageBitsClearing.byBody, .whole] {
+            var found: [UInt32] = []
+            segment.forEachCommonPassage(a.fresh(), b.fresh(), clearing: clearing) { found.append($0) }
+            #expect(found == expected, "\(first) \(second) \(clearing)")
+            let bits = segment.passageCounters.take(count: bitBytes)
+            #expect(bits.allSatisfy { $0 == 0 }, "\(first) \(second) \(clearing)")
+            segment.passageCounters.give(bits)
+          }
+          pairs += 1
+        }
+      }
+    }
+    #expect(pairs > 100)
+  }
+
   /// A scorer's bound must hold at every passage it matches: no score above it, or top-k
   /// pruning would lose hits.
   @Test func boundsHoldAtEveryMatch() throws {

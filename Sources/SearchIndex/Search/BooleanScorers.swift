@@ -1,5 +1,6 @@
-/// All children match (leapfrog over the rarest first).
-final class AndScorer: Scorer {
+/// All children match (leapfrog over the rarest first). Not final: `TermIntersectionScorer`
+/// finds the passages of two words its own way.
+class AndScorer: Scorer {
   let children: [any Scorer]
   /// `children`, called without a reference count per call (`ScorerRef`).
   private let boxes: ScorerRef.Boxes
@@ -86,6 +87,12 @@ final class AndScorer: Scorer {
     for child in children { child.allScoringLeaves(into: &output) }
   }
   func highlighter() -> any Scorer { AndScorer(children.map { $0.highlighter() }) }
+
+  // Declared here (not only in the protocol's extension) so that a subclass can override.
+  func count(filter: PassageFilter?, context: ScoringContext) -> Int { GeneralWalk.count(self, filter: filter) }
+  func collectTop(into collector: inout TopHits, filter: PassageFilter?, context: ScoringContext) -> Int {
+    GeneralWalk.collectTop(self, into: &collector, filter: filter, context: context)
+  }
 }
 
 /// Any child matches. Not final: `TermUnionScorer` ranks two words its own way.

@@ -14,6 +14,17 @@ enum GeneralWalk {
     _ scorer: any Scorer, into collector: inout TopHits, filter: PassageFilter?, context: ScoringContext
   ) -> Int {
     guard collector.limit > 0 else { return count(scorer, filter: filter) }
+    return collectTop(scorer, into: &collector, context: context) { body in walk(scorer, filter: filter, body) }
+  }
+
+  /// The best passages into `collector`, bounded and scored as `collectTop` does at each
+  /// passage `walk` calls its body with (ascending, each one that `scorer` stands at); how
+  /// many there were. For a scorer that finds its passages another way than by `next()`.
+  @inline(__always)
+  static func collectTop(
+    _ scorer: any Scorer, into collector: inout TopHits, context: ScoringContext,
+    walk: ((UInt32) -> Void) -> Void
+  ) -> Int {
     var total = 0
     var allLeaves: [any Scorer] = []
     var leaves: [any Scorer] = []
@@ -28,7 +39,7 @@ enum GeneralWalk {
     let leavesStand = scorer.leavesStandWhereTheyScore
     let leafBoxes = ScorerRef.Boxes(leavesStand ? allLeaves : [])
     let leafIdfs = leavesStand ? allLeaves.map(\.inverseDocumentFrequency) : []
-    walk(scorer, filter: filter) { passage in
+    walk { passage in
       total += 1
       if leavesStand {
         // The bonus bound of the leaves here (their idfs, no positions) is far below the

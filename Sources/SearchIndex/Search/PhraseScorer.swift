@@ -85,6 +85,24 @@ final class PhraseScorer: Scorer {
     return state == .matched
   }
 
+  /// Whether the phrase occurs at `passage`, looking at no other passage: for a walk that
+  /// knows every passage where it can occur (`IntersectedPhraseScorer`), between which it
+  /// must not leap on its own. Passages come in order; one before `current` has no
+  /// occurrence (none lies before it).
+  func occurs(at passage: UInt32) -> Bool {
+    if passage < current { return false }
+    if passage == current { return check() }
+    let (reached, _) = gather(at: passage)
+    current = reached
+    guard reached == passage else {
+      // No occurrence up to where a word is next: a bound there.
+      state = .bounded
+      return false
+    }
+    state = matchPositions() ? .matched : .rejected
+    return state == .matched
+  }
+
   private func settle(from start: UInt32, checkingBelow limit: UInt32) {
     var target = start
     // The child that set `target`, standing there already (-1: none).

@@ -231,7 +231,7 @@ final class QueryCompiler {
     if case .and(let parts) = parsed.root, parts.isEmpty {
       root = RangeScorer(filter.range)
     } else {
-      root = try compile(parsed.root) ?? EmptyScorer()
+      root = try compileRoot(parsed.root) ?? EmptyScorer()
     }
     var prefixes: [[UInt8]] = []
     Self.positivePrefixes(parsed.root, into: &prefixes)
@@ -240,15 +240,31 @@ final class QueryCompiler {
       context: scoringContext)
   }
 
+  /// `compile`, but a phrase (or a word written as several) whose rarest two words are
+  /// alike in length, unfiltered, becomes an `IntersectedPhraseScorer`.
+  func compileRoot(_ node: QueryNode) throws(QueryError) -> (any Scorer)? {
+    guard scope.filter == nil, let words = phraseWords(node), words.count > 1 else { return try compile(node) }
+    let scorers = words.map(wordScorer)
+    let byCost = scorers.sorted { $0.cost < $1.cost }
+    guard let a = byCost[0] as? TermScorer, let b = byCost[1] as? TermScorer, index.intersectsByBits(a, b),
+      let phrase = phrase(scorers, settles: false) as? PhraseScorer
+    else { return phrase(scorers) }
+    return IntersectedPhraseScorer(phrase, rarest: (a, b), index: index)
+  }
+
+  /// The words of a word or phrase node, as a phrase is made of them; nil for other nodes.
+  private func phraseWords(_ node: QueryNode) -> [Analyzer.Word]? {
+    switch node {
+    case .word(let text): analyzer.queryWords(text)
+    case .phrase(let texts): texts.flatMap { analyzer.queryWords($0) }
+    default: nil
+    }
+  }
+
   func compile(_ node: QueryNode) throws(QueryError) -> (any Scorer)? {
     switch node {
-    case .word(let text):
-      let words = analyzer.queryWords(text)
-      guard !words.isEmpty else { return nil }
-      return phrase(words.map(wordScorer))
-    case .phrase(let texts):
-      let words = texts.flatMap { analyzer.queryWords($0) }
-      guard !words.isEmpty else { return nil }
+    case .word, .phrase:
+      guard let words = phraseWords(node), !words.isEmpty else { return nil }
       return phrase(words.map(wordScorer))
     case .prefix(let text):
       let words = analyzer.queryWords(text)
@@ -269,7 +285,14 @@ final class QueryCompiler {
       }
       guard !positives.isEmpty else { return nil }
       if positives.contains(where: { $0 is EmptyScorer }) { return EmptyScorer() }
-      let include = positives.count == 1 ? positives[0] : AndScorer(positives)
+      let include: any Scorer
+      if positives.count == 2, let a = positives[0] as? TermScorer, let b = positives[1] as? TermScorer,
+        index.intersectsByBits(a, b)
+      {
+        include = TermIntersectionScorer(a, b, index: index)
+      } else {
+        include = positives.count == 1 ? positives[0] : AndScorer(positives)
+      }
       let live = negatives.filter { !($0 is EmptyScorer) }
       guard !live.isEmpty else { return include }
       if live.count == 1, let word = include as? TermScorer, let excluded = live[0] as? TermScorer {

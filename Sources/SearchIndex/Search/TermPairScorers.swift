@@ -1,8 +1,49 @@
-/// The two shapes of two words that rank their own way, chosen when the plan is built:
-/// `a NOT b` and `a OR b`. Their totals are document frequencies less the ids both lists
-/// share (counted on fresh cursors, leaping over skip records), and ranking jumps over
-/// blocks whose bound cannot enter the top hits instead of visiting every match. Under a
-/// filter the totals are not document frequencies: they walk as their parents do.
+/// The shapes of two words that find or rank their passages their own way, chosen when the
+/// plan is built: `a NOT b` and `a OR b`, whose totals are document frequencies less the
+/// ids both lists share (counted on fresh cursors, leaping over skip records), and whose
+/// ranking jumps over blocks whose bound cannot enter the top hits instead of visiting
+/// every match; and `a b` of lists alike in length, whose passages are found in a bit per
+/// passage. Under a filter they walk as their parents do.
+
+/// `a b` (both words) where their lists are alike in length (`IndexSegment.intersectsByBits`).
+/// The leapfrog would take a step or two on each list for every posting of the rarer one,
+/// and decode most blocks of both anyway: here one word's passages are marked in a bit
+/// each and the other word's ids, decoded block by block, look their bit up, which finds
+/// every common passage in one pass over both lists (ids only). Ranking advances the words
+/// to each common passage as it is found and bounds and scores it as the general walk
+/// does, so the hits are the leapfrog's.
+final class TermIntersectionScorer: AndScorer {
+  let a: TermScorer
+  let b: TermScorer
+  private let index: IndexSegment
+
+  init(_ a: TermScorer, _ b: TermScorer, index: IndexSegment) {
+    self.a = a
+    self.b = b
+    self.index = index
+    super.init([a, b])
+  }
+
+  override func count(filter: PassageFilter?, context: ScoringContext) -> Int {
+    guard filter == nil else { return GeneralWalk.count(self, filter: filter) }
+    var total = 0
+    index.forEachCommonPassage(a, b) { _ in total += 1 }
+    return total
+  }
+
+  override func collectTop(into collector: inout TopHits, filter: PassageFilter?, context: ScoringContext) -> Int {
+    guard filter == nil else {
+      return GeneralWalk.collectTop(self, into: &collector, filter: filter, context: context)
+    }
+    guard collector.limit > 0 else { return count(filter: nil, context: context) }
+    return GeneralWalk.collectTop(self, into: &collector, context: context) { body in
+      index.forEachCommonPassage(a, b) { passage in
+        advance(to: passage)
+        body(passage)
+      }
+    }
+  }
+}
 
 /// `a NOT b` of two words.
 final class TermExclusionScorer: ExcludingScorer {
@@ -211,17 +252,78 @@ final class TermUnionScorer: OrScorer {
   }
 }
 
+/// Who clears the bits of `IndexSegment.withPassageBits` for the next query.
+enum PassageBitsClearing {
+  /// All of them, after the body (a body that sets most words).
+  case whole
+  /// The body, each word it set (a body that sets a few scattered words).
+  case byBody
+}
+
 extension IndexSegment {
   /// Calls `body` with `arrays` arrays of a bit per passage, one after the other, all clear
   /// (from the segment's pool, and cleared again for the next query).
-  func withPassageBits<Result>(arrays: Int, _ body: (UnsafeMutablePointer<UInt64>) -> Result) -> Result {
+  func withPassageBits<Result>(
+    arrays: Int, clearing: PassageBitsClearing = .whole, _ body: (UnsafeMutablePointer<UInt64>) -> Result
+  ) -> Result {
     let words = (store.passageCount + 63) / 64
-    let buffer = passageCounters.take(count: words * 8 * arrays, touchesMost: true)
+    let buffer = passageCounters.take(count: words * 8 * arrays, touchesMost: clearing == .whole)
     defer {
-      buffer.update(repeating: 0)
+      if clearing == .whole { buffer.update(repeating: 0) }
       passageCounters.give(buffer)
     }
     return buffer.baseAddress!.withMemoryRebound(to: UInt64.self, capacity: words * arrays, body)
+  }
+
+  /// Whether the passages of both `a` and `b` are found in a bit per passage
+  /// (`TermIntersectionScorer`): the longer list at most `SearchTuning.bitSetJoiningSkew`
+  /// times the shorter, the shorter at least `bitSetJoiningMinimum`, and one word of one
+  /// form (its ids, looked up in order, come out in order).
+  func intersectsByBits(_ a: TermScorer, _ b: TermScorer) -> Bool {
+    let (shorter, longer) = a.cost <= b.cost ? (a.cost, b.cost) : (b.cost, a.cost)
+    return shorter >= SearchTuning.bitSetJoiningMinimum && longer <= shorter * SearchTuning.bitSetJoiningSkew
+      && (a.cursors.count == 1 || b.cursors.count == 1)
+  }
+
+  /// Calls `body` with each passage both `a` and `b` (one of them of one form, as
+  /// `intersectsByBits` requires) match, ascending. One word's passages are marked in a
+  /// bit each (the word of several forms, else the rarer), then the other word's ids look
+  /// their bit up. By default the marks of a list shorter than the bits'
+  /// words are taken off one by one after (its ids are kept for that), not by clearing
+  /// every word; `clearing` chooses (for tests).
+  func forEachCommonPassage(
+    _ a: TermScorer, _ b: TermScorer, clearing: PassageBitsClearing? = nil, _ body: (UInt32) -> Void
+  ) {
+    let marksA = a.cursors.count > 1 || (b.cursors.count == 1 && a.cost <= b.cost)
+    let (marked, looked) = marksA ? (a, b) : (b, a)
+    let passageCount = store.passageCount
+    let scratch = PostingCursor.DecodeScratch()
+    let clearing = clearing ?? (marked.cost <= (passageCount + 63) / 64 ? .byBody : .whole)
+    let clearsMarks = clearing == .byBody
+    var markedIds: [UInt32] = []
+    if clearsMarks { markedIds.reserveCapacity(marked.cost) }
+    withPassageBits(arrays: 1, clearing: clearing) { bits in
+      for cursor in marked.cursors {
+        PostingCursor.forEachIdBlock(cursor.postings, cursor.entry, idLimit: passageCount, scratch: scratch) {
+          ids, count in
+          if clearsMarks { markedIds.append(contentsOf: UnsafeBufferPointer(start: ids, count: count)) }
+          for index in 0..<count {
+            let id = Int(ids[index])
+            bits[id >> 6] |= 1 << UInt64(id & 63)
+          }
+        }
+      }
+      for cursor in looked.cursors {
+        PostingCursor.forEachIdBlock(cursor.postings, cursor.entry, idLimit: passageCount, scratch: scratch) {
+          ids, count in
+          for index in 0..<count {
+            let id = ids[index]
+            if (bits[Int(id) >> 6] >> UInt64(id & 63)) & 1 != 0 { body(id) }
+          }
+        }
+      }
+      for id in markedIds { bits[Int(id) >> 6] = 0 }
+    }
   }
 
   /// Whether `a` and `b` are counted in a bit per passage: long together
