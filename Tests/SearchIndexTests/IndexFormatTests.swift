@@ -108,17 +108,24 @@ import Testing
     let generation = try Self.generation(directory)
     let url = IndexFixture.segmentFolder(generation).appendingPathComponent("terms.dki")
     var bytes = try Data(contentsOf: url)
-    bytes[15] = 12
+    bytes[15] = UInt8(IndexFile.version + 1)
     try bytes.write(to: url)
-    #expect(throws: IndexFormatError.unsupportedVersion(file: "terms.dki", found: 12, supported: IndexFile.version)) {
+    #expect(
+      throws: IndexFormatError.unsupportedVersion(
+        file: "terms.dki", found: IndexFile.version + 1, supported: IndexFile.version)
+    ) {
       _ = try SearchIndex.open(at: directory)
     }
     let manifestURL = generation.appendingPathComponent("manifest.json")
     let manifest = try String(contentsOf: manifestURL, encoding: .utf8)
-    try manifest.replacingOccurrences(of: "\"version\" : \(IndexFile.version)", with: "\"version\" : 12")
-      .write(to: manifestURL, atomically: true, encoding: .utf8)
-    #expect(throws: IndexFormatError.unsupportedVersion(file: "manifest.json", found: 12, supported: IndexFile.version))
-    {
+    try manifest.replacingOccurrences(
+      of: "\"version\" : \(IndexFile.version)", with: "\"version\" : \(IndexFile.version + 1)"
+    )
+    .write(to: manifestURL, atomically: true, encoding: .utf8)
+    #expect(
+      throws: IndexFormatError.unsupportedVersion(
+        file: "manifest.json", found: IndexFile.version + 1, supported: IndexFile.version)
+    ) {
       _ = try SearchIndex.open(at: directory)
     }
   }
@@ -153,9 +160,9 @@ import Testing
   static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("Fixtures")
 
-  /// The directory of the frozen version-11 index, written once by this build from
+  /// The directory of the frozen version-12 index, written once by this build from
   /// `IndexFixture.documents` (`DUOKB_RECORD_FIXTURE=1` rewrites it: only with a new version).
-  static let frozenDirectory = fixtures.appendingPathComponent("index-v11")
+  static let frozenDirectory = fixtures.appendingPathComponent("index-v12")
 
   /// Version 4 kept one set of files per generation; version 5 had no description space,
   /// so it would answer but rank without descriptions; version 6 kept word counts in two
@@ -163,9 +170,10 @@ import Testing
   /// 8 had no part phrases, so it would answer but walk identifiers' parts; version 9 had
   /// no stored prefixes, so it would answer but merge every prefix's terms; version 10 kept
   /// each block's positions after it, so a block's positions would be read in the wrong
-  /// place: all are refused, and rebuilt.
-  @Test("Versions 4 to 10 are refused, never misread", arguments: [4, 5, 6, 7, 8, 9, 10])
-  func theVersion4To10IndexesAreRefusedNeverMisread(version: UInt32) {
+  /// place, and version 11 had no group table before a block's positions, so they would
+  /// be read from the wrong byte: all are refused, and rebuilt.
+  @Test("Versions 4 to 11 are refused, never misread", arguments: [4, 5, 6, 7, 8, 9, 10, 11])
+  func theVersion4To11IndexesAreRefusedNeverMisread(version: UInt32) {
     #expect(
       throws: IndexFormatError.unsupportedVersion(file: "manifest.json", found: version, supported: IndexFile.version)
     ) {
@@ -173,12 +181,17 @@ import Testing
     }
   }
 
-  /// The fixture's documents, the first with a description (the space version 6 added),
-  /// the last with a passage too long for a byte's word count (version 7) and one of many
-  /// words sharing a prefix (stored: version 10).
+  /// The fixture's documents, the first with a description (the space version 6 added)
+  /// and a word in more passages than a group of postings (its block has a group table:
+  /// version 12), the last with a passage too long for a byte's word count (version 7)
+  /// and one of many words sharing a prefix (stored: version 10).
   static var frozenDocuments: [Document] {
     var documents = IndexFixture.documents
     documents[0].summary = "Keeping toolbars steady while a window resizes."
+    documents[0].passages += (0..<Self.foxPassages).map { number in
+      let foxes = Array(repeating: "fox", count: number % 4 + 1).joined(separator: " ")
+      return Passage(kind: .text, text: "Round \(number): \(foxes) runs past the quickFox.")
+    }
     documents[documents.count - 1].passages.append(
       Passage(kind: .text, text: Array(repeating: "long", count: 300).joined(separator: " ")))
     documents[documents.count - 1].passages.append(
@@ -186,14 +199,17 @@ import Testing
     return documents
   }
 
-  @Test func reopensTheFrozenVersion11Index() throws {
+  /// Passages of `fox` in the fixture: more than two groups of postings.
+  static let foxPassages = 2 * PostingsWriter.positionGroup + 5
+
+  @Test func reopensTheFrozenVersion12Index() throws {
     if ProcessInfo.processInfo.environment["DUOKB_RECORD_FIXTURE"] == "1" {
       try? FileManager.default.removeItem(at: Self.frozenDirectory)
       _ = try IndexBuilder().build(
-        documents: Self.frozenDocuments, corpusFingerprint: "frozen-v11", into: Self.frozenDirectory)
+        documents: Self.frozenDocuments, corpusFingerprint: "frozen-v12", into: Self.frozenDirectory)
     }
     let index = try SearchIndex.open(at: Self.frozenDirectory, verification: .full)
-    #expect(index.corpusFingerprint == "frozen-v11")
+    #expect(index.corpusFingerprint == "frozen-v12")
     #expect(try index.verifiedPassage(doc: 0, passage: 1).text == IndexFixture.documents[0].passages[1].text)
     let results = try index.search("\"toolbar vertical behavior\"", limit: 10)
     #expect(Set(results.hits.map { "\($0.documentIndex).\($0.passageIndex)" }) == ["0.1", "1.0", "1.2"])
@@ -216,6 +232,18 @@ import Testing
     #expect(tin.total == 1)
     #expect(tin.hits.first?.matchedRanges.count == 9)
     #expect(segment.store.wordCount(0) == IndexFixture.documents[0].passages[0].text.split(separator: " ").count)
+    // The positions of postings past the first group, read from the block's group table:
+    // `fox runs` ends each run of foxes, after one to four of them.
+    let foxes = try index.search("\"fox runs\"", limit: Self.foxPassages)
+    #expect(foxes.total == Self.foxPassages)
+    for hit in foxes.hits {
+      let text = try index.verifiedPassage(doc: hit.documentIndex, passage: hit.passageIndex).text
+      let run = try #require(text.range(of: "fox runs"))
+      let start = text.utf8.distance(from: text.startIndex, to: run.lowerBound)
+      #expect(hit.matchedRanges == [start..<(start + 3), (start + 4)..<(start + 8)], "\(text)")
+    }
+    // And words sharing the slots of an identifier (spans) after them.
+    #expect(try index.search("\"past the quick fox\"", limit: 1).total == Self.foxPassages)
   }
 
   /// Version 1 had no passage checksums, version 2 indexed a CJK run as one word, version 3

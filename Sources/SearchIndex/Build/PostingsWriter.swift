@@ -4,6 +4,10 @@ struct PostingsWriter {
   static let blockSize = 128
   static let termRecordLength = 28
   static let skipRecordLength = 16
+  /// A block's positions begin with where those of every this many postings begin: a read
+  /// of one posting's positions skips at most this many postings' (a rare word's passages
+  /// in a common word's blocks are one or two a block, half a block's positions apart).
+  static let positionGroup = 16
 
   let table: TermTable
   let averageWords: Double
@@ -292,11 +296,15 @@ extension Array where Element == (slot: UInt32, span: UInt32) {
 }
 
 /// One block of up to 128 postings: ids (gaps, bit-packed), frequency words (bit-packed),
-/// then positions (varints).
+/// then positions (varints, after a table of where each group of postings' begin).
 struct BlockEncoder {
   private var gaps: [UInt32] = []
   private var frequencies: [UInt32] = []
   private var positionBytes = ByteWriter()
+  /// Where in `positionBytes` the positions of postings `positionGroup`, `2 * positionGroup`,
+  /// ... begin.
+  private var groupStarts: [Int] = []
+  private var table = ByteWriter()
   private var previousId: UInt32?
   private var lastId: UInt32 = 0
   private var maxImpact: Float = 0
@@ -308,12 +316,14 @@ struct BlockEncoder {
     gaps.removeAll(keepingCapacity: true)
     frequencies.removeAll(keepingCapacity: true)
     positionBytes.bytes.removeAll(keepingCapacity: true)
+    groupStarts.removeAll(keepingCapacity: true)
     self.previousId = previousId
     count = 0
     maxImpact = 0
   }
 
   mutating func add(id: UInt32, positions: [(slot: UInt32, span: UInt32)], impact: Float, flags: UInt32) {
+    if count > 0 && count % PostingsWriter.positionGroup == 0 { groupStarts.append(positionBytes.count) }
     add(id: id, frequency: positions.count, impact: impact, flags: flags)
     var previousSlot: UInt32 = 0
     for position in positions {
@@ -352,6 +362,9 @@ struct BlockEncoder {
     skips.u32(UInt32(positions.count))
     skips.f32(maxImpact)
     data.append(packed.bytes)
+    table.bytes.removeAll(keepingCapacity: true)
+    for start in groupStarts { table.varint(UInt32(start)) }
+    positions.append(table.bytes)
     positions.append(positionBytes.bytes)
     lastMaxImpact = maxImpact
   }

@@ -21,34 +21,44 @@ final class PostingCursor {
   private let ids: UnsafeMutablePointer<UInt32>
   /// The last id of each group of 8 of `ids`, for `firstIndex`.
   private let groupLastIds: UnsafeMutablePointer<UInt32>
-  private let frequencies: UnsafeMutablePointer<UInt32>
   private var idCount = 0
   /// The last id of the current block as decoded (0 when there is none, or it is exhausted).
   private var lastDecodedId: UInt32 = 0
   private var index = 0
   private var positionsStart = 0
+  /// Postings in the current block, as its writer counted them (the group table's length).
+  private var blockPostingCount = 0
+  /// Whether the current block's group table was read (`readPositionGroups`): then
+  /// `groupStarts` and `positionsDataStart` hold where its postings' positions begin.
+  private var positionGroupsRead = false
+  private var positionsDataStart = 0
+  private let groupStarts: UnsafeMutablePointer<Int>
   private var positionsCursorIndex = 0
   private var positionsCursorOffset = 0
   /// False for a cursor that only counts ids: blocks skip their frequencies.
   private var decodesFrequencies = true
   /// The current block's frequency words as packed (`BitPacking`): their width and where
-  /// the first begins. A walk that leaps from block to block reads one word where a
-  /// passage matches, not the block's 128 (`frequencyWord`); `frequencies` is decoded
-  /// whole only when positions need the words before one (`decodeFrequencies`).
+  /// the first begins. A walk reads one word where it needs one (`frequencyWord`), not the
+  /// block's 128: where a passage matches, and for the postings whose positions a read
+  /// skips (at most a group's).
   private var frequencyWidth = 0
   private var frequencyBits = 0
   private var frequencyBytes = 0
-  private var frequenciesDecoded = false
 
   /// Postings read into memory for this cursor (and its fresh copies), if any.
   let storage: PostingsBuffer?
 
   init(postings: ByteReader, entry: TermDictionary.Entry, idLimit: Int, storage: PostingsBuffer? = nil) {
-    // One allocation for the three buffers (a query makes a cursor per term and form).
-    let buffers = UnsafeMutablePointer<UInt32>.allocate(capacity: 2 * PostingsWriter.blockSize + Self.groupCount)
-    ids = buffers
-    frequencies = buffers + PostingsWriter.blockSize
-    groupLastIds = buffers + 2 * PostingsWriter.blockSize
+    // One allocation for the three buffers (a query makes a cursor per term and form): the
+    // group starts first, for their alignment.
+    let groupEntries = PostingsWriter.blockSize / PostingsWriter.positionGroup
+    let buffers = UnsafeMutableRawPointer.allocate(
+      byteCount: groupEntries * MemoryLayout<Int>.stride + (PostingsWriter.blockSize + Self.groupCount) * 4,
+      alignment: MemoryLayout<Int>.alignment)
+    groupStarts = buffers.bindMemory(to: Int.self, capacity: groupEntries)
+    ids = (buffers + groupEntries * MemoryLayout<Int>.stride).bindMemory(
+      to: UInt32.self, capacity: PostingsWriter.blockSize + Self.groupCount)
+    groupLastIds = ids + PostingsWriter.blockSize
     self.storage = storage
     self.postings = postings
     self.entry = entry
@@ -63,7 +73,7 @@ final class PostingCursor {
     if blockCount > 0 { load(block: 0) }
   }
 
-  deinit { ids.deallocate() }
+  deinit { UnsafeMutableRawPointer(groupStarts).deallocate() }
 
   /// Buffers for `forEachBlock` and `forEachIdBlock`, reused across the terms of one query.
   final class DecodeScratch {
@@ -318,7 +328,6 @@ final class PostingCursor {
       (ids + idCount).update(repeating: Self.padding, count: PostingsWriter.blockSize - idCount)
     }
     for group in 0..<Self.groupCount { groupLastIds[group] = ids[group &* Self.groupSize &+ Self.groupSize &- 1] }
-    frequenciesDecoded = false
     if decodesFrequencies && idCount > 0 {
       // The frequencies are checked as `decodeBlock` would unpack them (a damaged width or
       // length ends the walk here), and read when asked for.
@@ -333,8 +342,8 @@ final class PostingCursor {
       }
     }
     positionsStart = dataStart + Int(postings.u32(at: record + 8))
-    positionsCursorIndex = 0
-    positionsCursorOffset = positionsStart
+    blockPostingCount = count
+    positionGroupsRead = false
     if idCount == 0 {
       block = blockCount
       current = PostingCursor.exhausted
@@ -534,7 +543,6 @@ final class PostingCursor {
   /// packed words (bounds checked at `load`).
   @inline(__always)
   private func frequencyWord(_ position: Int) -> UInt32 {
-    if frequenciesDecoded { return frequencies[position] }
     guard frequencyWidth > 0, let base = postings.bytes.baseAddress else { return Self.frequencyWord(0) }
     return Self.frequencyWord(
       BitPacking.value(
@@ -546,39 +554,26 @@ final class PostingCursor {
   @inline(__always)
   private static func frequencyWord(_ stored: UInt32) -> UInt32 { (min(stored >> 2, 1 << 20) + 1) << 2 | stored & 3 }
 
-  /// Decodes every frequency word of the current block into `frequencies`.
-  private func decodeFrequencies() {
-    guard !frequenciesDecoded, let base = postings.bytes.baseAddress else { return }
-    var offset = frequencyBits - 1
-    let count = max(0, min(PostingsWriter.blockSize, documentFrequency - block * PostingsWriter.blockSize))
-    if BitPacking.unpack(
-      base.assumingMemoryBound(to: UInt8.self), &offset, postings.count, count: count, into: frequencies)
-    {
-      for position in 0..<idCount { frequencies[position] = Self.frequencyWord(frequencies[position]) }
-    } else {
-      // Checked at `load`: not reached.
-      for position in 0..<idCount { frequencies[position] = Self.frequencyWord(0) }
-    }
-    frequenciesDecoded = true
-  }
-
   /// Appends the (start, end) slots of the current posting.
   func positions(into output: inout [SlotRange]) {
     guard index < idCount else { return }
-    decodeFrequencies()
-    if positionsCursorIndex > index {
-      positionsCursorIndex = 0
-      positionsCursorOffset = positionsStart
+    if !positionGroupsRead { readPositionGroups() }
+    // From the start of the posting's group, unless the last read was in it, before it.
+    let group = index / PostingsWriter.positionGroup
+    let groupFirst = group * PostingsWriter.positionGroup
+    if positionsCursorIndex > index || positionsCursorIndex < groupFirst {
+      positionsCursorIndex = groupFirst
+      positionsCursorOffset = group == 0 ? positionsDataStart : groupStarts[group - 1]
     }
     if positionsCursorIndex < index {
       var skipped = 0
-      for earlier in positionsCursorIndex..<index { skipped += Int(frequencies[earlier] >> 2) }
+      for earlier in positionsCursorIndex..<index { skipped += Int(frequencyWord(earlier) >> 2) }
       positionsCursorOffset = skipPositions(skipped, from: positionsCursorOffset)
       positionsCursorIndex = index
     }
     var offset = positionsCursorOffset
     var slot: UInt32 = 0
-    for _ in 0..<(frequencies[index] >> 2) {
+    for _ in 0..<(frequencyWord(index) >> 2) {
       let value = postings.varint(&offset)
       slot = slot &+ (value >> 1)
       let span = value & 1 == 1 ? min(postings.varint(&offset), 1 << 16) : 0
@@ -588,6 +583,21 @@ final class PostingCursor {
 }
 
 extension PostingCursor {
+  /// Reads the current block's group table: where the positions of every
+  /// `PostingsWriter.positionGroup`-th posting begin (offsets from the end of the table,
+  /// read as file offsets; a damaged one only points elsewhere in the file, whose reads
+  /// are bounds-checked).
+  fileprivate func readPositionGroups() {
+    var offset = positionsStart
+    let entries = max(0, blockPostingCount - 1) / PostingsWriter.positionGroup
+    for group in 0..<entries { groupStarts[group] = Int(postings.varint(&offset)) }
+    positionsDataStart = offset
+    for group in 0..<entries { groupStarts[group] = min(positionsDataStart + groupStarts[group], postings.count) }
+    positionsCursorIndex = 0
+    positionsCursorOffset = positionsDataStart
+    positionGroupsRead = true
+  }
+
   /// The offset past `count` positions from `start` (`PositionSkipping`).
   fileprivate func skipPositions(_ count: Int, from start: Int) -> Int {
     guard let base = postings.bytes.baseAddress else { return start }
