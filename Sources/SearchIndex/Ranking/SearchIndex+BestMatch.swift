@@ -74,7 +74,8 @@ extension IndexSegment {
         let ranges = Self.matchedRanges(entry.text, keys: highlighted, analyzer: analyzer)
         found = SearchHit(
           documentIndex: doc, passageIndex: passage, score: 0, matchedRanges: ranges,
-          matchStartMilliseconds: IndexSegment.matchStart(stored, cueStarts: entry.cueStarts, matchedRanges: ranges),
+          matchStartMilliseconds: IndexSegment.matchStart(
+            stored.startMilliseconds, cueStarts: entry.cueStarts, matchedRanges: ranges),
           passage: stored)
       }
       var hit = found

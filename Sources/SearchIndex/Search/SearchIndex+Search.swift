@@ -90,28 +90,32 @@ extension IndexSegment {
   /// its passage on to its answer.
   func hits(_ collected: Collected, _ candidates: [TopHits.Candidate]) throws(SearchError) -> [SearchHit] {
     let (compiler, plan) = (collected.compiler, collected.plan)
-    var found: [(doc: Int, passage: Int, stored: StoredPassage, entry: Store.PassageEntry)] = []
-    found.reserveCapacity(candidates.count)
+    // Each hit made as its passage is read, its words and time filled in after: no copy of
+    // a passage on the way.
+    var hits: [SearchHit] = []
+    var texts: [[UInt8]] = []
+    var cueStarts: [[(utf8Offset: Int, startMilliseconds: Int)]] = []
+    hits.reserveCapacity(candidates.count)
+    texts.reserveCapacity(candidates.count)
+    cueStarts.reserveCapacity(candidates.count)
     for candidate in candidates {
       let (doc, passage) = location(ofPassage: Int(candidate.passage))
       do throws(IndexFormatError) {
         let (stored, entry) = try verifiedEntry(doc: doc, passage: passage)
-        found.append((doc, passage, stored, entry))
+        hits.append(
+          SearchHit(
+            documentIndex: doc, passageIndex: passage, score: candidate.score, matchedRanges: [], passage: stored))
+        texts.append(entry.text)
+        cueStarts.append(entry.cueStarts)
       } catch {
         throw .index(error)
       }
     }
-    let ranges = plan.highlights(of: candidates.map(\.passage), texts: found.map(\.entry.text), in: self)
-    var hits: [SearchHit] = []
-    hits.reserveCapacity(candidates.count)
-    for (position, candidate) in candidates.enumerated() {
-      let (matched, found) = (ranges[position], found[position])
-      hits.append(
-        SearchHit(
-          documentIndex: found.doc, passageIndex: found.passage, score: candidate.score, matchedRanges: matched,
-          matchStartMilliseconds: Self.matchStart(
-            found.stored, cueStarts: found.entry.cueStarts, matchedRanges: matched),
-          passage: found.stored))
+    let ranges = plan.highlights(of: candidates.map(\.passage), texts: texts, in: self)
+    for position in hits.indices {
+      hits[position].matchedRanges = ranges[position]
+      hits[position].matchStartMilliseconds = Self.matchStart(
+        hits[position].passage?.startMilliseconds, cueStarts: cueStarts[position], matchedRanges: ranges[position])
     }
     if releaseBudget.spend(compiler.readEstimate.bytes, limit: Self.releaseThresholdBytes, kept: Self.keptResidentBytes)
     {
@@ -144,12 +148,13 @@ extension IndexSegment {
     return (plan, total, collector.sorted(), collector.droppedMatches)
   }
 
-  /// The start of the cue holding the first matched byte of a passage (`stored`, with its
-  /// `cueStarts`), or the passage's start; nil for a passage without times.
+  /// The start of the cue holding the first matched byte of a passage (which starts at
+  /// `passageStart`, with its `cueStarts`), or the passage's start; nil for a passage
+  /// without times.
   static func matchStart(
-    _ stored: StoredPassage, cueStarts: [(utf8Offset: Int, startMilliseconds: Int)], matchedRanges: [Range<Int>]
+    _ passageStart: Int?, cueStarts: [(utf8Offset: Int, startMilliseconds: Int)], matchedRanges: [Range<Int>]
   ) -> Int? {
-    guard let start = stored.startMilliseconds else { return nil }
+    guard let start = passageStart else { return nil }
     guard let first = matchedRanges.lazy.map(\.lowerBound).min() else { return start }
     let cueStart = cueStarts.last { $0.utf8Offset <= first }?.startMilliseconds
     return max(start, cueStart ?? 0)
