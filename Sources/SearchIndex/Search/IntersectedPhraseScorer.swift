@@ -47,7 +47,7 @@ final class IntersectedPhraseScorer: Scorer {
   /// Its total, on a fresh phrase (the common passages are found without moving a word).
   func count(filter: PassageFilter?, context: ScoringContext) -> Int {
     guard filter == nil else { return GeneralWalk.count(self, filter: filter) }
-    let walker = phrase.highlighter() as! PhraseScorer
+    let walker = phrase.fresh()
     var total = 0
     index.forEachCommonPassage(rarest.0, rarest.1) { passage in
       if walker.occurs(at: passage) { total += 1 }
