@@ -323,6 +323,40 @@ final class PostingCursor {
     idCount = Self.decodeBlock(
       bytes, &offset, end, count: count, previous: newBlock == 0 ? 0 : skipLastId(newBlock - 1),
       isFirst: newBlock == 0, idLimit: idLimit, ids: ids, frequencies: nil)
+    settleBlock(bytes, offset: offset, end: end, count: count, record: record)
+  }
+
+  /// Stands at the start of block `newBlock`, whose ids a walk over the same list has just
+  /// decoded (`decodedCount` of them, as `decodeBlock` gave them): they are copied, not
+  /// decoded again. A block at or before the cursor's own is not gone back to.
+  func adopt(block newBlock: Int, ids decoded: UnsafePointer<UInt32>, count decodedCount: Int) {
+    guard newBlock > block, newBlock < blockCount, let base = postings.bytes.baseAddress else { return }
+    block = newBlock
+    index = 0
+    lastDecodedId = 0
+    let bytes = base.assumingMemoryBound(to: UInt8.self)
+    let end = postings.count
+    let record = skipStart + newBlock * PostingsWriter.skipRecordLength
+    var offset = dataStart + Int(postings.u32(at: record + 4))
+    blockMaxImpact = postings.f32(at: record + 12)
+    let count = max(0, min(PostingsWriter.blockSize, documentFrequency - newBlock * PostingsWriter.blockSize))
+    // Past the packed ids, as `decodeBlock` read them for the walk.
+    let width = offset < end ? Int(bytes[offset]) : 33
+    let byteCount = (count * width + 7) >> 3
+    if width > 32 || byteCount > end - offset - 1 {
+      idCount = 0
+    } else {
+      idCount = min(decodedCount, count)
+      ids.update(from: decoded, count: idCount)
+      offset += 1 + byteCount
+    }
+    settleBlock(bytes, offset: offset, end: end, count: count, record: record)
+  }
+
+  /// The rest of loading a block whose `idCount` ids are in `ids`, its frequency words at
+  /// `offset`: padding, the groups' last ids, the frequencies' place, the positions'.
+  @inline(__always)
+  private func settleBlock(_ bytes: UnsafePointer<UInt8>, offset: Int, end: Int, count: Int, record: Int) {
     // The search within a block reads whole groups: past the ids, none is below any target.
     if idCount < PostingsWriter.blockSize {
       (ids + idCount).update(repeating: Self.padding, count: PostingsWriter.blockSize - idCount)

@@ -10,14 +10,26 @@
 /// a filter's walk); its own `count` and `collectTop` never do.
 final class IntersectedPhraseScorer: Scorer {
   let phrase: PhraseScorer
-  let rarest: (TermScorer, TermScorer)
+  /// Where the rarest two words are among the phrase's children (each a `TermScorer`).
+  let rarest: (Int, Int)
   private let index: IndexSegment
   private var isSettled = false
 
-  init(_ phrase: PhraseScorer, rarest: (TermScorer, TermScorer), index: IndexSegment) {
+  init(_ phrase: PhraseScorer, rarest: (Int, Int), index: IndexSegment) {
     self.phrase = phrase
     self.rarest = rarest
     self.index = index
+  }
+
+  /// Calls `body` at each passage where `phrase` (this one's, or a fresh copy) occurs: the
+  /// common passages of its rarest two words, each looked at by `occurs(at:)`.
+  private func forEachOccurrence(of phrase: PhraseScorer, _ body: (UInt32) -> Void) {
+    guard let a = phrase.children[rarest.0] as? TermScorer, let b = phrase.children[rarest.1] as? TermScorer else {
+      return
+    }
+    index.forEachCommonPassage(a, b) { passage in
+      if phrase.occurs(at: passage) { body(passage) }
+    }
   }
 
   var current: UInt32 {
@@ -44,14 +56,11 @@ final class IntersectedPhraseScorer: Scorer {
   var standsWithItsLeaves: Bool { phrase.standsWithItsLeaves }
   func highlighter() -> any Scorer { phrase.highlighter() }
 
-  /// Its total, on a fresh phrase (the common passages are found without moving a word).
+  /// Its total, on a fresh phrase (the walk moves its words' cursors on).
   func count(filter: PassageFilter?, context: ScoringContext) -> Int {
     guard filter == nil else { return GeneralWalk.count(self, filter: filter) }
-    let walker = phrase.fresh()
     var total = 0
-    index.forEachCommonPassage(rarest.0, rarest.1) { passage in
-      if walker.occurs(at: passage) { total += 1 }
-    }
+    forEachOccurrence(of: phrase.fresh()) { _ in total += 1 }
     return total
   }
 
@@ -60,11 +69,8 @@ final class IntersectedPhraseScorer: Scorer {
       return GeneralWalk.collectTop(self, into: &collector, filter: filter, context: context)
     }
     guard collector.limit > 0 else { return count(filter: nil, context: context) }
-    let phrase = phrase
     return GeneralWalk.collectTop(self, into: &collector, context: context) { body in
-      index.forEachCommonPassage(rarest.0, rarest.1) { passage in
-        if phrase.occurs(at: passage) { body(passage) }
-      }
+      forEachOccurrence(of: phrase, body)
     }
   }
 }

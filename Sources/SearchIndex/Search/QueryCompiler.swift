@@ -245,11 +245,11 @@ final class QueryCompiler {
   func compileRoot(_ node: QueryNode) throws(QueryError) -> (any Scorer)? {
     guard scope.filter == nil, let words = phraseWords(node), words.count > 1 else { return try compile(node) }
     let scorers = words.map(wordScorer)
-    let byCost = scorers.sorted { $0.cost < $1.cost }
-    guard let a = byCost[0] as? TermScorer, let b = byCost[1] as? TermScorer, index.intersectsByBits(a, b),
-      let phrase = phrase(scorers, settles: false) as? PhraseScorer
+    let byCost = scorers.indices.sorted { scorers[$0].cost < scorers[$1].cost }
+    guard let a = scorers[byCost[0]] as? TermScorer, let b = scorers[byCost[1]] as? TermScorer,
+      index.intersectsByBits(a, b), let phrase = phrase(scorers, settles: false) as? PhraseScorer
     else { return phrase(scorers) }
-    return IntersectedPhraseScorer(phrase, rarest: (a, b), index: index)
+    return IntersectedPhraseScorer(phrase, rarest: (byCost[0], byCost[1]), index: index)
   }
 
   /// The words of a word or phrase node, as a phrase is made of them; nil for other nodes.

@@ -24,10 +24,11 @@ final class TermIntersectionScorer: AndScorer {
     super.init([a, b])
   }
 
+  /// Its total, on fresh words (the walk moves their cursors on).
   override func count(filter: PassageFilter?, context: ScoringContext) -> Int {
     guard filter == nil else { return GeneralWalk.count(self, filter: filter) }
     var total = 0
-    index.forEachCommonPassage(a, b) { _ in total += 1 }
+    index.forEachCommonPassage(a.fresh(), b.fresh()) { _ in total += 1 }
     return total
   }
 
@@ -288,7 +289,10 @@ extension IndexSegment {
   /// Calls `body` with each passage both `a` and `b` (one of them of one form, as
   /// `intersectsByBits` requires) match, ascending. One word's passages are marked in a
   /// bit each (the word of several forms, else the rarer), then the other word's ids look
-  /// their bit up. By default the marks of a list shorter than the bits'
+  /// their bit up; in a block where one is found, that word's cursor takes the ids just
+  /// decoded (`PostingCursor.adopt`), so that `body` leaping it there decodes nothing
+  /// again. The words' cursors may be moved on, never back: a total is counted on fresh
+  /// words. By default the marks of a list shorter than the bits'
   /// words are taken off one by one after (its ids are kept for that), not by clearing
   /// every word; `clearing` chooses (for tests).
   func forEachCommonPassage(
@@ -314,12 +318,21 @@ extension IndexSegment {
         }
       }
       for cursor in looked.cursors {
+        var block = 0
         PostingCursor.forEachIdBlock(cursor.postings, cursor.entry, idLimit: passageCount, scratch: scratch) {
           ids, count in
+          var adopted = false
           for index in 0..<count {
             let id = ids[index]
-            if (bits[Int(id) >> 6] >> UInt64(id & 63)) & 1 != 0 { body(id) }
+            guard (bits[Int(id) >> 6] >> UInt64(id & 63)) & 1 != 0 else { continue }
+            // The word's own cursor takes the block just decoded, before `body` leaps it there.
+            if !adopted {
+              cursor.adopt(block: block, ids: ids, count: count)
+              adopted = true
+            }
+            body(id)
           }
+          block += 1
         }
       }
       for id in markedIds { bits[Int(id) >> 6] = 0 }
