@@ -112,9 +112,19 @@ import Testing
     let passage = documents[doc].passages.count - 1
     let id = try #require(index.passageId(doc: doc, passage: passage))
     #expect(try index.verifiedPassage(doc: doc, passage: passage).text == documents[doc].passages[passage].text)
+    let phrase = "\"" + documents[doc].passages[passage].text.filter { $0 != "\"" } + "\""
+    #expect(
+      try index.search(phrase, limit: 10_000).hits.contains { $0.documentIndex == doc && $0.passageIndex == passage })
     // Its start time: a damaged one would be a wrong timestamp, so the record is refused.
     try Self.flip(generation, "store.dki", at: index.store.passages.fileOffset + id * Store.passageRecordLength + 7)
     let damaged = try SearchIndex.open(at: directory, verification: .structure)
+    // A search reading it as a hit (its own text as a phrase, found above), first of all
+    // reads, fails rather than quote it.
+    #expect {
+      _ = try damaged.search(phrase, limit: 10_000)
+    } throws: { error in
+      Self.isCorrupt(error, in: "store.dki")
+    }
     #expect(throws: IndexFormatError.self) { _ = try damaged.verifiedPassage(doc: doc, passage: passage) }
     #expect(damaged.passage(doc: doc, passage: passage).text.isEmpty)
     #expect(damaged.store.record(id).startMilliseconds == StoreWriter.none)

@@ -121,7 +121,9 @@ import Testing
       }
     }
     #expect(seen > 0)
-    #expect(Self.cueStarts(index.store, -1).isEmpty && Self.cueStarts(index.store, index.store.passageCount).isEmpty)
+    for outside in [-1, index.store.passageCount, Int.max / 2, Int.min] {
+      #expect(Self.cueStarts(index.store, outside).isEmpty && !index.store.record(outside).isIntact, "\(outside)")
+    }
   }
 
   /// A record whose text runs past its entry, or whose entry runs past the next one's or

@@ -178,18 +178,20 @@ struct Store: Sendable {
   }
 
   func record(_ passage: Int) -> PassageRecord {
-    // This record and the next one's entry offset, where this entry ends.
-    let offset = passage * Self.passageRecordLength
-    let length = passage + 1 < passageCount ? Self.passageRecordLength + 4 : Self.passageRecordLength
+    // This record and the next one's entry offset, where this entry ends (an id out of
+    // range reads nothing, its offset not even computed: it could overflow).
+    let inRange = passage >= 0 && passage < passageCount
+    let offset = inRange ? passage * Self.passageRecordLength : 0
+    let length = inRange && passage + 1 < passageCount ? Self.passageRecordLength + 4 : Self.passageRecordLength
     // Read into a buffer of the stack: a hit costs no allocation for its record.
     return withUnsafeTemporaryAllocation(byteCount: Self.passageRecordLength + 4, alignment: 4) { buffer in
       let bytes = UnsafeMutableRawBufferPointer(rebasing: buffer[0..<length])
-      let read = passage >= 0 && passage < passageCount && chunks.read(passages.fileOffset + offset, into: bytes)
+      let read = inRange && chunks.read(passages.fileOffset + offset, into: bytes)
       func u32(_ at: Int) -> UInt32 {
         read && at + 4 <= bytes.count ? UInt32(bigEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt32.self)) : 0
       }
       let start = Int(u32(0))
-      let end = passage + 1 < passageCount ? Int(u32(Self.passageRecordLength)) : entries.count
+      let end = length > Self.passageRecordLength ? Int(u32(Self.passageRecordLength)) : entries.count
       let textLength = Int(u32(20))
       let isIntact = read && start <= end && end <= entries.count && textLength <= end - start
       return PassageRecord(

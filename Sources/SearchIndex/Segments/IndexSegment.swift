@@ -18,6 +18,7 @@ final class IndexSegment: Sendable {
   /// Postings bytes read (an estimate) since their pages were last released.
   let releaseBudget = ReleaseBudget()
   let passageCounters = PassageCounterPool()
+  let hitCache = HitCache()
   /// Documents (segment numbers, ascending) replaced or removed by later updates.
   let deletedDocuments: Set<Int>
   /// The words of every passage, uncapped (what averages are computed from).
@@ -167,7 +168,8 @@ final class IndexSegment: Sendable {
     try verifiedEntry(doc: doc, passage: passage).passage
   }
 
-  /// `verifiedPassage`, with its text's bytes and cue starts, all from one read of its entry.
+  /// `verifiedPassage`, with its text's bytes and cue starts, all from one read of its entry
+  /// (none when a recent read kept it).
   func verifiedEntry(doc: Int, passage: Int) throws(IndexFormatError) -> (
     passage: StoredPassage, entry: Store.PassageEntry
   ) {
@@ -175,10 +177,16 @@ final class IndexSegment: Sendable {
       try throwIfDamaged()
       throw .corrupt(file: "store.dki", reason: "no passage \(passage) in document \(doc)")
     }
+    if let kept = hitCache.passage(id) {
+      // Damage found since is still reported: no answer from a damaged index.
+      try throwIfDamaged()
+      return (kept.stored, kept.entry)
+    }
     let record = store.record(id)
     let entry = try store.verifiedEntry(id, record: record)
     let stored = stored(doc: doc, passage: passage, record: record, text: entry.text)
     try throwIfDamaged()
+    hitCache.keep(HitCache.Passage(id: id, stored: stored, entry: entry))
     return (stored, entry)
   }
 
