@@ -74,11 +74,22 @@ final class MappedFile: @unchecked Sendable {
   /// `read(at:count:)` into `buffer` (as many bytes as it holds), without an allocation:
   /// how many bytes were read.
   func read(at offset: Int, into buffer: UnsafeMutableRawBufferPointer) -> Int {
-    guard offset >= 0, offset < mappedLength, let base = buffer.baseAddress else { return 0 }
+    guard offset >= 0, offset < mappedLength else { return 0 }
     let wanted = min(buffer.count, mappedLength - offset)
+    return Self.read(descriptor, at: offset, into: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<wanted]))
+  }
+
+  /// The file's descriptor, for reads that must not hold the file (`LeapReads`): valid
+  /// while it is.
+  var readDescriptor: Int32 { descriptor }
+
+  /// Reads `buffer.count` bytes at `offset` of the file open as `descriptor` with `pread`;
+  /// how many were read (fewer at its end or on an error).
+  static func read(_ descriptor: Int32, at offset: Int, into buffer: UnsafeMutableRawBufferPointer) -> Int {
+    guard offset >= 0, let base = buffer.baseAddress else { return 0 }
     var done = 0
-    while done < wanted {
-      let result = pread(descriptor, base + done, wanted - done, off_t(offset + done))
+    while done < buffer.count {
+      let result = pread(descriptor, base + done, buffer.count - done, off_t(offset + done))
       if result <= 0 { break }
       done += result
     }

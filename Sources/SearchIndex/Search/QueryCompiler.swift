@@ -37,16 +37,19 @@ final class QueryCompiler {
   /// Whether a standard prefix of many terms is read from the segment's merged list of it
   /// (`StoredPrefixes`) where there is one; false merges its terms (the tests' oracle).
   let readsStoredPrefixes: Bool
+  /// Which lists read the blocks they leap to with `pread` (the tests make every one).
+  let leapCopying: SearchTuning.LeapCopying
 
   init(
     index: IndexSegment, verbatim: Bool, memo: CollectionStatistics.Memo = .init(), readsPartPhrases: Bool = true,
-    readsStoredPrefixes: Bool = true
+    readsStoredPrefixes: Bool = true, leapCopying: SearchTuning.LeapCopying = .standard
   ) {
     self.index = index
     self.verbatim = verbatim
     self.memo = memo
     self.readsPartPhrases = readsPartPhrases
     self.readsStoredPrefixes = readsStoredPrefixes
+    self.leapCopying = leapCopying
     analyzer = Analyzer(options: verbatim ? .verbatim : index.analyzerOptions)
   }
 
@@ -110,7 +113,12 @@ final class QueryCompiler {
     }
     // A fault maps at least a fault-around window (or a large folio) of the file.
     readEstimate.bytes += max(entry.documentFrequency * 4, 64 << 10)
-    return PostingCursor(postings: index.postings, entry: entry, idLimit: passageCount)
+    let leapReads =
+      length > leapCopying.listBytes
+      ? LeapReads(
+        descriptor: index.postingsFile.readDescriptor, bodyOffset: IndexFile.headerLength,
+        averageBlocks: leapCopying.averageBlocks) : nil
+    return PostingCursor(postings: index.postings, entry: entry, idLimit: passageCount, leapReads: leapReads)
   }
 
   /// Dictionary keys a word may be found under.

@@ -22,12 +22,15 @@ extension IndexSegment {
 
   /// `evaluation: .exhaustive` scores every match (the tests' oracle).
   /// `memo`: what the query's other segments looked up of the statistics.
+  /// `leapCopying`: see `QueryCompiler`.
   func search(
     parsed: ParsedQuery, limit: Int, verbatim: Bool, filters: SearchFilters,
-    evaluation: QueryPlan.Evaluation = .planned, memo: CollectionStatistics.Memo = .init()
+    evaluation: QueryPlan.Evaluation = .planned, memo: CollectionStatistics.Memo = .init(),
+    leapCopying: SearchTuning.LeapCopying = .standard
   ) throws(SearchError) -> SearchResults {
     let collected = try collect(
-      parsed: parsed, limit: limit, verbatim: verbatim, filters: filters, evaluation: evaluation, memo: memo)
+      parsed: parsed, limit: limit, verbatim: verbatim, filters: filters, evaluation: evaluation, memo: memo,
+      leapCopying: leapCopying)
     return SearchResults(total: collected.total, hits: try hits(collected, collected.candidates))
   }
 
@@ -41,14 +44,15 @@ extension IndexSegment {
 
   func collect(
     parsed: ParsedQuery, limit: Int, verbatim: Bool, filters: SearchFilters,
-    evaluation: QueryPlan.Evaluation = .planned, memo: CollectionStatistics.Memo = .init()
+    evaluation: QueryPlan.Evaluation = .planned, memo: CollectionStatistics.Memo = .init(),
+    leapCopying: SearchTuning.LeapCopying = .standard
   ) throws(SearchError) -> Collected {
     let limit = max(0, min(limit, SearchTuning.maximumHits))
     // The oracle walks identifiers' phrases of parts and merges prefixes' terms rather than
     // reading their stored lists.
     let compiler = QueryCompiler(
       index: self, verbatim: verbatim, memo: memo, readsPartPhrases: evaluation == .planned,
-      readsStoredPrefixes: evaluation == .planned)
+      readsStoredPrefixes: evaluation == .planned, leapCopying: leapCopying)
     // Impacts bound scores only at lengths no longer than the average they were computed
     // with (FORMAT.md): past it, every match is scored.
     let evaluation = statistics.averageWords <= store.averageWords ? evaluation : .exhaustive

@@ -19,15 +19,17 @@ extension SearchIndex {
     return try search(parsed: parsed, limit: limit, verbatim: verbatim, filters: filters)
   }
 
-  /// `evaluation: .exhaustive` scores every match (the tests' oracle).
+  /// `evaluation: .exhaustive` scores every match (the tests' oracle); `leapCopying`: see
+  /// `QueryCompiler`.
   func search(
     parsed: ParsedQuery, limit: Int, verbatim: Bool, filters: SearchFilters,
-    evaluation: QueryPlan.Evaluation = .planned
+    evaluation: QueryPlan.Evaluation = .planned, leapCopying: SearchTuning.LeapCopying = .standard
   ) throws(SearchError) -> SearchResults {
     if segments.count == 1 {
       // Nothing to merge: the segment's own answer, its documents numbered across segments.
       var results = try segments[0].search(
-        parsed: parsed, limit: limit, verbatim: verbatim, filters: filters, evaluation: evaluation)
+        parsed: parsed, limit: limit, verbatim: verbatim, filters: filters, evaluation: evaluation,
+        leapCopying: leapCopying)
       for position in results.hits.indices { globalize(0, &results.hits[position]) }
       return results
     }
@@ -37,7 +39,8 @@ extension SearchIndex {
     let memo = CollectionStatistics.Memo()
     for (ordinal, segment) in segments.enumerated() {
       let found = try segment.collect(
-        parsed: parsed, limit: limit, verbatim: verbatim, filters: filters, evaluation: evaluation, memo: memo)
+        parsed: parsed, limit: limit, verbatim: verbatim, filters: filters, evaluation: evaluation, memo: memo,
+        leapCopying: leapCopying)
       total += found.total
       collected.append(found)
       candidates += found.candidates.map { (ordinal, $0) }
