@@ -24,7 +24,8 @@ final class HitCache: @unchecked Sendable {
 
   /// A longer entry (a whole section of a page; its text and its cue starts, counted at
   /// 16 bytes each) is read again each time rather than kept: the cache stays under
-  /// `slotCount` times this (4 MB), whatever the corpus.
+  /// `slotCount` times twice this (the text is kept as bytes and as a string), 8 MiB,
+  /// whatever the corpus.
   static let largestEntryBytes = 4 << 10
 
   private let lock = NSLock()
