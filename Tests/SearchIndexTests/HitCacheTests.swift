@@ -59,7 +59,14 @@ import Testing
       let answered = index.first.hitCache.answered
       let again = try index.search(query, limit: 20)
       #expect(again == first, "\(query)")
-      #expect(index.first.hitCache.answered - answered == first.hits.count, "\(query)")
+      // Each hit is answered from the cache, but hits sharing a slot (they take it from
+      // each other, each time).
+      let slots = try first.hits.map {
+        HitCache.slot(of: try #require(index.passageId(doc: $0.documentIndex, passage: $0.passageIndex)))
+      }
+      let kept = slots.filter { slot in slots.filter { $0 == slot }.count == 1 }.count
+      #expect(kept >= first.hits.count - 2)
+      #expect(index.first.hitCache.answered - answered == kept, "\(query)")
       // What the cache answers is what a first read of another opening answers.
       #expect(try fresh.search(query, limit: 20) == first, "\(query)")
     }
