@@ -148,7 +148,11 @@ struct ByteReader: @unchecked Sendable {
 
   /// Unsigned LEB128 at `offset`, advancing it; at most five bytes, 0 past the end.
   @inline(__always)
-  func varint(_ offset: inout Int) -> UInt32 {
+  func varint(_ offset: inout Int) -> UInt32 { Self.varint(bytes, &offset) }
+
+  /// `varint(_:)` of any bytes (a cursor's copy of a block's positions, as of the map).
+  @inline(__always)
+  static func varint(_ bytes: UnsafeRawBufferPointer, _ offset: inout Int) -> UInt32 {
     var result: UInt32 = 0
     var shift: UInt32 = 0
     while offset < bytes.count && shift < 35 {

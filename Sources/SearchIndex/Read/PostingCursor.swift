@@ -724,9 +724,9 @@ final class PostingCursor {
     var offset = positionsCursorOffset
     var slot: UInt32 = 0
     for _ in 0..<(frequencyWord(index) >> 2) {
-      let value = Self.varint(positionsView, &offset)
+      let value = ByteReader.varint(positionsView, &offset)
       slot = slot &+ (value >> 1)
-      let span = value & 1 == 1 ? min(Self.varint(positionsView, &offset), 1 << 16) : 0
+      let span = value & 1 == 1 ? min(ByteReader.varint(positionsView, &offset), 1 << 16) : 0
       output.append(SlotRange(start: slot, end: slot &+ span))
     }
   }
@@ -741,28 +741,12 @@ extension PostingCursor {
     if let range = positionsToCopy { copyPositions(range) }
     var offset = positionsStart
     let entries = max(0, blockPostingCount - 1) / PostingsWriter.positionGroup
-    for group in 0..<entries { groupStarts[group] = Int(Self.varint(positionsView, &offset)) }
+    for group in 0..<entries { groupStarts[group] = Int(ByteReader.varint(positionsView, &offset)) }
     positionsDataStart = offset
     for group in 0..<entries { groupStarts[group] = min(positionsDataStart + groupStarts[group], positionsView.count) }
     positionsCursorIndex = 0
     positionsCursorOffset = positionsDataStart
     positionGroupsRead = true
-  }
-
-  /// The varint at `offset` of `bytes`, as `ByteReader.varint` reads it (cut short at
-  /// their end).
-  @inline(__always)
-  fileprivate static func varint(_ bytes: UnsafeRawBufferPointer, _ offset: inout Int) -> UInt32 {
-    var result: UInt32 = 0
-    var shift: UInt32 = 0
-    while offset < bytes.count && shift < 35 {
-      let byte = bytes[offset]
-      offset += 1
-      result |= UInt32(byte & 0x7F) << shift
-      if byte < 0x80 { return result }
-      shift += 7
-    }
-    return result
   }
 
   /// The offset past `count` positions from `start` (`PositionSkipping`).
