@@ -21,10 +21,14 @@ import Testing
     return ids
   }
 
-  static func decoded(_ gaps: [UInt32], previous: UInt32, isFirst: Bool, idLimit: UInt32) -> [UInt32] {
+  /// `wordCounts`: how many of the block's word count bytes follow its frequencies.
+  static func decoded(
+    _ gaps: [UInt32], previous: UInt32, isFirst: Bool, idLimit: UInt32, wordCounts: Int? = nil
+  ) -> [UInt32] {
     var writer = ByteWriter()
     BitPacking.pack(gaps, into: &writer)
     BitPacking.pack([UInt32](repeating: 4, count: gaps.count), into: &writer)
+    writer.append([UInt8](repeating: 9, count: wordCounts ?? gaps.count))
     let bytes = writer.bytes
     let ids = UnsafeMutablePointer<UInt32>.allocate(capacity: PostingsWriter.blockSize)
     let frequencies = UnsafeMutablePointer<UInt32>.allocate(capacity: PostingsWriter.blockSize)
@@ -59,6 +63,16 @@ import Testing
       Self.decoded(block.gaps, previous: block.previous, isFirst: block.isFirst, idLimit: block.limit)
         == Self.expected(block.gaps, previous: block.previous, isFirst: block.isFirst, idLimit: block.limit),
       "\(block.name)")
+  }
+
+  /// The word counts follow the frequencies, a byte per posting: a block whose bytes end
+  /// before its last word count is damaged, and decodes to nothing.
+  @Test func aBlockShortOfItsWordCountsDecodesNothing() {
+    let gaps: [UInt32] = [3, 1, 4, 1, 5, 9, 2, 6]
+    #expect(Self.decoded(gaps, previous: 0, isFirst: true, idLimit: 100) == [3, 4, 8, 9, 14, 23, 25, 31])
+    for short in 0..<gaps.count {
+      #expect(Self.decoded(gaps, previous: 0, isFirst: true, idLimit: 100, wordCounts: short).isEmpty, "\(short)")
+    }
   }
 
   /// Full blocks are summed in quarters: every id exact, and damage found wherever it lies

@@ -160,9 +160,9 @@ import Testing
   static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .appendingPathComponent("Fixtures")
 
-  /// The directory of the frozen version-12 index, written once by this build from
+  /// The directory of the frozen version-13 index, written once by this build from
   /// `IndexFixture.documents` (`DUOKB_RECORD_FIXTURE=1` rewrites it: only with a new version).
-  static let frozenDirectory = fixtures.appendingPathComponent("index-v12")
+  static let frozenDirectory = fixtures.appendingPathComponent("index-v13")
 
   /// Version 4 kept one set of files per generation; version 5 had no description space,
   /// so it would answer but rank without descriptions; version 6 kept word counts in two
@@ -170,10 +170,12 @@ import Testing
   /// 8 had no part phrases, so it would answer but walk identifiers' parts; version 9 had
   /// no stored prefixes, so it would answer but merge every prefix's terms; version 10 kept
   /// each block's positions after it, so a block's positions would be read in the wrong
-  /// place, and version 11 had no group table before a block's positions, so they would
-  /// be read from the wrong byte: all are refused, and rebuilt.
-  @Test("Versions 4 to 11 are refused, never misread", arguments: [4, 5, 6, 7, 8, 9, 10, 11])
-  func theVersion4To11IndexesAreRefusedNeverMisread(version: UInt32) {
+  /// place, version 11 had no group table before a block's positions, so they would be
+  /// read from the wrong byte, and version 12 kept no word counts in its blocks, so a
+  /// passage's length would be read from the next block's ids: all are refused, and
+  /// rebuilt.
+  @Test("Versions 4 to 12 are refused, never misread", arguments: [4, 5, 6, 7, 8, 9, 10, 11, 12])
+  func theVersion4To12IndexesAreRefusedNeverMisread(version: UInt32) {
     #expect(
       throws: IndexFormatError.unsupportedVersion(file: "manifest.json", found: version, supported: IndexFile.version)
     ) {
@@ -183,8 +185,9 @@ import Testing
 
   /// The fixture's documents, the first with a description (the space version 6 added)
   /// and a word in more passages than a group of postings (its block has a group table:
-  /// version 12), the last with a passage too long for a byte's word count (version 7)
-  /// and one of many words sharing a prefix (stored: version 10).
+  /// version 12), the last with a passage too long for a byte's word count (version 7,
+  /// and its blocks' byte sends a reader to the long counts: version 13) and one of many
+  /// words sharing a prefix (stored: version 10).
   static var frozenDocuments: [Document] {
     var documents = IndexFixture.documents
     documents[0].summary = "Keeping toolbars steady while a window resizes."
@@ -202,14 +205,14 @@ import Testing
   /// Passages of `fox` in the fixture: more than two groups of postings.
   static let foxPassages = 2 * PostingsWriter.positionGroup + 5
 
-  @Test func reopensTheFrozenVersion12Index() throws {
+  @Test func reopensTheFrozenVersion13Index() throws {
     if ProcessInfo.processInfo.environment["DUOKB_RECORD_FIXTURE"] == "1" {
       try? FileManager.default.removeItem(at: Self.frozenDirectory)
       _ = try IndexBuilder().build(
-        documents: Self.frozenDocuments, corpusFingerprint: "frozen-v12", into: Self.frozenDirectory)
+        documents: Self.frozenDocuments, corpusFingerprint: "frozen-v13", into: Self.frozenDirectory)
     }
     let index = try SearchIndex.open(at: Self.frozenDirectory, verification: .full)
-    #expect(index.corpusFingerprint == "frozen-v12")
+    #expect(index.corpusFingerprint == "frozen-v13")
     #expect(try index.verifiedPassage(doc: 0, passage: 1).text == IndexFixture.documents[0].passages[1].text)
     let results = try index.search("\"toolbar vertical behavior\"", limit: 10)
     #expect(Set(results.hits.map { "\($0.documentIndex).\($0.passageIndex)" }) == ["0.1", "1.0", "1.2"])
@@ -244,6 +247,24 @@ import Testing
     }
     // And words sharing the slots of an identifier (spans) after them.
     #expect(try index.search("\"past the quick fox\"", limit: 1).total == Self.foxPassages)
+    // Every posting's block keeps its passage's word count byte, 255 for the long one.
+    let long = try #require(segment.dictionary.find(Array("long".utf8)))
+    let cursor = PostingCursor(
+      postings: segment.postings, entry: segment.dictionary.entry(long), idLimit: segment.passageCount)
+    #expect(Int(cursor.current) == segment.store.passageCount - 2)
+    #expect(cursor.wordCountByte == WordCounts.longMarker)
+    #expect(segment.store.wordCount(Int(cursor.current), stored: cursor.wordCountByte) == 300)
+    let fox = try #require(segment.dictionary.find(Array("fox".utf8)))
+    let foxCursor = PostingCursor(
+      postings: segment.postings, entry: segment.dictionary.entry(fox), idLimit: segment.passageCount)
+    var foxCount = 0
+    while foxCursor.current != PostingCursor.exhausted {
+      let passage = Int(foxCursor.current)
+      #expect(Int(foxCursor.wordCountByte) == segment.store.wordCount(passage))
+      foxCount += 1
+      foxCursor.next()
+    }
+    #expect(foxCount == Self.foxPassages)
   }
 
   /// Version 1 had no passage checksums, version 2 indexed a CJK run as one word, version 3

@@ -178,7 +178,8 @@ import Testing
     let entry = (0..<index.dictionary.count).map { index.dictionary.entry($0) }.max { $0.blockCount < $1.blockCount }!
     #expect(entry.blockCount > 2)
     let whole = Array(index.postings.bytes)
-    // Cut the postings at every byte of the term's second block and a little past it.
+    // Cut the postings at every byte of the term's second block (ids, frequencies, word
+    // counts) and a little past it.
     let records = entry.postingsOffset + entry.blockCount * PostingsWriter.skipRecordLength
     let second = records + Int(index.postings.u32(at: entry.postingsOffset + PostingsWriter.skipRecordLength + 4))
     for cut in stride(from: second, to: min(whole.count, second + 700), by: 3) {

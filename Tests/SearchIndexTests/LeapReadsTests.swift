@@ -6,8 +6,8 @@ import Testing
 @testable import SearchIndex
 
 /// A block reached by a leap, read with `pread` into the cursor's own buffer
-/// (`PostingCursor.loadCopied`), reads as the map does: the same ids, frequencies, flags and
-/// positions, walk for walk; a read that fails falls back to the map; and every query
+/// (`PostingCursor.loadCopied`), reads as the map does: the same ids, frequencies, flags,
+/// word counts and positions, walk for walk; a read that fails falls back to the map; and every query
 /// answers as the exhaustive evaluation with every leap read so.
 @Suite struct LeapReadsTests {
   /// Lists of thousands of postings (dozens of blocks).
@@ -24,13 +24,16 @@ import Testing
     var current: UInt32
     var frequency: Int
     var flags: UInt32
+    var wordCount: UInt8
     var positions: [SlotRange]
   }
 
   static func reading(_ cursor: PostingCursor) -> Reading {
     var positions: [SlotRange] = []
     cursor.positions(into: &positions)
-    return Reading(current: cursor.current, frequency: cursor.frequency, flags: cursor.flags, positions: positions)
+    return Reading(
+      current: cursor.current, frequency: cursor.frequency, flags: cursor.flags, wordCount: cursor.wordCountByte,
+      positions: positions)
   }
 
   @Test func aLeapedBlockReadWithPreadReadsAsTheMap() throws {
@@ -69,7 +72,8 @@ import Testing
           #expect(Self.reading(pread) == expected, "term \(term) at \(map.current)")
           #expect(Self.reading(fallback) == expected, "term \(term) at \(map.current)")
         } else {
-          #expect(pread.frequency == map.frequency && pread.flags == map.flags)
+          #expect(
+            pread.frequency == map.frequency && pread.flags == map.flags && pread.wordCountByte == map.wordCountByte)
         }
       }
       #expect(pread.current == PostingCursor.exhausted && fallback.current == PostingCursor.exhausted)

@@ -212,7 +212,9 @@ struct PostingsWriter {
           let score = BM25.saturation(
             frequency: Double(posting.frequency), length: Double(lengths[Int(posting.id)]),
             averageLength: averageWords)
-          block.add(id: posting.id, frequency: Int(posting.frequency), impact: Float(score).nextUp)
+          block.add(
+            id: posting.id, frequency: Int(posting.frequency), impact: Float(score).nextUp,
+            wordCount: wordCountByte(posting.id))
           endBlock(ifLast: index == merged.count - 1, after: posting.id)
         }
         documentFrequency = merged.count
@@ -248,7 +250,9 @@ struct PostingsWriter {
           // Rounded up so that a bound is never below the score it bounds.
           impact = Float(score).nextUp
         }
-        block.add(id: id, positions: positions, impact: impact, flags: flags)
+        block.add(
+          id: id, positions: positions, impact: impact, flags: flags,
+          wordCount: isPassageTerm ? wordCountByte(id) : 0)
         documentFrequency += 1
         endBlock(ifLast: cursor == end, after: id)
       }
@@ -271,6 +275,13 @@ struct PostingsWriter {
       part.postings.append(positionData.bytes)
     }
     return part
+  }
+
+  /// The byte a block keeps of passage `id`'s word count: the store's own byte for it
+  /// (`WordCounts`), 255 for a count the store keeps in its long counts.
+  private func wordCountByte(_ id: UInt32) -> UInt8 {
+    let length = lengths[Int(id)]
+    return length < UInt16(WordCounts.longMarker) ? UInt8(length) : WordCounts.longMarker
   }
 
   private func dedupe(_ positions: inout [(slot: UInt32, span: UInt32)]) {
@@ -296,10 +307,12 @@ extension Array where Element == (slot: UInt32, span: UInt32) {
 }
 
 /// One block of up to 128 postings: ids (gaps, bit-packed), frequency words (bit-packed),
-/// then positions (varints, after a table of where each group of postings' begin).
+/// their passages' word count bytes, then positions (varints, after a table of where each
+/// group of postings' begin).
 struct BlockEncoder {
   private var gaps: [UInt32] = []
   private var frequencies: [UInt32] = []
+  private var wordCounts: [UInt8] = []
   private var positionBytes = ByteWriter()
   /// Where in `positionBytes` the positions of postings `positionGroup`, `2 * positionGroup`,
   /// ... begin.
@@ -315,6 +328,7 @@ struct BlockEncoder {
   mutating func reset(previousId: UInt32?) {
     gaps.removeAll(keepingCapacity: true)
     frequencies.removeAll(keepingCapacity: true)
+    wordCounts.removeAll(keepingCapacity: true)
     positionBytes.bytes.removeAll(keepingCapacity: true)
     groupStarts.removeAll(keepingCapacity: true)
     self.previousId = previousId
@@ -322,9 +336,11 @@ struct BlockEncoder {
     maxImpact = 0
   }
 
-  mutating func add(id: UInt32, positions: [(slot: UInt32, span: UInt32)], impact: Float, flags: UInt32) {
+  mutating func add(
+    id: UInt32, positions: [(slot: UInt32, span: UInt32)], impact: Float, flags: UInt32, wordCount: UInt8
+  ) {
     if count > 0 && count % PostingsWriter.positionGroup == 0 { groupStarts.append(positionBytes.count) }
-    add(id: id, frequency: positions.count, impact: impact, flags: flags)
+    add(id: id, frequency: positions.count, impact: impact, flags: flags, wordCount: wordCount)
     var previousSlot: UInt32 = 0
     for position in positions {
       let delta = position.slot - previousSlot
@@ -338,14 +354,15 @@ struct BlockEncoder {
     }
   }
 
-  /// A posting without positions (a stored prefix's): its frequency word only.
-  mutating func add(id: UInt32, frequency: Int, impact: Float, flags: UInt32 = 0) {
+  /// A posting without positions (a stored prefix's): its frequency word and word count only.
+  mutating func add(id: UInt32, frequency: Int, impact: Float, flags: UInt32 = 0, wordCount: UInt8) {
     // A term's first id is stored whole; later ones as the gap from the previous id.
     gaps.append(previousId.map { id - $0 } ?? id)
     previousId = id
     lastId = id
     // Frequency is at least 1: stored less one, so that most words are 0.
     frequencies.append(UInt32(max(frequency, 1) - 1) << 2 | flags)
+    wordCounts.append(wordCount)
     maxImpact = max(maxImpact, impact)
     count += 1
   }
@@ -357,6 +374,7 @@ struct BlockEncoder {
     packed.bytes.removeAll(keepingCapacity: true)
     BitPacking.pack(gaps, into: &packed)
     BitPacking.pack(frequencies, into: &packed)
+    packed.append(wordCounts)
     skips.u32(lastId)
     skips.u32(UInt32(data.count))
     skips.u32(UInt32(positions.count))

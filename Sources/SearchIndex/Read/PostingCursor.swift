@@ -44,6 +44,8 @@ final class PostingCursor {
   private var frequencyWidth = 0
   private var frequencyBits = 0
   private var frequencyBytes = 0
+  /// Where the current block's word count bytes begin (after its frequency words).
+  private var wordCountStart = 0
 
   /// Postings read into memory for this cursor (and its fresh copies), if any.
   let storage: PostingsBuffer?
@@ -199,7 +201,7 @@ final class PostingCursor {
 
   /// Decodes one block's ids and frequency words (`frequency << 2 | flags`) at `offset`;
   /// how many ids are good (damage ends a block early: ids must increase and stay under
-  /// `idLimit`, frequencies are capped at 2^20).
+  /// `idLimit`, frequencies are capped at 2^20, and the word counts after them must fit).
   @inline(__always)
   static func decodeBlock(
     _ bytes: UnsafePointer<UInt8>, _ offset: inout Int, _ end: Int, count: Int, previous: UInt32,
@@ -215,7 +217,10 @@ final class PostingCursor {
       good = checkedPrefixSum(ids, count: count, previous: previous, isFirst: isFirst, idLimit: idLimit)
     }
     guard let frequencies else { return good }
-    guard BitPacking.unpack(bytes, &offset, end, count: count, into: frequencies) else { return 0 }
+    // The word counts follow, a byte per posting: a block too short for them is damaged.
+    guard BitPacking.unpack(bytes, &offset, end, count: count, into: frequencies), count <= end - offset else {
+      return 0
+    }
     for index in 0..<good { frequencies[index] = frequencyWord(frequencies[index]) }
     return good
   }
@@ -431,9 +436,9 @@ final class PostingCursor {
     positionsStart -= range.lowerBound
   }
 
-  /// A block's ids and frequencies take at most 1,026 bytes (two widths of one byte and
-  /// 128 values of 32 bits each), read with the 8 after them.
-  private static let blockCopyBytes = 1_088
+  /// A block's ids, frequencies and word counts take at most 1,154 bytes (two widths of
+  /// one byte, 128 values of 32 bits each twice, and 128 bytes), read with the 8 after them.
+  private static let blockCopyBytes = 1_168
 
   /// Stands at the start of block `newBlock`, whose ids a walk over the same list has just
   /// decoded (`decodedCount` of them, as `decodeBlock` gave them): they are copied, not
@@ -477,12 +482,14 @@ final class PostingCursor {
       // length ends the walk here), and read when asked for.
       let width = offset < end ? Int(bytes[offset]) : 33
       let byteCount = (count * width + 7) >> 3
-      if width > 32 || byteCount > end - offset - 1 {
+      // The word counts follow, a byte per posting: a block too short for them is damaged.
+      if width > 32 || byteCount > end - offset - 1 - count {
         idCount = 0
       } else {
         frequencyWidth = width
         frequencyBits = offset + 1
         frequencyBytes = byteCount
+        wordCountStart = offset + 1 + byteCount
       }
     }
     positionsStart = dataStart + Int(postings.u32(at: record + 8))
@@ -681,6 +688,16 @@ final class PostingCursor {
     } else {
       load(block: block + 1)
     }
+  }
+
+  /// The current passage's word count as the block keeps it, a byte: the store's own
+  /// (`WordCounts`; 255 sends the reader to the store's long counts). Read from the block
+  /// the cursor stands in, not from the store's table, where each passage of a long list
+  /// is a page of its own to fault in (13.5 MB at 30,000 talks).
+  var wordCountByte: UInt8 {
+    let at = wordCountStart &+ index
+    guard index < idCount, at < blockView.count, let base = blockView.baseAddress else { return 0 }
+    return base.load(fromByteOffset: at, as: UInt8.self)
   }
 
   /// How often the term occurs in the current passage.

@@ -129,6 +129,11 @@ struct Store: Sendable {
   @inline(__always)
   func wordCount(_ passage: Int) -> Int { wordCounts.count(passage) }
 
+  /// `wordCount(passage)` from the byte a postings block keeps of it: the table is read
+  /// only for a count it sends there (255).
+  @inline(__always)
+  func wordCount(_ passage: Int, stored byte: UInt8) -> Int { wordCounts.count(passage, stored: byte) }
+
   /// Field of a passage: 0 document, 3 start ms, 4 end ms, 5 anchor, 6 heading, 7 speaker
   /// (string ids; `StoreWriter.none` when absent or damaged).
   @inline(__always)

@@ -18,9 +18,13 @@ struct WordCounts: Sendable {
   let longCount: Int
 
   @inline(__always)
-  func count(_ passage: Int) -> Int {
-    let byte = short.u8(at: passage)
-    return byte == Self.longMarker ? longTableCount(passage) : Int(byte)
+  func count(_ passage: Int) -> Int { count(passage, stored: short.u8(at: passage)) }
+
+  /// The count of `passage` whose byte (this table's, or a postings block's copy of it) is
+  /// `byte`.
+  @inline(__always)
+  func count(_ passage: Int, stored byte: UInt8) -> Int {
+    byte == Self.longMarker ? longTableCount(passage) : Int(byte)
   }
 
   /// The bytes of passages `passage` to `passage + 7` (byte k of the word is passage +

@@ -249,11 +249,16 @@ final class PhraseScorer: Scorer {
   }
 
   func score(_ context: ScoringContext) -> Double {
-    let passage = Int(current)
+    // Every word stands at a matched passage: the rarest word's block gives its length.
+    // (Only the byte comes out of the closure: one that took the context would copy it,
+    // retaining its references, at every passage scored.)
+    let current = current
+    let stored = termsByCost?.first?._withUnsafeGuaranteedRef { $0.current == current ? $0.wordCountByte : nil }
+    let length =
+      stored.map { context.store.wordCount(Int(current), stored: $0) } ?? context.store.wordCount(Int(current))
     return idf
       * BM25.saturation(
-        frequency: Double(matches.count), length: Double(context.store.wordCount(passage)),
-        averageLength: context.averageWords)
+        frequency: Double(matches.count), length: Double(length), averageLength: context.averageWords)
   }
 
   func upperBound() -> Double { idf * (BM25.k1 + 1) }

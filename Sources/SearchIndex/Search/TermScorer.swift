@@ -98,13 +98,13 @@ final class TermScorer: Scorer {
       // reference count of its own (a third of a two-word OR's retains and releases).
       let flags = cursor.flags
       let frequency = cursor.frequency
+      let wordCount = cursor.wordCountByte
       return Self.postingFactor(
-        frequency: frequency, flags: flags, length: context.store.wordCount(passage),
+        frequency: frequency, flags: flags, length: context.store.wordCount(passage, stored: wordCount),
         averageLength: context.averageWords)
     }
     let saturation = BM25.saturation(
-      frequency: Double(frequency()), length: Double(context.store.wordCount(passage)),
-      averageLength: context.averageWords)
+      frequency: Double(frequency()), length: Double(wordCount(context)), averageLength: context.averageWords)
     // The title and heading flags travel with the postings: no table lookups here.
     var flags: UInt32 = 0
     for cursor in cursors where cursor.current == current { flags |= cursor.flags }
@@ -115,6 +115,21 @@ final class TermScorer: Scorer {
   }
 
   func upperBound() -> Double { idf * boundFactor() }
+
+  /// The word count of the passage at `current`, from the block of a cursor standing there
+  /// (`wordCountByte`): the store's table is read only for a long one.
+  @inline(__always)
+  func wordCount(_ context: ScoringContext) -> Int {
+    context.store.wordCount(Int(current), stored: wordCountByte)
+  }
+
+  /// The word count byte of the passage at `current`, as a cursor standing there keeps it
+  /// (`PostingCursor.wordCountByte`).
+  var wordCountByte: UInt8 {
+    if let cursor = lone { return cursor.wordCountByte }
+    for cursor in cursors where cursor.current == current { return cursor.wordCountByte }
+    return 0
+  }
 
   /// One posting's factor: saturation at its passage's length plus its field boosts.
   @inline(__always)
@@ -164,8 +179,7 @@ final class TermScorer: Scorer {
     var posting =
       matched > 1
       ? BM25.saturation(
-        frequency: Double(frequency), length: Double(context.store.wordCount(Int(current))),
-        averageLength: context.averageWords)
+        frequency: Double(frequency), length: Double(wordCount(context)), averageLength: context.averageWords)
       : frequency < shortestSaturation.count ? shortestSaturation[frequency] : BM25.k1 + 1
     if flags & PostingFlags.inTitle != 0 { posting += BM25.titleWeight }
     if flags & PostingFlags.inHeading != 0 { posting += BM25.headingWeight }
