@@ -29,11 +29,10 @@ final class ChunkChecksums: @unchecked Sendable {
     self.damage = damage
     chunkShift = layout.chunkBytes.trailingZeroBitCount
     wordCount = max(1, (layout.chunkCount + 63) / 64)
-    intact = UnsafeMutablePointer<UInt64>.allocate(capacity: wordCount)
-    intact.initialize(repeating: 0, count: wordCount)
+    intact = ZeroedPages.allocate(bytes: wordCount * 8).bindMemory(to: UInt64.self, capacity: wordCount)
   }
 
-  deinit { intact.deallocate() }
+  deinit { ZeroedPages.deallocate(UnsafeMutableRawPointer(intact), bytes: wordCount * 8) }
 
   @inline(__always)
   private func isIntact(_ chunk: Int) -> Bool { intact[chunk >> 6] & (1 << UInt64(chunk & 63)) != 0 }
