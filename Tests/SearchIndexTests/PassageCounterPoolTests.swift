@@ -47,9 +47,19 @@ struct PassageCounterPoolTests {
   @Test("Counters most of which will be written come zeroed at every size, and are kept as any others")
   func countersForDenseWalks() {
     let pool = PassageCounterPool()
-    for size in [1_000, 2 << 20, PassageCounterPool.keptBytes, PassageCounterPool.keptBytes + 1] {
+    let hugePage = PassageCounterPool.hugePageBytes
+    for size in [
+      1_000, PassageCounterPool.hugePageMinimum - 1, 1_700_000, 2 << 20, PassageCounterPool.keptBytes,
+      PassageCounterPool.keptBytes + 1,
+    ] {
       let counters = pool.take(count: size, touchesMost: true)
-      #expect(counters.count == size)
+      if PassageCounterPool.mapsHugePages && size >= PassageCounterPool.hugePageMinimum {
+        // Whole huge pages: rounded up, and aligned.
+        #expect(counters.count == (size + hugePage - 1) / hugePage * hugePage)
+        #expect(Int(bitPattern: counters.baseAddress) % hugePage == 0)
+      } else {
+        #expect(counters.count == size)
+      }
       #expect(counters.allSatisfy { $0 == 0 })
       counters.update(repeating: 7)
       counters.update(repeating: 0)

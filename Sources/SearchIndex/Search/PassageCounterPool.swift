@@ -28,11 +28,15 @@ final class PassageCounterPool: @unchecked Sendable {
   static let keptBytes = 4 << 20
 
   /// `touchesMost`: the user will write to most of the counters (a dense walk of many
-  /// postings). On Linux such counters of 2 MiB or more are then mapped in huge pages: a
-  /// walk that writes at random across 13.5 MB of counters (30,000 talks) spent a third
-  /// of its time on 4 KiB page faults and address translation.
+  /// postings). On Linux such counters of `hugePageMinimum` or more are then mapped in huge
+  /// pages, whole (their size rounded up to `hugePageBytes`, their start aligned to it): a
+  /// walk that writes at random across 13.5 MB of counters (30,000 talks) spent a third of
+  /// its time on 4 KiB page faults and address translation, and a fresh process's first
+  /// walk over a bit per passage (1.7 MB) faulted 415 pages in one by one. The counters
+  /// given may then be longer than `count`, zeroed all the same.
   func take(count: Int, touchesMost: Bool = false) -> UnsafeMutableBufferPointer<UInt8> {
-    let size = max(count, 8)
+    let huge = Self.mapsHugePages && touchesMost && count >= Self.hugePageMinimum
+    let size = huge ? (count + Self.hugePageBytes - 1) / Self.hugePageBytes * Self.hugePageBytes : max(count, 8)
     lock.lock()
     if let index = idle.lastIndex(where: { $0.count == size }) {
       let found = idle.remove(at: index)
@@ -40,14 +44,46 @@ final class PassageCounterPool: @unchecked Sendable {
       return found
     }
     lock.unlock()
-    // A failed map traps, as a failed Swift allocation does.
+    let address = huge ? Self.mapHugePages(size) : Self.map(size)
+    return UnsafeMutableBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: size)
+  }
+
+  /// Whether `writes` scattered writes touch most 4 KiB pages of `bytes` of counters (as
+  /// `take`'s `touchesMost`): twice as many writes as pages touch 86 % of them.
+  static func touchesMost(bytes: Int, writes: Int) -> Bool { writes >= 2 * (bytes / 4_096) }
+
+  /// Whether `touchesMost` counters are mapped in huge pages (Linux's transparent ones).
+  #if os(Linux)
+    static let mapsHugePages = true
+  #else
+    static let mapsHugePages = false
+  #endif
+  static let hugePageBytes = 2 << 20
+  /// The fewest bytes of counters mapped in huge pages: zeroing one costs about what
+  /// faulting in a hundred 4 KiB pages does, and a dense walk writes to every page.
+  static let hugePageMinimum = 1 << 20
+
+  /// `size` bytes of zeroed pages. A failed map traps, as a failed Swift allocation does.
+  private static func map(_ size: Int) -> UnsafeMutableRawPointer {
     guard let address = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANON, -1, 0),
       address != MAP_FAILED
     else { fatalError("no memory for \(size) passage counters") }
+    return address
+  }
+
+  /// `size` bytes (a multiple of `hugePageBytes`) of zeroed pages starting at a multiple of
+  /// `hugePageBytes`, to be mapped in huge pages: mapped with a huge page to spare, then
+  /// cut to the aligned part.
+  private static func mapHugePages(_ size: Int) -> UnsafeMutableRawPointer {
+    let spare = map(size + hugePageBytes)
+    let skipped = (hugePageBytes - Int(bitPattern: spare) % hugePageBytes) % hugePageBytes
+    let address = spare + skipped
+    if skipped > 0 { munmap(spare, skipped) }
+    munmap(address + size, hugePageBytes - skipped)
     #if os(Linux)
-      if touchesMost && size >= 2 << 20 { _ = madvise(address, size, MADV_HUGEPAGE) }
+      _ = madvise(address, size, MADV_HUGEPAGE)
     #endif
-    return UnsafeMutableBufferPointer(start: address.assumingMemoryBound(to: UInt8.self), count: size)
+    return address
   }
 
   /// Takes back counters that are all zero again; the least recently given go first. One

@@ -38,7 +38,9 @@ extension IndexSegment {
     into collector: inout TopHits
   ) -> Int {
     let passageCount = store.passageCount
-    let buffer = passageCounters.take(count: PrefixBits.bytes(passageCount: passageCount))
+    let bytes = PrefixBits.bytes(passageCount: passageCount)
+    let buffer = passageCounters.take(
+      count: bytes, touchesMost: PassageCounterPool.touchesMost(bytes: bytes, writes: occurrences))
     let bits = PrefixBits(buffer, postings: occurrences)
     defer {
       bits.clear()

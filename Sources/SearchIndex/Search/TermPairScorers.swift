@@ -263,12 +263,16 @@ enum PassageBitsClearing {
 
 extension IndexSegment {
   /// Calls `body` with `arrays` arrays of a bit per passage, one after the other, all clear
-  /// (from the segment's pool, and cleared again for the next query).
+  /// (from the segment's pool, and cleared again for the next query). `marks`: how many
+  /// bits `body` sets at most, when not most of them (`clearing` `.byBody`).
   func withPassageBits<Result>(
-    arrays: Int, clearing: PassageBitsClearing = .whole, _ body: (UnsafeMutablePointer<UInt64>) -> Result
+    arrays: Int, clearing: PassageBitsClearing = .whole, marks: Int? = nil,
+    _ body: (UnsafeMutablePointer<UInt64>) -> Result
   ) -> Result {
     let words = (store.passageCount + 63) / 64
-    let buffer = passageCounters.take(count: words * 8 * arrays, touchesMost: clearing == .whole)
+    let bytes = words * 8 * arrays
+    let touchesMost = marks.map { PassageCounterPool.touchesMost(bytes: bytes, writes: $0) } ?? (clearing == .whole)
+    let buffer = passageCounters.take(count: bytes, touchesMost: touchesMost)
     defer {
       if clearing == .whole { buffer.update(repeating: 0) }
       passageCounters.give(buffer)
@@ -306,7 +310,7 @@ extension IndexSegment {
     let clearsMarks = clearing == .byBody
     var markedIds: [UInt32] = []
     if clearsMarks { markedIds.reserveCapacity(marked.cost) }
-    withPassageBits(arrays: 1, clearing: clearing) { bits in
+    withPassageBits(arrays: 1, clearing: clearing, marks: marked.cost) { bits in
       for cursor in marked.cursors {
         PostingCursor.forEachIdBlock(cursor.postings, cursor.entry, idLimit: passageCount, scratch: scratch) {
           ids, count in
