@@ -159,6 +159,21 @@ extension IndexSegment {
     }
   }
 
+  /// Those of `ids` (ascending) that term `term`'s postings hold (documents or heading ids,
+  /// by its space), ids at or past `limit` left out: a cursor leaps to each, so a long
+  /// list costs the blocks around `ids`, not a walk over all of it.
+  func fieldIds(_ term: Int, among ids: [UInt32], limit: Int) -> Set<UInt32> {
+    var found = Set<UInt32>()
+    guard !ids.isEmpty else { return found }
+    let cursor = PostingCursor(postings: postings, entry: dictionary.entry(term), idLimit: limit)
+    for id in ids {
+      cursor.advance(to: id)
+      if cursor.current == PostingCursor.exhausted { break }
+      if cursor.current == id { found.insert(id) }
+    }
+    return found
+  }
+
   /// Byte ranges of the words of `text` whose terms are among `keys`, merged.
   static func matchedRanges(_ text: [UInt8], keys: Set<[UInt8]>, analyzer: Analyzer) -> [Range<Int>] {
     var ranges: [Range<Int>] = []
