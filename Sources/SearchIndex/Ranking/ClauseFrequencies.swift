@@ -29,15 +29,16 @@ final class ClauseFrequencies {
       }
     }
 
-    /// The weighted frequency at `current`, and whether it is of a form as written.
-    func frequency(_ scratch: inout [SlotRange]) -> (value: Double, isExact: Bool) {
+    /// The weighted frequency at `current`, whether it is of a form as written, and the
+    /// passage's word count byte where a term's block keeps it.
+    func frequency(_ scratch: inout [SlotRange]) -> (value: Double, isExact: Bool, wordCount: UInt8?) {
       switch self {
       case .term(let cursor, let weight):
-        return (Double(cursor.frequency) * weight, weight >= 1)
+        return (Double(cursor.frequency) * weight, weight >= 1, cursor.wordCountByte)
       case .phrase(let matcher):
         scratch.removeAll(keepingCapacity: true)
         matcher.positions(into: &scratch)
-        return (Double(max(1, scratch.count)), true)
+        return (Double(max(1, scratch.count)), true, nil)
       }
     }
   }
@@ -47,6 +48,9 @@ final class ClauseFrequencies {
     /// Occurrences, stemmed forms weighted down.
     var frequency: Double
     var isExact: Bool
+    /// The passage's word count byte, as a term's postings block keeps it (nil for a
+    /// phrase's): `Store.wordCount(_:stored:)` reads the store's table only for a long one.
+    var wordCount: UInt8?
   }
 
   private let sources: [Source]
@@ -79,6 +83,7 @@ final class ClauseFrequencies {
         let found = source.frequency(&scratch)
         entry.frequency += found.value
         entry.isExact = entry.isExact || found.isExact
+        entry.wordCount = entry.wordCount ?? found.wordCount
         source.next()
       }
       window.append(entry)
