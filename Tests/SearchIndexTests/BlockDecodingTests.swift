@@ -21,9 +21,11 @@ import Testing
     return ids
   }
 
-  /// `wordCounts`: how many of the block's word count bytes follow its frequencies.
+  /// `wordCounts`: how many of the block's word count bytes follow its frequencies;
+  /// `keepsWordCounts`: whether its term keeps them (the decoder then asks for them all).
   static func decoded(
-    _ gaps: [UInt32], previous: UInt32, isFirst: Bool, idLimit: UInt32, wordCounts: Int? = nil
+    _ gaps: [UInt32], previous: UInt32, isFirst: Bool, idLimit: UInt32, wordCounts: Int? = nil,
+    keepsWordCounts: Bool = true
   ) -> [UInt32] {
     var writer = ByteWriter()
     BitPacking.pack(gaps, into: &writer)
@@ -40,7 +42,7 @@ import Testing
       var offset = 0
       return PostingCursor.decodeBlock(
         buffer.baseAddress!, &offset, buffer.count, count: gaps.count, previous: previous, isFirst: isFirst,
-        idLimit: idLimit, ids: ids, frequencies: frequencies)
+        idLimit: idLimit, ids: ids, frequencies: frequencies, keepsWordCounts: keepsWordCounts)
     }
     return Array(UnsafeBufferPointer(start: ids, count: good))
   }
@@ -65,14 +67,18 @@ import Testing
       "\(block.name)")
   }
 
-  /// The word counts follow the frequencies, a byte per posting: a block whose bytes end
-  /// before its last word count is damaged, and decodes to nothing.
+  /// The word counts follow the frequencies, a byte per posting, where the term keeps them:
+  /// a block whose bytes end before its last word count is damaged, and decodes to nothing.
   @Test func aBlockShortOfItsWordCountsDecodesNothing() {
     let gaps: [UInt32] = [3, 1, 4, 1, 5, 9, 2, 6]
     #expect(Self.decoded(gaps, previous: 0, isFirst: true, idLimit: 100) == [3, 4, 8, 9, 14, 23, 25, 31])
     for short in 0..<gaps.count {
       #expect(Self.decoded(gaps, previous: 0, isFirst: true, idLimit: 100, wordCounts: short).isEmpty, "\(short)")
     }
+    // A term that keeps none: its blocks end with their frequency words.
+    #expect(
+      Self.decoded(gaps, previous: 0, isFirst: true, idLimit: 100, wordCounts: 0, keepsWordCounts: false)
+        == [3, 4, 8, 9, 14, 23, 25, 31])
   }
 
   /// Full blocks are summed in quarters: every id exact, and damage found wherever it lies

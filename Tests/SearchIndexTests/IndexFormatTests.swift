@@ -247,24 +247,35 @@ import Testing
     }
     // And words sharing the slots of an identifier (spans) after them.
     #expect(try index.search("\"past the quick fox\"", limit: 1).total == Self.foxPassages)
-    // Every posting's block keeps its passage's word count byte, 255 for the long one.
+    // A passage term in at most an eighth of the passages keeps each posting's word count
+    // byte in its blocks (version 13): 255 for the long passage, the store's elsewhere.
     let long = try #require(segment.dictionary.find(Array("long".utf8)))
     let cursor = PostingCursor(
       postings: segment.postings, entry: segment.dictionary.entry(long), idLimit: segment.passageCount)
+    #expect(cursor.keepsWordCounts)
     #expect(Int(cursor.current) == segment.store.passageCount - 2)
     #expect(cursor.wordCountByte == WordCounts.longMarker)
-    #expect(segment.store.wordCount(Int(cursor.current), stored: cursor.wordCountByte) == 300)
-    let fox = try #require(segment.dictionary.find(Array("fox".utf8)))
-    let foxCursor = PostingCursor(
-      postings: segment.postings, entry: segment.dictionary.entry(fox), idLimit: segment.passageCount)
-    var foxCount = 0
-    while foxCursor.current != PostingCursor.exhausted {
-      let passage = Int(foxCursor.current)
-      #expect(Int(foxCursor.wordCountByte) == segment.store.wordCount(passage))
-      foxCount += 1
-      foxCursor.next()
+    #expect(cursor.wordCount(in: segment.store) == 300)
+    var keeping = 0
+    var notKeeping = 0
+    for term in 0..<segment.dictionary.count where !TermSpace.isFieldTerm(segment.dictionary.term(term)) {
+      let entry = segment.dictionary.entry(term)
+      #expect(
+        entry.keepsWordCounts
+          == TermFlags.keepsWordCounts(documentFrequency: entry.documentFrequency, passageCount: segment.passageCount))
+      let walk = PostingCursor(postings: segment.postings, entry: entry, idLimit: segment.passageCount)
+      while walk.current != PostingCursor.exhausted {
+        let passage = Int(walk.current)
+        #expect(walk.wordCount(in: segment.store) == segment.store.wordCount(passage))
+        if walk.keepsWordCounts { #expect(walk.wordCountByte == segment.store.wordCounts.short.u8(at: passage)) }
+        walk.next()
+      }
+      if entry.keepsWordCounts { keeping += 1 } else { notKeeping += 1 }
     }
-    #expect(foxCount == Self.foxPassages)
+    // `fox`, in 37 of the fixture's passages, keeps none.
+    #expect(keeping > 0 && notKeeping > 0)
+    let fox = try #require(segment.dictionary.find(Array("fox".utf8)))
+    #expect(!segment.dictionary.entry(fox).keepsWordCounts)
   }
 
   /// Version 1 had no passage checksums, version 2 indexed a CJK run as one word, version 3

@@ -33,6 +33,7 @@ struct PostingsWriter {
     var postingsOffset: Int
     var blockCount: Int
     var maxImpact: Float
+    var keepsWordCounts: Bool
   }
 
   /// The records, term bytes and postings of a run of terms in dictionary order.
@@ -107,7 +108,7 @@ struct PostingsWriter {
       for record in part.records {
         records.u32(UInt32(blobCount + record.blobOffset))
         records.u16(UInt16(record.length))
-        records.u16(0)
+        records.u16(record.keepsWordCounts ? TermFlags.keepsWordCounts : 0)
         records.u32(UInt32(record.documentFrequency))
         records.u64(UInt64(postingsBase + record.postingsOffset))
         records.u32(UInt32(record.blockCount))
@@ -190,6 +191,13 @@ struct PostingsWriter {
     for termId in terms {
       let term = table.term(Int(termId))
       let isPassageTerm = !TermSpace.isFieldTerm(term)
+      var keepsWordCounts = false
+      /// Whether a passage term of `frequency` passages keeps word counts in its blocks.
+      func decideWordCounts(frequency: Int) {
+        keepsWordCounts =
+          isPassageTerm && TermFlags.keepsWordCounts(documentFrequency: frequency, passageCount: lengths.count)
+        block.reset(keepingWordCounts: keepsWordCounts)
+      }
       skips.bytes.removeAll(keepingCapacity: true)
       data.bytes.removeAll(keepingCapacity: true)
       positionData.bytes.removeAll(keepingCapacity: true)
@@ -208,6 +216,7 @@ struct PostingsWriter {
       if let members = storedPrefixes.members[termId] {
         if counters.isEmpty { counters = [UInt8](repeating: 0, count: lengths.count) }
         StoredPrefixes.merge(members, grouped, counters: &counters, into: &merged)
+        decideWordCounts(frequency: merged.count)
         for (index, posting) in merged.enumerated() {
           let score = BM25.saturation(
             frequency: Double(posting.frequency), length: Double(lengths[Int(posting.id)]),
@@ -221,6 +230,9 @@ struct PostingsWriter {
       }
       var cursor = grouped.starts[Int(termId)]
       let end = grouped.starts[Int(termId) + 1]
+      if cursor < end && storedPrefixes.members[termId] == nil {
+        decideWordCounts(frequency: Self.passages(grouped.ids[cursor..<end]))
+      }
       while cursor < end {
         // A passage term's occurrences carry its field flags above the passage id (the same
         // for every occurrence of the term in one passage).
@@ -260,7 +272,8 @@ struct PostingsWriter {
       part.records.append(
         TermRecord(
           blobOffset: part.blob.count, length: term.count, documentFrequency: documentFrequency,
-          postingsOffset: part.postings.count, blockCount: blockCount, maxImpact: maxImpact))
+          postingsOffset: part.postings.count, blockCount: blockCount, maxImpact: maxImpact,
+          keepsWordCounts: keepsWordCounts))
       part.blob.append(contentsOf: term)
       // The positions follow every block: their offsets, counted from the first position
       // byte, now count from the end of the skip records, as the blocks' do. (Postings of
@@ -275,6 +288,17 @@ struct PostingsWriter {
       part.postings.append(positionData.bytes)
     }
     return part
+  }
+
+  /// How many passages a term's grouped occurrences (`raw` ids, a passage's together) are in.
+  private static func passages(_ raw: ArraySlice<UInt32>) -> Int {
+    var count = 0
+    var previous: UInt32?
+    for id in raw where id != previous {
+      count += 1
+      previous = id
+    }
+    return count
   }
 
   /// The byte a block keeps of passage `id`'s word count: the store's own byte for it
@@ -307,8 +331,8 @@ extension Array where Element == (slot: UInt32, span: UInt32) {
 }
 
 /// One block of up to 128 postings: ids (gaps, bit-packed), frequency words (bit-packed),
-/// their passages' word count bytes, then positions (varints, after a table of where each
-/// group of postings' begin).
+/// their passages' word count bytes (where the term keeps them), then positions (varints,
+/// after a table of where each group of postings' begin).
 struct BlockEncoder {
   private var gaps: [UInt32] = []
   private var frequencies: [UInt32] = []
@@ -319,11 +343,18 @@ struct BlockEncoder {
   private var groupStarts: [Int] = []
   private var table = ByteWriter()
   private var previousId: UInt32?
+  /// Whether `flush` writes the word counts (`TermFlags.keepsWordCounts`).
+  private var keepsWordCounts = true
   private var lastId: UInt32 = 0
   private var maxImpact: Float = 0
   private(set) var count = 0
   private(set) var lastMaxImpact: Float = 0
   private var packed = ByteWriter()
+
+  /// Starts a term: whether its blocks keep word counts.
+  mutating func reset(keepingWordCounts: Bool) {
+    keepsWordCounts = keepingWordCounts
+  }
 
   mutating func reset(previousId: UInt32?) {
     gaps.removeAll(keepingCapacity: true)
@@ -374,7 +405,7 @@ struct BlockEncoder {
     packed.bytes.removeAll(keepingCapacity: true)
     BitPacking.pack(gaps, into: &packed)
     BitPacking.pack(frequencies, into: &packed)
-    packed.append(wordCounts)
+    if keepsWordCounts { packed.append(wordCounts) }
     skips.u32(lastId)
     skips.u32(UInt32(data.count))
     skips.u32(UInt32(positions.count))
@@ -385,6 +416,22 @@ struct BlockEncoder {
     positions.append(table.bytes)
     positions.append(positionBytes.bytes)
     lastMaxImpact = maxImpact
+  }
+}
+
+/// A term record's flags (its u16 after the text length).
+enum TermFlags {
+  /// The term's blocks keep each posting's word count byte after its frequency words.
+  static let keepsWordCounts: UInt16 = 1
+  /// A passage term keeps word counts up to a document frequency of this share of the
+  /// segment's passages. A longer list (`the`, `of`: the 67 terms over an eighth hold two
+  /// thirds of all postings) is read and walked far more than it is scored (its top hits
+  /// are found by block bounds, and it mostly confirms rarer words), and its bytes would
+  /// grow by half: its scorers read the store's table, which stays mapped between queries.
+  static let wordCountsShare = 8
+
+  static func keepsWordCounts(documentFrequency: Int, passageCount: Int) -> Bool {
+    documentFrequency <= passageCount / wordCountsShare
   }
 }
 

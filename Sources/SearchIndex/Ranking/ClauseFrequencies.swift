@@ -30,11 +30,13 @@ final class ClauseFrequencies {
     }
 
     /// The weighted frequency at `current`, whether it is of a form as written, and the
-    /// passage's word count byte where a term's block keeps it.
+    /// passage's word count byte where a term's block keeps it (`keepsWordCounts`).
     func frequency(_ scratch: inout [SlotRange]) -> (value: Double, isExact: Bool, wordCount: UInt8?) {
       switch self {
       case .term(let cursor, let weight):
-        return (Double(cursor.frequency) * weight, weight >= 1, cursor.wordCountByte)
+        return (
+          Double(cursor.frequency) * weight, weight >= 1, cursor.keepsWordCounts ? cursor.wordCountByte : nil
+        )
       case .phrase(let matcher):
         scratch.removeAll(keepingCapacity: true)
         matcher.positions(into: &scratch)

@@ -10,6 +10,8 @@ final class PostingCursor {
   let documentFrequency: Int
   let blockCount: Int
   let maxImpact: Float
+  /// Its blocks keep each posting's word count byte (`TermFlags.keepsWordCounts`).
+  let keepsWordCounts: Bool
   private let skipStart: Int
   private let dataStart: Int
   private let idLimit: UInt32
@@ -83,6 +85,7 @@ final class PostingCursor {
     self.entry = entry
     documentFrequency = entry.documentFrequency
     maxImpact = entry.maxImpact
+    keepsWordCounts = entry.keepsWordCounts
     let maximumBlocks = max(0, (postings.count - entry.postingsOffset) / PostingsWriter.skipRecordLength)
     blockCount = min(entry.blockCount, maximumBlocks)
     skipStart = entry.postingsOffset
@@ -163,7 +166,7 @@ final class PostingCursor {
       let blockFrequencies = frequencies(postings.f32(at: record + 12))
       let decoded = decodeBlock(
         bytes, &offset, postings.count, count: count, previous: previous, isFirst: block == 0, idLimit: limit,
-        ids: ids, frequencies: blockFrequencies)
+        ids: ids, frequencies: blockFrequencies, keepsWordCounts: entry.keepsWordCounts)
       body(ids, blockFrequencies.map { UnsafePointer($0) }, decoded)
       if decoded < count { return }
       previous = postings.u32(at: record)
@@ -196,16 +199,19 @@ final class PostingCursor {
     let previous = block == 0 ? 0 : postings.u32(at: record - PostingsWriter.skipRecordLength)
     return decodeBlock(
       base.assumingMemoryBound(to: UInt8.self), &offset, postings.count, count: count, previous: previous,
-      isFirst: block == 0, idLimit: UInt32(clamping: idLimit), ids: ids, frequencies: frequencies)
+      isFirst: block == 0, idLimit: UInt32(clamping: idLimit), ids: ids, frequencies: frequencies,
+      keepsWordCounts: entry.keepsWordCounts)
   }
 
   /// Decodes one block's ids and frequency words (`frequency << 2 | flags`) at `offset`;
   /// how many ids are good (damage ends a block early: ids must increase and stay under
-  /// `idLimit`, frequencies are capped at 2^20, and the word counts after them must fit).
+  /// `idLimit`, frequencies are capped at 2^20, and the word counts after them, where the
+  /// term keeps them, must fit).
   @inline(__always)
   static func decodeBlock(
     _ bytes: UnsafePointer<UInt8>, _ offset: inout Int, _ end: Int, count: Int, previous: UInt32,
-    isFirst: Bool, idLimit: UInt32, ids: UnsafeMutablePointer<UInt32>, frequencies: UnsafeMutablePointer<UInt32>?
+    isFirst: Bool, idLimit: UInt32, ids: UnsafeMutablePointer<UInt32>, frequencies: UnsafeMutablePointer<UInt32>?,
+    keepsWordCounts: Bool
   ) -> Int {
     let idsStart = offset
     guard count > 0, BitPacking.unpack(bytes, &offset, end, count: count, into: ids) else { return 0 }
@@ -217,10 +223,11 @@ final class PostingCursor {
       good = checkedPrefixSum(ids, count: count, previous: previous, isFirst: isFirst, idLimit: idLimit)
     }
     guard let frequencies else { return good }
-    // The word counts follow, a byte per posting: a block too short for them is damaged.
-    guard BitPacking.unpack(bytes, &offset, end, count: count, into: frequencies), count <= end - offset else {
-      return 0
-    }
+    // The word counts follow (where kept), a byte per posting: a block too short for them
+    // is damaged.
+    guard BitPacking.unpack(bytes, &offset, end, count: count, into: frequencies),
+      !keepsWordCounts || count <= end - offset
+    else { return 0 }
     for index in 0..<good { frequencies[index] = frequencyWord(frequencies[index]) }
     return good
   }
@@ -349,7 +356,7 @@ final class PostingCursor {
     var offset = blockStart
     idCount = Self.decodeBlock(
       bytes, &offset, end, count: count, previous: newBlock == 0 ? 0 : skipLastId(newBlock - 1),
-      isFirst: newBlock == 0, idLimit: idLimit, ids: ids, frequencies: nil)
+      isFirst: newBlock == 0, idLimit: idLimit, ids: ids, frequencies: nil, keepsWordCounts: keepsWordCounts)
     settleBlock(bytes, offset: offset, end: end, count: count, record: record)
   }
 
@@ -411,7 +418,7 @@ final class PostingCursor {
     var offset = 0
     idCount = Self.decodeBlock(
       bytes, &offset, read, count: count, previous: skipLastId(newBlock - 1), isFirst: false, idLimit: idLimit,
-      ids: ids, frequencies: nil)
+      ids: ids, frequencies: nil, keepsWordCounts: keepsWordCounts)
     settleBlock(bytes, offset: offset, end: read, count: count, record: record)
     let positionsEnd = dataStart + Int(postings.u32(at: next + 8))
     if positionsStart <= positionsEnd && positionsEnd <= postings.count {
@@ -482,8 +489,9 @@ final class PostingCursor {
       // length ends the walk here), and read when asked for.
       let width = offset < end ? Int(bytes[offset]) : 33
       let byteCount = (count * width + 7) >> 3
-      // The word counts follow, a byte per posting: a block too short for them is damaged.
-      if width > 32 || byteCount > end - offset - 1 - count {
+      // The word counts follow (where kept), a byte per posting: a block too short for
+      // them is damaged.
+      if width > 32 || byteCount > end - offset - 1 - (keepsWordCounts ? count : 0) {
         idCount = 0
       } else {
         frequencyWidth = width
@@ -691,13 +699,22 @@ final class PostingCursor {
   }
 
   /// The current passage's word count as the block keeps it, a byte: the store's own
-  /// (`WordCounts`; 255 sends the reader to the store's long counts). Read from the block
-  /// the cursor stands in, not from the store's table, where each passage of a long list
-  /// is a page of its own to fault in (13.5 MB at 30,000 talks).
+  /// (`WordCounts`; 255 sends the reader to the store's long counts), where the term keeps
+  /// them (`keepsWordCounts`), else 0. Read from the block the cursor stands in, not from
+  /// the store's table, where each passage of a long list is a page of its own to fault
+  /// in (13.5 MB at 30,000 talks).
   var wordCountByte: UInt8 {
     let at = wordCountStart &+ index
-    guard index < idCount, at < blockView.count, let base = blockView.baseAddress else { return 0 }
+    guard keepsWordCounts, index < idCount, at < blockView.count, let base = blockView.baseAddress else { return 0 }
     return base.load(fromByteOffset: at, as: UInt8.self)
+  }
+
+  /// The current passage's word count: from its block where the term keeps word counts,
+  /// else from the store's table.
+  @inline(__always)
+  func wordCount(in store: Store) -> Int {
+    let passage = Int(current)
+    return keepsWordCounts ? store.wordCount(passage, stored: wordCountByte) : store.wordCount(passage)
   }
 
   /// How often the term occurs in the current passage.

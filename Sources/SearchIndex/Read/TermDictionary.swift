@@ -9,6 +9,8 @@ struct TermDictionary: Sendable {
     var postingsOffset: Int
     var blockCount: Int
     var maxImpact: Float
+    /// Its blocks keep each posting's word count byte (`TermFlags.keepsWordCounts`).
+    var keepsWordCounts = false
   }
 
   let records: ByteReader
@@ -60,7 +62,8 @@ struct TermDictionary: Sendable {
       documentFrequency: Int(records.u32(at: record + 8)),
       postingsOffset: Int(clamping: records.u64(at: record + 12)),
       blockCount: Int(records.u32(at: record + 20)),
-      maxImpact: records.f32(at: record + 24))
+      maxImpact: records.f32(at: record + 24),
+      keepsWordCounts: records.u16(at: record + 6) & TermFlags.keepsWordCounts != 0)
   }
 
   /// Bytes of term `index`'s postings: up to the next term's (postings are written in term

@@ -253,7 +253,7 @@ final class PhraseScorer: Scorer {
     // (Only the byte comes out of the closure: one that took the context would copy it,
     // retaining its references, at every passage scored.)
     let current = current
-    let stored = termsByCost?.first?._withUnsafeGuaranteedRef { $0.current == current ? $0.wordCountByte : nil }
+    let stored = termsByCost?.first?._withUnsafeGuaranteedRef { $0.current == current ? $0.storedWordCount : nil }
     let length =
       stored.map { context.store.wordCount(Int(current), stored: $0) } ?? context.store.wordCount(Int(current))
     return idf

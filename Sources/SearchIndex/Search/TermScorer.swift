@@ -92,16 +92,14 @@ final class TermScorer: Scorer {
 
   /// The score at `current` without the idf: saturation plus the field boosts.
   func factor(_ context: ScoringContext) -> Double {
-    let passage = Int(current)
     if let cursor = lone {
       // The cursor is read before any call it could not see through: it then needs no
       // reference count of its own (a third of a two-word OR's retains and releases).
       let flags = cursor.flags
       let frequency = cursor.frequency
-      let wordCount = cursor.wordCountByte
+      let length = cursor.wordCount(in: context.store)
       return Self.postingFactor(
-        frequency: frequency, flags: flags, length: context.store.wordCount(passage, stored: wordCount),
-        averageLength: context.averageWords)
+        frequency: frequency, flags: flags, length: length, averageLength: context.averageWords)
     }
     let saturation = BM25.saturation(
       frequency: Double(frequency()), length: Double(wordCount(context)), averageLength: context.averageWords)
@@ -117,18 +115,19 @@ final class TermScorer: Scorer {
   func upperBound() -> Double { idf * boundFactor() }
 
   /// The word count of the passage at `current`, from the block of a cursor standing there
-  /// (`wordCountByte`): the store's table is read only for a long one.
+  /// where its term keeps them (`storedWordCount`), else from the store's table.
   @inline(__always)
   func wordCount(_ context: ScoringContext) -> Int {
-    context.store.wordCount(Int(current), stored: wordCountByte)
+    let passage = Int(current)
+    return storedWordCount.map { context.store.wordCount(passage, stored: $0) } ?? context.store.wordCount(passage)
   }
 
-  /// The word count byte of the passage at `current`, as a cursor standing there keeps it
-  /// (`PostingCursor.wordCountByte`).
-  var wordCountByte: UInt8 {
-    if let cursor = lone { return cursor.wordCountByte }
-    for cursor in cursors where cursor.current == current { return cursor.wordCountByte }
-    return 0
+  /// The word count byte of the passage at `current`, as the block of a cursor standing
+  /// there keeps it (`PostingCursor.wordCountByte`); nil where none keeps word counts.
+  var storedWordCount: UInt8? {
+    if let cursor = lone { return cursor.keepsWordCounts ? cursor.wordCountByte : nil }
+    for cursor in cursors where cursor.current == current && cursor.keepsWordCounts { return cursor.wordCountByte }
+    return nil
   }
 
   /// One posting's factor: saturation at its passage's length plus its field boosts.
