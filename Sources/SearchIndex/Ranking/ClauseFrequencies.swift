@@ -34,9 +34,7 @@ final class ClauseFrequencies {
     func frequency(_ scratch: inout [SlotRange]) -> (value: Double, isExact: Bool, wordCount: UInt8?) {
       switch self {
       case .term(let cursor, let weight):
-        return (
-          Double(cursor.frequency) * weight, weight >= 1, cursor.keepsWordCounts ? cursor.wordCountByte : nil
-        )
+        return (Double(cursor.frequency) * weight, weight >= 1, cursor.storedWordCount)
       case .phrase(let matcher):
         scratch.removeAll(keepingCapacity: true)
         matcher.positions(into: &scratch)

@@ -54,20 +54,18 @@ struct ContextRanker {
     let window = weights.neighbourWeights.count
     // Headings are read (from the candidates' records) only when some clause is in one.
     let headings = terms.contains { !$0.headings.isEmpty } ? store.headings(of: candidates) : nil
-    let candidateDocuments = documents(of: candidates)
-    let fields = terms.map { self.fields($0, documents: candidateDocuments, headings: headings) }
+    let located = documents(of: candidates)
+    var distinctDocuments: [UInt32] = []
+    for (document, _) in located where distinctDocuments.last != UInt32(document) {
+      distinctDocuments.append(UInt32(document))
+    }
+    let fields = terms.map { self.fields($0, documents: distinctDocuments, headings: headings) }
     let totalWeight = query.clauses.reduce(0) { $0 + $1.weight(weights) * $1.inverseDocumentFrequency }
     var result: [Scored] = []
     result.reserveCapacity(candidates.count)
-    var documentRange = 0..<0
-    var document = 0
     for (ordinal, passage) in candidates.enumerated() {
       let id = Int(passage)
-      if !documentRange.contains(id) {
-        document = store.document(ofPassage: id)
-        let first = Int(store.documentField(document, 5))
-        documentRange = first..<(first + Int(store.documentField(document, 6)))
-      }
+      let (document, documentRange) = located[ordinal]
       let low = UInt32(max(documentRange.lowerBound, id - window))
       let high = UInt32(min(documentRange.upperBound - 1, id + window))
       let heading = headings?[ordinal] ?? StoreWriter.none
@@ -182,18 +180,23 @@ struct ContextRanker {
     return fields
   }
 
-  /// The documents of `candidates` (ascending), ascending and distinct.
-  private func documents(of candidates: [UInt32]) -> [UInt32] {
+  /// Each of `candidates` (ascending): its document and the document's passages, looked
+  /// up once per document.
+  private func documents(of candidates: [UInt32]) -> [(document: Int, passages: Range<Int>)] {
     let store = index.store
-    var documents: [UInt32] = []
+    var located: [(document: Int, passages: Range<Int>)] = []
+    located.reserveCapacity(candidates.count)
+    var document = 0
     var documentRange = 0..<0
-    for passage in candidates where !documentRange.contains(Int(passage)) {
-      let document = store.document(ofPassage: Int(passage))
-      let first = Int(store.documentField(document, 5))
-      documentRange = first..<(first + Int(store.documentField(document, 6)))
-      if documents.last != UInt32(document) { documents.append(UInt32(document)) }
+    for passage in candidates {
+      if !documentRange.contains(Int(passage)) {
+        document = store.document(ofPassage: Int(passage))
+        let first = Int(store.documentField(document, 5))
+        documentRange = first..<(first + Int(store.documentField(document, 6)))
+      }
+      located.append((document, documentRange))
     }
-    return documents
+    return located
   }
 }
 

@@ -709,6 +709,9 @@ final class PostingCursor {
     return base.load(fromByteOffset: at, as: UInt8.self)
   }
 
+  /// `wordCountByte` where the term keeps word counts, else nil.
+  var storedWordCount: UInt8? { keepsWordCounts ? wordCountByte : nil }
+
   /// The current passage's word count: from its block where the term keeps word counts,
   /// else from the store's table.
   @inline(__always)

@@ -125,7 +125,7 @@ final class TermScorer: Scorer {
   /// The word count byte of the passage at `current`, as the block of a cursor standing
   /// there keeps it (`PostingCursor.wordCountByte`); nil where none keeps word counts.
   var storedWordCount: UInt8? {
-    if let cursor = lone { return cursor.keepsWordCounts ? cursor.wordCountByte : nil }
+    if let cursor = lone { return cursor.storedWordCount }
     for cursor in cursors where cursor.current == current && cursor.keepsWordCounts { return cursor.wordCountByte }
     return nil
   }
