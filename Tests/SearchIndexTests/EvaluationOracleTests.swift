@@ -101,7 +101,8 @@ import Testing
 
   /// Two words whose lists are long and alike in length find their common passages in a
   /// bit per passage (`TermIntersectionScorer`), and so does a phrase whose rarest two
-  /// words are (`IntersectedPhraseScorer`, unfiltered); others leapfrog. All must answer
+  /// words are (`IntersectedPhraseScorer`, unfiltered); others leapfrog. `a OR b` ranks
+  /// the passages of both words first, either way (`TermUnionScorer`). All must answer
   /// as the exhaustive evaluation, with and without filters, words of one form and of
   /// several. The corpus is large enough for lists of `SearchTuning.bitSetJoiningMinimum`
   /// postings.
@@ -140,6 +141,7 @@ import Testing
       for b in long[(number + 1)...] {
         shapes.append(("\(a.word) \(b.word)", joinsByBits(a, b)))
         shapes.append(("\"\(a.word) \(b.word)\"", joinsByBits(a, b)))
+        shapes.append(("\(a.word) OR \(b.word)", joinsByBits(a, b)))
         if joinsByBits(a, b) && max(a.forms, b.forms) > 1 { severalForms += 1 }
         // A phrase of three: its rarest two decide.
         let c = long[(number * 7 + a.cost) % long.count]
@@ -150,8 +152,13 @@ import Testing
     for (query, joins) in shapes {
       let parsed = try QueryParser.parse(query)
       let plan = try QueryCompiler(index: segment, verbatim: verbatim).plan(parsed, filters: .init())
-      let expected: any Scorer.Type = query.hasPrefix("\"") ? IntersectedPhraseScorer.self : TermIntersectionScorer.self
-      #expect((type(of: plan.root) == expected) == joins, "\(query)")
+      if query.contains(" OR ") {
+        #expect(plan.root is TermUnionScorer, "\(query)")
+      } else {
+        let expected: any Scorer.Type =
+          query.hasPrefix("\"") ? IntersectedPhraseScorer.self : TermIntersectionScorer.self
+        #expect((type(of: plan.root) == expected) == joins, "\(query)")
+      }
       roots[Self.rootName(plan), default: 0] += 1
       for filters in [SearchFilters(), SearchFilters(sources: [documents[2].id, documents[9].id])] {
         for limit in [0, 1, 10, 200] {
@@ -165,6 +172,7 @@ import Testing
     #expect(roots["TermIntersectionScorer", default: 0] >= 5, "\(roots)")
     #expect(roots["IntersectedPhraseScorer", default: 0] >= 5, "\(roots)")
     #expect(roots["AndScorer", default: 0] >= 1 && roots["PhraseScorer", default: 0] >= 1, "\(roots)")
+    #expect(roots["TermUnionScorer", default: 0] >= 10, "\(roots)")
     // A word of several forms (standard mode: a word and its extras) is marked, the other looked up.
     #expect(verbatim || severalForms >= 1)
   }

@@ -186,70 +186,80 @@ final class TermUnionScorer: OrScorer {
     return max(0, counts.a + counts.b - counts.common)
   }
 
+  /// Passages with both words are ranked (and counted) first, as `a b` ranks them, on
+  /// fresh words: they hold the highest scores there are, so the top hits start full of
+  /// them, and the walk over passages of one word alone that follows leaps wherever that
+  /// word cannot reach their threshold (over the list, then over a block, then a posting).
+  /// The total is both words' passages less the common ones that first step walked.
   override func collectTop(into collector: inout TopHits, filter: PassageFilter?, context: ScoringContext) -> Int {
     guard filter == nil else {
       return GeneralWalk.collectTop(self, into: &collector, filter: filter, context: context)
     }
-    let total = count(filter: nil, context: context)
-    guard collector.limit > 0 else { return total }
+    guard collector.limit > 0 else { return count(filter: nil, context: context) }
+    let (bothA, bothB) = (a.fresh(), b.fresh())
+    let both: AndScorer =
+      index.intersectsByBits(bothA, bothB)
+      ? TermIntersectionScorer(bothA, bothB, index: index) : AndScorer([bothA, bothB])
+    let common = both.collectTop(into: &collector, filter: nil, context: context)
+    let total = max(0, a.countAll() + b.countAll() - common)
     let exhausted = PostingCursor.exhausted
-    let bonusBound = Proximity.weight * (a.idf + b.idf)
-    var proximity = Proximity()
-    let pair: [any Scorer] = [a, b]
-    let pairBonusBound = Proximity.bound(pair)
-    // Ids up to here lie in blocks whose bound was found to reach the threshold: not
-    // bounded again until the walk leaves one of them (the threshold only rises, so this
-    // skips a little less than it could, for one check per pair of blocks, not per id).
-    var boundedThrough: UInt32 = 0
-    var isBounded = false
     // A passage of one word only scores that word (no bonus): its best anywhere.
     let aAlone = a.idf * min(Double(a.cursors.reduce(0) { $0 + $1.maxImpact }), TermScorer.maximumFactor)
     let bAlone = b.idf * min(Double(b.cursors.reduce(0) { $0 + $1.maxImpact }), TermScorer.maximumFactor)
+    // Each word's ids up to here lie in a block whose bound was found to reach the
+    // threshold: not bounded again until the walk leaves it (the threshold only rises, so
+    // this skips a little less than it could, for one check per block, not per id).
+    var aBoundedThrough: Int64 = -1
+    var bBoundedThrough: Int64 = -1
     while a.current != exhausted || b.current != exhausted {
-      // Where a word alone cannot reach the threshold, its passages before the other word's
-      // next one cannot enter: it leaps there (over skip records).
-      if collector.isFull {
-        if a.current < b.current && aAlone < collector.threshold {
-          a.advance(to: b.current)
-          continue
-        }
-        if b.current < a.current && bAlone < collector.threshold {
-          b.advance(to: a.current)
-          continue
-        }
+      // Neither word alone can enter anywhere: the passages of both were all there was.
+      if collector.isFull && aAlone < collector.threshold && bAlone < collector.threshold { break }
+      if a.current < b.current {
+        stepAlone(a, before: b.current, alone: aAlone, boundedThrough: &aBoundedThrough, &collector, context)
+      } else if b.current < a.current {
+        stepAlone(b, before: a.current, alone: bAlone, boundedThrough: &bBoundedThrough, &collector, context)
+      } else {
+        // Both words: ranked above.
+        a.next()
+        b.next()
       }
-      let id = min(a.current, b.current)
-      if collector.isFull && (!isBounded || id > boundedThrough) {
-        let none: (bound: Double, end: UInt32) = (0, exhausted)
-        let first = a.current != exhausted ? a.blockBound() : none
-        let second = b.current != exhausted ? b.blockBound() : none
-        // Every id up to the nearer block end lies in a block just bounded.
-        let end = min(first.end, second.end)
-        if first.bound + second.bound + bonusBound <= collector.threshold && end >= id {
-          if end == exhausted { break }
-          a.advance(to: end + 1)
-          b.advance(to: end + 1)
-          continue
-        }
-        isBounded = end >= id
-        boundedThrough = end
-      }
-      // The words at `id` match there; the proximity bonus needs both.
-      let aHere = a.current == id
-      let bHere = b.current == id
-      let bound = (aHere ? a.upperBound() : 0) + (bHere ? b.upperBound() : 0) + (aHere && bHere ? bonusBound : 0)
-      if !collector.isFull || bound > collector.threshold {
-        let score = (aHere ? a.score(context) : 0) + (bHere ? b.score(context) : 0)
-        if !(aHere && bHere) {
-          collector.insert(id, score)
-        } else if !collector.isFull || score + pairBonusBound > collector.threshold {
-          collector.insert(id, score + proximity.bonus(pair))
-        }
-      }
-      if a.current == id { a.next() }
-      if b.current == id { b.next() }
     }
     return total
+  }
+
+  /// One step of the walk over `word`'s passages without the other word (whose next
+  /// passage is `next`): a leap where it cannot reach the threshold, alone anywhere
+  /// (`alone`), in its block or at its posting, else its passage scored.
+  /// Bounds that tie the threshold are scored, not leapt: a passage of one word may come
+  /// before the passages of both that it ties, and wins the tie (`TopHits` prefers the
+  /// lower passage), as it would in a walk in passage order.
+  @inline(__always)
+  private func stepAlone(
+    _ word: TermScorer, before next: UInt32, alone: Double, boundedThrough: inout Int64,
+    _ collector: inout TopHits, _ context: ScoringContext
+  ) {
+    if collector.isFull {
+      if alone < collector.threshold {
+        word.advance(to: next)
+        return
+      }
+      if Int64(word.current) > boundedThrough {
+        let (bound, end) = word.blockBound()
+        if end >= word.current {
+          if bound < collector.threshold {
+            word.advance(to: end == PostingCursor.exhausted ? next : min(next, end + 1))
+            return
+          }
+          boundedThrough = Int64(end)
+        }
+      }
+      if word.upperBound() < collector.threshold {
+        word.next()
+        return
+      }
+    }
+    collector.insert(word.current, word.score(context))
+    word.next()
   }
 }
 
