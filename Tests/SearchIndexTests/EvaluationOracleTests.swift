@@ -177,6 +177,40 @@ import Testing
     #expect(verbatim || severalForms >= 1)
   }
 
+  /// A word of many blocks ranks its blocks of the highest impacts first
+  /// (`SearchTuning.seedBlocks`), then walks the rest in passage order: its hits must be the
+  /// exhaustive evaluation's, ties included. Most of its passages tie in pairs of lengths,
+  /// and the best are late in the list, so the walk meets passages that tie hits ranked
+  /// before it, at lower passages than theirs (which win), and at higher ones (which lose).
+  @Test func aWordOfManyBlocksAnswersAsTheExhaustiveEvaluation() throws {
+    let filler = ["beta", "gamma", "delta", "epsilon", "zeta", "eta"]
+    var passages: [Passage] = []
+    for number in 0..<6_000 {
+      let extra = filler.prefix((number &* 7_919) % filler.count).joined(separator: " ")
+      let word = number > 5_000 && number % 97 == 0 ? "alpha alpha" : "alpha"
+      passages.append(Passage(kind: .text, text: "\(word) \(extra)."))
+      // Passages without it between, so that its blocks span more passages than they hold.
+      if number % 3 == 0 { passages.append(Passage(kind: .text, text: "theta iota.")) }
+    }
+    let documents = stride(from: 0, to: passages.count, by: 500).map { start in
+      Document(
+        id: "hig/many-\(start)", kind: .hig, title: "Page \(start)", url: "https://example.com/\(start)",
+        passages: Array(passages[start..<min(start + 500, passages.count)]))
+    }
+    let (index, directory) = try IndexFixture.build(documents)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let segment = index.first
+    let term = try #require(segment.dictionary.find(Array("alpha".utf8)))
+    #expect(segment.rankingCursor(term).blockCount >= SearchTuning.seedingBlockCount)
+    let parsed = try QueryParser.parse("alpha")
+    for limit in [1, 2, 3, 10, 30, 100, 129, 200, 1_000] {
+      let planned = try index.search(parsed: parsed, limit: limit, verbatim: false, filters: .init())
+      let oracle = try index.search(
+        parsed: parsed, limit: limit, verbatim: false, filters: .init(), evaluation: .exhaustive)
+      #expect(planned == oracle, "top \(limit)")
+    }
+  }
+
   /// The common passages of two words, whichever way the bits are cleared after: every one
   /// both lists hold, ascending, once; and the bits given back all clear, so that the next
   /// query starts from none.

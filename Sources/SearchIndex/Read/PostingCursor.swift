@@ -331,6 +331,35 @@ final class PostingCursor {
   /// The highest impact of any posting in the current block (read once per block).
   private(set) var blockMaxImpact: Float = 0
 
+  /// The ids of the `count` blocks with the highest impacts among the first `among` (of
+  /// equal ones, the earlier), in order: each block's first id (past the one before's
+  /// last) through its last, read from the skip records. Empty when the records do not
+  /// rise (damaged postings), so that the ranges never overlap.
+  func bestBlocks(_ count: Int, among: Int) -> [ClosedRange<UInt32>] {
+    guard count > 0, blockCount > 0 else { return [] }
+    // The best so far, highest impact first (a short list, kept by insertion).
+    var best: [(impact: Float, block: Int)] = []
+    best.reserveCapacity(count + 1)
+    for block in 0..<min(blockCount, max(among, count)) {
+      let impact = postings.f32(at: skipStart + block * PostingsWriter.skipRecordLength + 12)
+      guard best.count < count || impact > best[best.count - 1].impact else { continue }
+      var slot = best.count
+      while slot > 0 && best[slot - 1].impact < impact { slot -= 1 }
+      best.insert((impact, block), at: slot)
+      if best.count > count { best.removeLast() }
+    }
+    var ranges: [ClosedRange<UInt32>] = []
+    for block in best.map(\.block).sorted() {
+      let first = block == 0 ? 0 : skipLastId(block - 1) &+ 1
+      let last = skipLastId(block)
+      guard first <= last, block == 0 || first > 0, ranges.last.map({ $0.upperBound < first }) ?? true else {
+        return []
+      }
+      ranges.append(first...last)
+    }
+    return ranges
+  }
+
   /// The last id of the current block.
   var blockLastId: UInt32 { block < blockCount ? skipLastId(block) : PostingCursor.exhausted }
 

@@ -17,6 +17,22 @@ enum SearchTuning {
   /// postings stream through; one counter per passage at 30,000 talks is 13.5 MB.
   static let prefixWindowPassages = 1 << 19
 
+  /// A word of one form ranks this many of its blocks first, those of the highest impacts
+  /// (`PostingCursor.bestBlocks`), before walking the rest in passage order: their best
+  /// postings set a threshold near the final one from the start. Four blocks (512
+  /// postings) hold enough good postings for the 30 or 100 best a best match asks for,
+  /// and cost four decodes.
+  static let seedBlocks = 4
+
+  /// ... and only a list of at least this many blocks: a shorter walk decodes about as
+  /// many blocks as the seeds would, and reading every skip record for them costs more.
+  static let seedingBlockCount = 32
+
+  /// ... chosen among its first this many blocks: a word's best postings lie all along its
+  /// list, so the first blocks hold good ones too, and reading all of a list's skip
+  /// records first (65,000 for `the` at 30,000 talks) cost more than the seeds saved.
+  static let seedCandidateBlocks = 16_384
+
   /// Two words whose postings together exceed one per this many passages are counted
   /// (their total and overlap) in a bit per passage: every id decoded once, without skips.
   /// Below it, leaping through skip records touches fewer blocks.

@@ -213,7 +213,7 @@ final class TermUnionScorer: OrScorer {
     var bBoundedThrough: Int64 = -1
     while a.current != exhausted || b.current != exhausted {
       // Neither word alone can enter anywhere: the passages of both were all there was.
-      if collector.isFull && aAlone < collector.threshold && bAlone < collector.threshold { break }
+      if collector.excludes(aAlone, from: a.current) && collector.excludes(bAlone, from: b.current) { break }
       if a.current < b.current {
         stepAlone(a, before: b.current, alone: aAlone, boundedThrough: &aBoundedThrough, &collector, context)
       } else if b.current < a.current {
@@ -229,31 +229,30 @@ final class TermUnionScorer: OrScorer {
 
   /// One step of the walk over `word`'s passages without the other word (whose next
   /// passage is `next`): a leap where it cannot reach the threshold, alone anywhere
-  /// (`alone`), in its block or at its posting, else its passage scored.
-  /// Bounds that tie the threshold are scored, not leapt: a passage of one word may come
-  /// before the passages of both that it ties, and wins the tie (`TopHits` prefers the
-  /// lower passage), as it would in a walk in passage order.
+  /// (`alone`), in its block or at its posting, else its passage scored. A bound that ties
+  /// the threshold is leapt only after the worst hit's passage (`TopHits.excludes`): a
+  /// passage of one word may come before the passages of both that it ties, and wins.
   @inline(__always)
   private func stepAlone(
     _ word: TermScorer, before next: UInt32, alone: Double, boundedThrough: inout Int64,
     _ collector: inout TopHits, _ context: ScoringContext
   ) {
     if collector.isFull {
-      if alone < collector.threshold {
+      if collector.excludes(alone, from: word.current) {
         word.advance(to: next)
         return
       }
       if Int64(word.current) > boundedThrough {
         let (bound, end) = word.blockBound()
         if end >= word.current {
-          if bound < collector.threshold {
+          if collector.excludes(bound, from: word.current) {
             word.advance(to: end == PostingCursor.exhausted ? next : min(next, end + 1))
             return
           }
           boundedThrough = Int64(end)
         }
       }
-      if word.upperBound() < collector.threshold {
+      if collector.excludes(word.upperBound(), from: word.current) {
         word.next()
         return
       }

@@ -214,24 +214,63 @@ final class TermScorer: Scorer {
     if cursors.count == 2 { return collectTopOfTwoForms(into: &collector, context: context) }
     let cursor = cursors[0]
     guard collector.limit > 0 else { return cursor.documentFrequency }
+    let seeds =
+      cursor.blockCount >= SearchTuning.seedingBlockCount
+      ? cursor.bestBlocks(SearchTuning.seedBlocks, among: SearchTuning.seedCandidateBlocks) : []
+    if !seeds.isEmpty { collectBlocks(seeds, into: &collector, context: context) }
+    var nextSeed = 0
     while cursor.current != PostingCursor.exhausted {
-      if collector.isFull && idf * Double(cursor.blockMaxImpact) <= collector.threshold {
+      if nextSeed < seeds.count && cursor.current >= seeds[nextSeed].lowerBound {
+        // A best block, ranked first: passed over.
+        let seed = seeds[nextSeed]
+        nextSeed += 1
+        if cursor.current <= seed.upperBound {
+          cursor.advance(to: seed.upperBound == PostingCursor.exhausted ? seed.upperBound : seed.upperBound + 1)
+          current = cursor.current
+        }
+        continue
+      }
+      if collector.excludes(idf * Double(cursor.blockMaxImpact), from: cursor.current) {
         // The blocks after it that cannot enter either are passed over by their skip
         // records alone: most of a common word's, once the top hits are good.
         let threshold = collector.threshold
+        let tiesLose = collector.excludes(threshold, from: cursor.current)
         let idf = idf
-        cursor.skipBlocks { idf * Double($0) <= threshold }
+        cursor.skipBlocks {
+          let bound = idf * Double($0)
+          return bound < threshold || (tiesLose && bound == threshold)
+        }
         current = cursor.current
         continue
       }
       current = cursor.current
-      if !collector.isFull || upperBound() > collector.threshold {
+      if !collector.excludes(upperBound(), from: current) {
         collector.insert(current, score(context))
       }
       cursor.next()
       current = cursor.current
     }
     return cursor.documentFrequency
+  }
+
+  /// Ranks every posting of `blocks` (ascending, disjoint id ranges) on a fresh scorer,
+  /// each where its bound could enter: the blocks of the highest impacts, whose best
+  /// postings raise the threshold before the walk in passage order begins, so that it
+  /// decodes fewer blocks on its way to the best (a word of 1.4 million passages at 30,000
+  /// talks decoded about 100 blocks for its best 30).
+  private func collectBlocks(
+    _ blocks: [ClosedRange<UInt32>], into collector: inout TopHits, context: ScoringContext
+  ) {
+    let seeding = fresh()
+    for block in blocks {
+      seeding.advance(to: block.lowerBound)
+      while seeding.current <= block.upperBound && seeding.current != PostingCursor.exhausted {
+        if !collector.excludes(seeding.upperBound(), from: seeding.current) {
+          collector.insert(seeding.current, seeding.score(context))
+        }
+        seeding.next()
+      }
+    }
   }
 
   private func collectTopOfTwoForms(into collector: inout TopHits, context: ScoringContext) -> Int {

@@ -20,6 +20,17 @@ struct TopHits {
   var isFull: Bool { heap.count >= limit }
   var threshold: Double { heap.first?.score ?? -.infinity }
 
+  /// Whether no passage at or after `passage` scoring at most `bound` can enter: the hits
+  /// are full and `bound` is below the threshold, or equal to it after the worst hit's
+  /// passage (a tie goes to the lower passage). A walk in passage order is always after
+  /// every hit; one that ranked some later passages first (`TermScorer`'s best blocks,
+  /// `TermUnionScorer`'s passages of both words) is not.
+  @inline(__always)
+  func excludes(_ bound: Double, from passage: UInt32) -> Bool {
+    guard let worst = heap.first, heap.count >= limit else { return false }
+    return bound < worst.score || (bound == worst.score && passage > worst.passage)
+  }
+
   private static func worse(_ a: Candidate, _ b: Candidate) -> Bool {
     a.score < b.score || (a.score == b.score && a.passage > b.passage)
   }
