@@ -103,6 +103,31 @@ import Testing
     #expect(Self.readInto(fresh, 2 * chunk, 8) == Array(bytes[(2 * chunk)..<(2 * chunk + 8)]))
   }
 
+  /// In a corpus of documents very unlike in length (one passage, hundreds, one again),
+  /// `document(ofPassage:)` finds every passage in the document that holds it, as a walk
+  /// over the document table finds it; passages past the last belong to the last document.
+  @Test func everyPassageIsFoundInItsDocumentHoweverUnevenTheirLengths() throws {
+    let lengths = [1, 1, 700, 1, 3, 1, 1, 250, 2, 1, 1, 1, 1, 90, 1, 400, 1, 1, 5, 1]
+    let documents = lengths.enumerated().map { number, length in
+      Document(
+        id: "hig/uneven-\(number)", kind: .hig, title: "Page \(number)", url: "https://example.com/\(number)",
+        passages: (0..<length).map { Passage(kind: .text, text: "word\(number) line \($0).") })
+    }
+    let (index, directory) = try IndexFixture.build(documents)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let store = index.first.store
+    var expected: [Int] = []
+    for document in 0..<store.documentCount {
+      expected += Array(repeating: document, count: Int(store.documentField(document, 6)))
+    }
+    #expect(expected.count == lengths.reduce(0, +))
+    for passage in expected.indices {
+      #expect(store.document(ofPassage: passage) == expected[passage], "passage \(passage)")
+    }
+    #expect(store.document(ofPassage: expected.count + 5) == store.documentCount - 1)
+    #expect(store.document(ofPassage: Int(UInt32.max) + 1) == store.documentCount - 1)
+  }
+
   @Test func cueStartsAreReadAsTheBuildWroteThem() throws {
     let (documents, directory, _) = try Self.build()
     defer { try? FileManager.default.removeItem(at: directory) }
