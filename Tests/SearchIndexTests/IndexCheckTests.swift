@@ -39,7 +39,7 @@ import Testing
     let (_, directory) = try IndexFixture.build()
     defer { try? FileManager.default.removeItem(at: directory) }
     let manifestURL = try IndexDirectory.currentGeneration(in: directory).appendingPathComponent(IndexManifest.fileName)
-    var manifest = try JSONDecoder().decode(IndexManifest.self, from: Data(contentsOf: manifestURL))
+    var manifest = try #require(IndexManifest.decode(Data(contentsOf: manifestURL)))
     manifest.segments[0].files["store.dki"]?.crc32 ^= 1
     try JSONEncoder().encode(manifest).write(to: manifestURL)
     let (report, _) = IndexCheck.check(indexDirectory: directory)

@@ -59,7 +59,7 @@ enum IndexFixture {
   /// The folder of the first segment of `generation` (where a one-segment build's files are).
   static func segmentFolder(_ generation: URL) -> URL {
     let manifest = generation.appendingPathComponent(IndexManifest.fileName)
-    let name = (try? JSONDecoder().decode(IndexManifest.self, from: Data(contentsOf: manifest)))?.segments.first?.name
+    let name = (try? Data(contentsOf: manifest)).flatMap(IndexManifest.decode)?.segments.first?.name
     return IndexDirectory.segmentDirectory(name ?? "none", in: generation.deletingLastPathComponent())
   }
 }

@@ -220,7 +220,7 @@ import Testing
     var named = Set<String>()
     for generation in IndexDirectory.generations(in: directory) {
       let url = generation.url.appendingPathComponent(IndexManifest.fileName)
-      named.formUnion(try JSONDecoder().decode(IndexManifest.self, from: Data(contentsOf: url)).segments.map(\.name))
+      named.formUnion(try #require(IndexManifest.decode(Data(contentsOf: url))).segments.map(\.name))
     }
     #expect(Set(IndexDirectory.segmentNames(in: directory)) == named)
   }
@@ -228,7 +228,7 @@ import Testing
   /// Rewrites the current manifest with `change` applied.
   static func damageManifest(_ directory: URL, _ change: (inout IndexManifest) -> Void) throws {
     let url = try IndexDirectory.currentGeneration(in: directory).appendingPathComponent(IndexManifest.fileName)
-    var manifest = try JSONDecoder().decode(IndexManifest.self, from: Data(contentsOf: url))
+    var manifest = try #require(IndexManifest.decode(Data(contentsOf: url)))
     change(&manifest)
     try JSONEncoder().encode(manifest).write(to: url)
   }
@@ -268,8 +268,8 @@ import Testing
     let directory = try Self.updatedFixture()
     defer { try? FileManager.default.removeItem(at: directory) }
     let generation = try IndexDirectory.currentGeneration(in: directory)
-    let manifest = try JSONDecoder().decode(
-      IndexManifest.self, from: Data(contentsOf: generation.appendingPathComponent(IndexManifest.fileName)))
+    let manifest = try #require(
+      IndexManifest.decode(Data(contentsOf: generation.appendingPathComponent(IndexManifest.fileName))))
     let newest = IndexDirectory.segmentDirectory(manifest.segments[1].name, in: directory)
     let store = newest.appendingPathComponent("store.dki")
     let bytes = try Data(contentsOf: store)

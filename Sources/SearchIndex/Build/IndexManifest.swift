@@ -1,18 +1,19 @@
 /// `manifest.json`, written last into each generation: the segments it is made of, in
-/// order, each with the documents later updates deleted from it (FORMAT.md).
-struct IndexManifest: Codable, Equatable {
+/// order, each with the documents later updates deleted from it (FORMAT.md). Written with
+/// Foundation's encoder, read by `read(_:)`.
+struct IndexManifest: Encodable, Equatable {
   static let fileName = "manifest.json"
   static let formatName = "duo-kb-index"
   /// The builder's caller's note of each indexed document's version (id -> stamp).
   static let stampsFileName = "stamps.json"
 
-  struct FileEntry: Codable, Equatable {
+  struct FileEntry: Encodable, Equatable {
     var bytes: Int
     var crc32: UInt32
   }
 
   /// One segment: its folder below `segments/`, its counts, files and deletions.
-  struct Segment: Codable, Equatable {
+  struct Segment: Encodable, Equatable {
     var name: String
     var documents: Int
     var passages: Int

@@ -104,27 +104,16 @@ public enum IndexCheck {
         CheckFinding(subject: name, kind: .missing, detail: "not in \(generation.lastPathComponent)"))
       return nil
     }
-    struct Head: Decodable {
-      var format: String
-      var version: Int
-    }
-    guard let head = try? JSONDecoder().decode(Head.self, from: data), head.format == IndexManifest.formatName
-    else {
-      report.findings.append(CheckFinding(subject: name, kind: .damaged, detail: "not an index manifest"))
-      return nil
-    }
-    guard head.version == Int(IndexFile.version) else {
+    switch IndexManifest.read(data) {
+    case .manifest(let manifest): return manifest
+    case .version(let found):
       report.findings.append(
         CheckFinding(
-          subject: name, kind: .damaged,
-          detail: "index format \(head.version); this build reads format \(IndexFile.version)"))
-      return nil
-    }
-    guard let manifest = try? JSONDecoder().decode(IndexManifest.self, from: data) else {
+          subject: name, kind: .damaged, detail: "index format \(found); this build reads format \(IndexFile.version)"))
+    case .notAManifest:
       report.findings.append(CheckFinding(subject: name, kind: .damaged, detail: "not an index manifest"))
-      return nil
     }
-    return manifest
+    return nil
   }
 
   /// Size, header and checksums of one file; what is wrong goes into `report`.

@@ -145,13 +145,12 @@ enum IndexDirectory {
         let data = try? OwnedFile.read(
           generation.url.appendingPathComponent(IndexManifest.fileName), within: root, limit: 16 << 20)
       else { return }
+      switch IndexManifest.read(data) {
+      case .manifest(let manifest): named.formUnion(manifest.segments.map(\.name))
       // A generation of an older format (its own files, no segments) names none.
-      struct Head: Decodable { var version: Int }
-      if let head = try? JSONDecoder().decode(Head.self, from: data), head.version != Int(IndexFile.version) {
-        continue
+      case .version: continue
+      case .notAManifest: return
       }
-      guard let manifest = try? JSONDecoder().decode(IndexManifest.self, from: data) else { return }
-      named.formUnion(manifest.segments.map(\.name))
     }
     for name in segmentNames(in: directory) where !named.contains(name) {
       try? OwnedFile.removeTree(segmentDirectory(name, in: directory), within: root)

@@ -152,19 +152,13 @@ public final class SearchIndex: Sendable {
       throw .unreadable(file: IndexManifest.fileName, reason: "missing in \(generation.lastPathComponent)")
     }
     // The version first: an older manifest has other fields, and is refused as such.
-    struct Head: Decodable {
-      var format: String
-      var version: Int
-    }
-    guard let head = try? JSONDecoder().decode(Head.self, from: manifestData), head.format == IndexManifest.formatName
-    else {
-      throw .corrupt(file: IndexManifest.fileName, reason: "not an index manifest")
-    }
-    guard head.version == Int(IndexFile.version) else {
+    let manifest: IndexManifest
+    switch IndexManifest.read(manifestData) {
+    case .manifest(let read): manifest = read
+    case .version(let found):
       throw .unsupportedVersion(
-        file: IndexManifest.fileName, found: UInt32(clamping: head.version), supported: IndexFile.version)
-    }
-    guard let manifest = try? JSONDecoder().decode(IndexManifest.self, from: manifestData) else {
+        file: IndexManifest.fileName, found: UInt32(clamping: found), supported: IndexFile.version)
+    case .notAManifest:
       throw .corrupt(file: IndexManifest.fileName, reason: "not an index manifest")
     }
     for segment in manifest.segments where !IndexManifest.isSegmentName(segment.name) {
