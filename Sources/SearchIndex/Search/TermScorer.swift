@@ -256,8 +256,8 @@ final class TermScorer: Scorer {
   /// Ranks every posting of `blocks` (ascending, disjoint id ranges) on a fresh scorer,
   /// each where its bound could enter: the blocks of the highest impacts, whose best
   /// postings raise the threshold before the walk in passage order begins, so that it
-  /// decodes fewer blocks on its way to the best (a word of 1.4 million passages at 30,000
-  /// talks decoded about 100 blocks for its best 30).
+  /// decodes fewer blocks on its way to the best (the best 30 of `you`, 1.4 million
+  /// passages at 30,000 generated talks: 234 µs without seeds, 118 µs with them).
   private func collectBlocks(
     _ blocks: [ClosedRange<UInt32>], into collector: inout TopHits, context: ScoringContext
   ) {
