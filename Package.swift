@@ -52,7 +52,7 @@ let package = Package(
       ],
       exclude: ["Refresh/REFRESH.md"]),
     .target(
-      name: "SearchIndex", dependencies: ["AppleSite", "DocumentModel", "JSON", "Normalize", "OwnedFiles"],
+      name: "SearchIndex", dependencies: ["AppleSite", "DocumentModel", "Normalize", "OwnedFiles"],
       exclude: ["Search/EVALUATION.md"]),
     .target(
       name: "Citations", dependencies: ["AppleSite", "SearchIndex", "Corpus", "DocumentModel", "Normalize"],

@@ -7,23 +7,23 @@
 /// Strictness: no comments, no trailing commas, no leading zeros or `+`, no bare control
 /// characters in strings, every `\u` surrogate paired, UTF-8 checked inside strings (bytes
 /// outside strings must be ASCII JSON anyway).
-struct JSONByteReader {
+package struct JSONByteReader {
   private let bytes: UnsafeBufferPointer<UInt8>
   private(set) var offset = 0
   private var depth = 0
   let maximumDepth: Int
 
-  init(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
+  package init(_ bytes: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
     self.bytes = bytes
     self.maximumDepth = maximumDepth
   }
 
   /// Where an object or array is in its members, for `nextKey` and `nextElement`.
-  struct Container {
+  package struct Container {
     fileprivate var isFirst = true
   }
 
-  enum ValueKind {
+  package enum ValueKind {
     case object, array, string, number, bool, null
   }
 
@@ -34,7 +34,7 @@ struct JSONByteReader {
   // MARK: Structure
 
   /// The kind of the next value, after whitespace; `.truncated` at the end of the input.
-  mutating func peekKind() throws(DocumentModelError) -> ValueKind {
+  package mutating func peekKind() throws(DocumentModelError) -> ValueKind {
     switch try peekByte() {
     case UInt8(ascii: "{"): .object
     case UInt8(ascii: "["): .array
@@ -46,14 +46,14 @@ struct JSONByteReader {
     }
   }
 
-  mutating func beginObject() throws(DocumentModelError) -> Container {
+  package mutating func beginObject() throws(DocumentModelError) -> Container {
     try expect(UInt8(ascii: "{"), "'{'")
     try enter()
     return Container()
   }
 
   /// The next key of an object, its `:` read; nil (and the object closed) at `}`.
-  mutating func nextKey(_ container: inout Container) throws(DocumentModelError) -> String? {
+  package mutating func nextKey(_ container: inout Container) throws(DocumentModelError) -> String? {
     let byte = try peekByte()
     if byte == UInt8(ascii: "}") {
       offset += 1
@@ -73,14 +73,14 @@ struct JSONByteReader {
     return key
   }
 
-  mutating func beginArray() throws(DocumentModelError) -> Container {
+  package mutating func beginArray() throws(DocumentModelError) -> Container {
     try expect(UInt8(ascii: "["), "'['")
     try enter()
     return Container()
   }
 
   /// Whether another element follows (its `,` read); false (and the array closed) at `]`.
-  mutating func nextElement(_ container: inout Container) throws(DocumentModelError) -> Bool {
+  package mutating func nextElement(_ container: inout Container) throws(DocumentModelError) -> Bool {
     if try peekByte() == UInt8(ascii: "]") {
       offset += 1
       depth -= 1
@@ -95,13 +95,13 @@ struct JSONByteReader {
   }
 
   /// Reads `null` when it comes next; true if it did.
-  mutating func readNull() throws(DocumentModelError) -> Bool {
+  package mutating func readNull() throws(DocumentModelError) -> Bool {
     guard try peekByte() == UInt8(ascii: "n") else { return false }
     try literal("null")
     return true
   }
 
-  mutating func bool() throws(DocumentModelError) -> Bool {
+  package mutating func bool() throws(DocumentModelError) -> Bool {
     switch try peekByte() {
     case UInt8(ascii: "t"):
       try literal("true")
@@ -114,7 +114,7 @@ struct JSONByteReader {
   }
 
   /// Any value, checked as strictly as the rest and bounded in depth, then dropped.
-  mutating func skipValue() throws(DocumentModelError) {
+  package mutating func skipValue() throws(DocumentModelError) {
     switch try peekKind() {
     case .object:
       var container = try beginObject()
@@ -130,7 +130,7 @@ struct JSONByteReader {
   }
 
   /// After the top-level value: only whitespace may follow.
-  mutating func end() throws(DocumentModelError) {
+  package mutating func end() throws(DocumentModelError) {
     skipWhitespace()
     guard offset == bytes.count else { throw fail(.trailingBytes) }
   }
@@ -139,7 +139,7 @@ struct JSONByteReader {
 
   /// A whole number in the range of `Int`: `-`, then `0` or digits without a leading zero.
   /// A fraction or exponent is refused (every number in a document is whole).
-  mutating func integer() throws(DocumentModelError) -> Int {
+  package mutating func integer() throws(DocumentModelError) -> Int {
     let start = try skipWhitespaceAndRequire()
     var negative = false
     if bytes[offset] == UInt8(ascii: "-") {
@@ -175,7 +175,7 @@ struct JSONByteReader {
 
   /// A string: its escapes decoded, its UTF-8 checked (here, byte by byte: the standard
   /// library's generic validation costs more than the rest of the reading).
-  mutating func string() throws(DocumentModelError) -> String {
+  package mutating func string() throws(DocumentModelError) -> String {
     try expect(UInt8(ascii: "\""), "'\"'")
     let start = offset
     // The common case: no escapes, one slice of the input.
