@@ -149,6 +149,10 @@ struct BenchRun {
     print("| search median, ms | \(format(report.medianMilliseconds)) | \(sqlite(report.sqliteSamples, 0.5)) |")
     print("| search p95, ms | \(format(report.p95Milliseconds)) | \(sqlite(report.sqliteSamples, 0.95)) |")
     print("| search peak RSS, MB | \(report.peakMegabytes.map(format) ?? "-") | - |")
+    let runs = Double(max(report.runs, 1))
+    print(
+      "| pages read from disk per search (major faults) | \(format(Double(report.majorFaults) / runs)) "
+        + "| \(report.sqliteSamples.isEmpty ? "-" : format(Double(report.sqliteMajorFaults) / runs)) |")
     for kind in QueryGenerator.kinds {
       guard let samples = report.byKind[kind] else { continue }
       print(

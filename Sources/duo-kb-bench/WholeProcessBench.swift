@@ -36,6 +36,10 @@ struct WholeProcessBench {
     /// `duo-kb --version` in the same home: what starting the process costs, before any
     /// index or corpus is touched (the breakdown's "start").
     var versionSamples: [Double] = []
+    /// Pages each timed search read from disk (major page faults), summed: where the page
+    /// cache cannot hold both engines' files, each evicts the other's, and these show it.
+    var majorFaults = 0
+    var sqliteMajorFaults = 0
   }
 
   /// The documents written as the corpus of a duo-kb home at `home`, before `run`.
@@ -48,7 +52,7 @@ struct WholeProcessBench {
   func run(queries: [QueryFile.Query], runs: Int = 50) throws -> Report {
     let environment = ["DUO_KB_HOME=\(home.path)"]
     var start = now()
-    let indexStatus = spawn([executable.path, "index"], environment: environment)
+    let indexStatus = spawn([executable.path, "index"], environment: environment).status
     let indexSeconds = Double(now() - start) / 1e9
     guard indexStatus == 0 else { throw BenchFailure("duo-kb index exited \(indexStatus)") }
     // The first queries of each kind, in turn, `runs` in all; a few untimed first to warm the cache.
@@ -62,22 +66,27 @@ struct WholeProcessBench {
     var byKind: [String: [Double]] = [:]
     var sqliteSamples: [Double] = []
     var sqliteByKind: [String: [Double]] = [:]
+    var (majorFaults, sqliteMajorFaults) = (0, 0)
     let sqlite = sqliteDatabase.flatMap { database in
       FileManager.default.isExecutableFile(atPath: Self.sqliteShell) ? database : nil
     }
     for query in chosen {
       start = now()
-      let status = spawn([executable.path, "search", query.ours], environment: environment)
+      let search = spawn([executable.path, "search", query.ours], environment: environment)
       let milliseconds = Double(now() - start) / 1e6
-      guard status == 0 || status == 1 else { throw BenchFailure("duo-kb search '\(query.ours)' exited \(status)") }
+      guard search.status == 0 || search.status == 1 else {
+        throw BenchFailure("duo-kb search '\(query.ours)' exited \(search.status)")
+      }
+      majorFaults += search.majorFaults
       samples.append(milliseconds)
       byKind[query.kind, default: []].append(milliseconds)
       if let sqlite {
         let arguments = [Self.sqliteShell, "-readonly", sqlite.path, Self.sql(query.fts5)]
         start = now()
-        let status = spawn(arguments, environment: [])
+        let shell = spawn(arguments, environment: [])
         let milliseconds = Double(now() - start) / 1e6
-        guard status == 0 else { throw BenchFailure("sqlite3 '\(query.fts5)' exited \(status)") }
+        guard shell.status == 0 else { throw BenchFailure("sqlite3 '\(query.fts5)' exited \(shell.status)") }
+        sqliteMajorFaults += shell.majorFaults
         sqliteSamples.append(milliseconds)
         sqliteByKind[query.kind, default: []].append(milliseconds)
       }
@@ -105,7 +114,8 @@ struct WholeProcessBench {
     return Report(
       indexSeconds: indexSeconds, medianMilliseconds: Latencies.percentile(samples, 0.5),
       p95Milliseconds: Latencies.percentile(samples, 0.95), byKind: byKind, peakMegabytes: peak,
-      runs: samples.count, sqliteSamples: sqliteSamples, sqliteByKind: sqliteByKind, versionSamples: versionSamples)
+      runs: samples.count, sqliteSamples: sqliteSamples, sqliteByKind: sqliteByKind, versionSamples: versionSamples,
+      majorFaults: majorFaults, sqliteMajorFaults: sqliteMajorFaults)
   }
 
   /// The statement `FTS5Bench` prepares, with the query quoted in.
@@ -114,9 +124,16 @@ struct WholeProcessBench {
       + fts5.replacingOccurrences(of: "'", with: "''") + "' ORDER BY bm25(passages) LIMIT 10;"
   }
 
-  /// Runs `arguments` with stdout and stderr to /dev/null; its exit status (-1 when it
-  /// could not start or was killed).
-  func spawn(_ arguments: [String], environment: [String]) -> Int32 {
+  /// How a spawned process ended.
+  struct Exit {
+    /// Its exit status; -1 when it could not start or was killed.
+    var status: Int32
+    /// Pages it read from disk (`ru_majflt` of its resource usage).
+    var majorFaults: Int
+  }
+
+  /// Runs `arguments` with stdout and stderr to /dev/null.
+  func spawn(_ arguments: [String], environment: [String]) -> Exit {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -129,11 +146,14 @@ struct WholeProcessBench {
     let envp: [UnsafeMutablePointer<CChar>?] = (inherited + environment).map { strdup($0) } + [nil]
     defer { for pointer in argv + envp { free(pointer) } }
     var pid = pid_t()
-    guard posix_spawn(&pid, arguments[0], &actions, nil, argv, envp) == 0 else { return -1 }
+    guard posix_spawn(&pid, arguments[0], &actions, nil, argv, envp) == 0 else {
+      return Exit(status: -1, majorFaults: 0)
+    }
     var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    var usage = rusage()
+    while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
     // WIFEXITED / WEXITSTATUS, spelled out (the macros are not imported).
-    return status & 0x7F == 0 ? (status >> 8) & 0xFF : -1
+    return Exit(status: status & 0x7F == 0 ? (status >> 8) & 0xFF : -1, majorFaults: Int(usage.ru_majflt))
   }
 }
 
