@@ -1,6 +1,9 @@
 import Foundation
 
-/// Case and diacritic folding, and the light English plural rule.
+/// Case and diacritic folding, and the light English plural rule. The folding is Foundation's
+/// (`String.folding(options: [.caseInsensitive, .diacriticInsensitive])`, and NFKC for width
+/// forms), read from tables generated from it (`FoldingTables`), so that a process that
+/// searches does not link Foundation.
 enum TermFolding {
   /// Terms longer than this are cut (at a character boundary) before indexing and querying.
   static let maximumTermBytes = 128
@@ -20,16 +23,25 @@ enum TermFolding {
         output.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
       }
     } else {
-      var text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
-      if text.unicodeScalars.contains(where: isWidthForm) { text = nfkc(text) }
-      let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-      for scalar in folded.unicodeScalars {
-        if scalar.value == 0x2019 || scalar.value == 0x02BC {
-          output.append(UInt8(ascii: "'"))
-        } else if scalar.properties.generalCategory == .nonspacingMark {
-          continue  // a mark left over after folding: dropped, as the diacritic it is
-        } else {
-          output.append(contentsOf: String(scalar).utf8)
+      let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+      let scalars =
+        text.unicodeScalars.contains(where: isWidthForm)
+        ? FoldingTables.compatibilityComposed(text.unicodeScalars) : Array(text.unicodeScalars)
+      var base: UInt32?
+      for scalar in scalars {
+        // After a character, a diacritic of it goes, though alone it folds as itself or
+        // another scalar (U+0345, the Greek iota below, becomes `ι`).
+        if let base, FoldingTables.dropsMark(scalar.value, after: base) { continue }
+        base = scalar.value
+        for value in FoldingTables.fold(scalar) ?? [scalar.value] {
+          guard let folded = Unicode.Scalar(value) else { continue }
+          if folded.value == 0x2019 || folded.value == 0x02BC {
+            output.append(UInt8(ascii: "'"))
+          } else if folded.properties.generalCategory == .nonspacingMark {
+            continue  // a mark left over after folding: dropped, as the diacritic it is
+          } else {
+            output.append(contentsOf: String(folded).utf8)
+          }
         }
       }
     }
@@ -43,9 +55,11 @@ enum TermFolding {
     (0xFF00...0xFFEF).contains(scalar.value) || scalar.value == 0x3000
   }
 
-  /// NFKC. Composed once more (NFC): Foundation on Linux leaves `ｶﾞ` as `カ` + U+3099.
+  /// NFKC, composed once more (NFC), as Foundation gave it (`FoldingTables`).
   static func nfkc(_ text: String) -> String {
-    text.precomposedStringWithCompatibilityMapping.precomposedStringWithCanonicalMapping
+    var scalars = String.UnicodeScalarView()
+    scalars.append(contentsOf: FoldingTables.compatibilityComposed(text.unicodeScalars))
+    return String(scalars)
   }
 
   /// One CJK character (with its marks), or two, as a term: the bytes as written, except

@@ -4,7 +4,7 @@
 /// of everything before it at the end (checked whole by `duo-kb check`).
 enum IndexFile {
   static let magic: [UInt8] = Array("DUOKBIDX".utf8)
-  static let version: UInt32 = 13
+  static let version: UInt32 = 14
   static let headerLength = 32
   static let trailerLength = 4
   /// The writer's chunk size; a reader takes any power of two in `chunkBytesRange`.
