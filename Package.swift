@@ -32,17 +32,23 @@ let package = Package(
     // Untyped JSON values, for the parsers and the protocols that read JSON by hand.
     .target(name: "JSON"),
     // Parsers: Foundation, JSON or a C module only.
-    .target(name: "HLS"),
+    // Numbers with a fixed count of decimals, as C's printf writes them.
+    .target(name: "DecimalText"),
+    // Foundation's trimming of whitespace, for the modules that must not link Foundation.
+    .target(name: "StringTrimming"),
+    // A mutex for the modules that must not link Foundation.
+    .target(name: "Locking"),
+    .target(name: "HLS", dependencies: ["DecimalText"]),
     .target(name: "WebVTT"),
     .target(name: "TalkPage", dependencies: ["CLibXML2", "AppleSite"]),
     .target(name: "DocCRender", dependencies: ["JSON"]),
     // The document model the corpus stores and the index reads, and its file format.
     .target(name: "DocumentModel"),
     // Cues or blocks into a Document of passages.
-    .target(name: "Normalize", dependencies: ["DocumentModel", "DocCRender"]),
+    .target(name: "Normalize", dependencies: ["DocumentModel"]),
     // Files on disk: the home's own files, opened without following symbolic links.
     .target(name: "OwnedFiles"),
-    .target(name: "Corpus", dependencies: ["AppleSite", "DocumentModel", "JSON", "OwnedFiles"]),
+    .target(name: "Corpus", dependencies: ["AppleSite", "DocumentModel", "JSON", "Locking", "OwnedFiles"]),
     // All network code.
     .target(
       name: "Harvest",
@@ -52,10 +58,15 @@ let package = Package(
       ],
       exclude: ["Refresh/REFRESH.md"]),
     .target(
-      name: "SearchIndex", dependencies: ["AppleSite", "DocumentModel", "Normalize", "OwnedFiles"],
+      name: "SearchIndex",
+      dependencies: ["AppleSite", "DocumentModel", "Locking", "Normalize", "OwnedFiles", "StringTrimming"],
       exclude: ["Search/EVALUATION.md"]),
     .target(
-      name: "Citations", dependencies: ["AppleSite", "SearchIndex", "Corpus", "DocumentModel", "Normalize"],
+      name: "Citations",
+      dependencies: [
+        "AppleSite", "DecimalText", "JSON", "Locking", "SearchIndex", "Corpus", "DocumentModel", "Normalize",
+        "StringTrimming",
+      ],
       exclude: ["QUOTATIONS.md"]),
     // The knowledge base as a Model Context Protocol server (stdio).
     .target(
@@ -69,7 +80,8 @@ let package = Package(
     .target(
       name: "DuoKBCLI",
       dependencies: [
-        "AppleSite", "HLS", "DocumentModel", "JSON", "OwnedFiles", "Corpus", "SearchIndex", "Citations", "MCPServer",
+        "AppleSite", "DecimalText", "HLS", "DocumentModel", "JSON", "Locking", "OwnedFiles", "Corpus", "SearchIndex",
+        "Citations", "MCPServer", "StringTrimming",
       ]),
     // The code of the commands that harvest or parse, run by `duo-kb-harvest`.
     .target(
@@ -94,6 +106,7 @@ let package = Package(
     // For tests and benchmarks only: the loopback server, the fixture site, corpus generators.
     .target(name: "DuoKBTestSupport", dependencies: ["CSQLite3", "DocumentModel"]),
     .testTarget(name: "AppleSiteTests", dependencies: ["AppleSite", "DocumentModel", "DuoKBTestSupport"]),
+    .testTarget(name: "DecimalTextTests", dependencies: ["DecimalText"]),
     .testTarget(name: "JSONTests", dependencies: ["JSON", "DuoKBTestSupport"]),
     .testTarget(name: "HLSTests", dependencies: ["HLS", "DuoKBTestSupport"], exclude: ["Golden"]),
     .testTarget(
@@ -106,7 +119,8 @@ let package = Package(
       name: "DocCRenderTests", dependencies: ["DocCRender", "DuoKBTestSupport"],
       exclude: ["Fixtures", "Golden"]),
     .testTarget(
-      name: "NormalizeTests", dependencies: ["Normalize", "DocumentModel", "DocCRender", "WebVTT", "DuoKBTestSupport"],
+      name: "NormalizeTests",
+      dependencies: ["Normalize", "DocumentModel", "DocCRender", "Harvest", "WebVTT", "DuoKBTestSupport"],
       exclude: ["Fixtures", "Golden"]),
     .testTarget(name: "DocumentModelTests", dependencies: ["DocumentModel"], exclude: ["Fixtures"]),
     .testTarget(name: "OwnedFilesTests", dependencies: ["OwnedFiles"]),

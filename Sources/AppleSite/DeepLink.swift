@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Links to a moment of a talk (`?time=SECONDS`, as Apple's own chapter links) or to a
 /// section of a HIG page (`#anchor`).

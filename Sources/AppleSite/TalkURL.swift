@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Talk page URLs: `https://developer.apple.com[/<locale>]/videos/play/<collection>/<id>/`.
 ///
@@ -43,7 +47,7 @@ public enum TalkURL {
     if segments.last == "" { segments.removeLast() }
     var decoded: [String] = []
     for segment in segments {
-      guard let text = segment.removingPercentEncoding?.lowercased() else { return nil }
+      guard let text = PercentDecoding.decode(segment)?.lowercased() else { return nil }
       decoded.append(text)
     }
     var locale: String?

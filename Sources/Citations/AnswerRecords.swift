@@ -1,6 +1,11 @@
 import AppleSite
 import DocumentModel
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The one JSON shape of duo-kb's answers, written by every command's `--format json` and
 /// returned by every MCP tool: a quoted passage (`HitRecord`) and the envelopes around it.

@@ -1,4 +1,12 @@
-import Foundation
+import DocumentModel
+import JSON
+import StringTrimming
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// One rule of an audit checklist, with the searches that look for its support.
 public struct ChecklistItem: Sendable, Equatable {
@@ -32,24 +40,22 @@ public enum AuditChecklist {
   }
 
   static func parseJSON(_ text: String) throws(CitationsError) -> [ChecklistItem] {
-    let value: Any
-    do { value = try JSONSerialization.jsonObject(with: Data(text.utf8)) } catch {
-      throw .checklist(line: 0, reason: "not valid JSON (\(error.localizedDescription))")
+    let value: JSONValue
+    do { value = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)) } catch {
+      throw .checklist(line: 0, reason: "not valid JSON (\(ErrorReason.of(error)))")
     }
-    guard let array = value as? [Any] else { throw .checklist(line: 0, reason: "the JSON is not an array of rules") }
+    guard let array = value.arrayValue else { throw .checklist(line: 0, reason: "the JSON is not an array of rules") }
     var items: [ChecklistItem] = []
     for (number, element) in array.enumerated() {
-      guard let object = element as? [String: Any], let rule = object["rule"] as? String,
-        !rule.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
-      else {
+      guard let rule = element["rule"]?.stringValue, !rule.trimmingWhitespaceAndNewlines().isEmpty else {
         throw .checklist(line: 0, reason: "item \(number + 1) has no \"rule\" string")
       }
       var queries: [String] = []
-      if let raw = object["queries"] {
-        guard let list = raw as? [Any], list.allSatisfy({ $0 is String }) else {
+      if let raw = element["queries"] {
+        guard let list = raw.arrayValue, list.allSatisfy({ $0.stringValue != nil }) else {
           throw .checklist(line: 0, reason: "item \(number + 1): \"queries\" must be an array of strings")
         }
-        queries = list.compactMap { $0 as? String }.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        queries = list.compactMap(\.stringValue).filter { !$0.trimmingSpaces().isEmpty }
       }
       items.append(ChecklistItem(rule: oneLine(rule), queries: queries))
     }
@@ -109,7 +115,7 @@ public enum AuditChecklist {
 
   static func queryText(_ item: String) -> String? {
     for prefix in ["query:", "queries:", "search:"] where item.lowercased().hasPrefix(prefix) {
-      let query = item.dropFirst(prefix.count).trimmingCharacters(in: .whitespaces)
+      let query = item.dropFirst(prefix.count).trimmingSpaces()
       return query.isEmpty ? nil : query
     }
     return nil

@@ -1,3 +1,5 @@
+import StringTrimming
+
 /// A rule as a best-match query: its words, lower-cased (so that no word reads as an
 /// operator), without punctuation (so that nothing reads as a phrase, a prefix or an
 /// exclusion), at most `maximumWords` of them.
@@ -7,20 +9,11 @@ enum AuditKeywords {
   static func query(_ rule: String) -> String {
     var words: [String] = []
     for word in rule.lowercased().split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "'" || $0 == "’") }) {
-      let text = String(word).trimmingCharacters(in: ["'", "’"])
+      let text = word.trimming(["'", "’"])
       guard !text.isEmpty else { continue }
       words.append(text)
       if words.count == maximumWords { break }
     }
     return words.joined(separator: " ")
-  }
-}
-
-extension String {
-  fileprivate func trimmingCharacters(in set: Set<Character>) -> String {
-    var text = Substring(self)
-    while let first = text.first, set.contains(first) { text = text.dropFirst() }
-    while let last = text.last, set.contains(last) { text = text.dropLast() }
-    return String(text)
   }
 }

@@ -1,5 +1,11 @@
+import DecimalText
 import DocumentModel
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// An audit: each checklist rule with its best supporting quotes, exact and cited.
 public struct AuditReport: Sendable, Equatable {
@@ -48,7 +54,7 @@ public struct AuditReport: Sendable, Equatable {
   public var unsupported: [Item] { items.filter { $0.verdict == .unsupported } }
   public var weak: [Item] { items.filter { $0.verdict == .weak } }
 
-  static func figure(_ value: Double) -> String { String(format: "%.2f", value) }
+  static func figure(_ value: Double) -> String { DecimalText.fixed(value, decimals: 2) }
 
   /// The report in Markdown, every quote a blockquote line that `duo-kb verify` reads:
   /// `> “quote” — Speaker, [Title](link?time=N) (m:ss), Event`.
@@ -59,7 +65,7 @@ public struct AuditReport: Sendable, Equatable {
     text += " (support threshold \(Self.figure(threshold))).\n"
     for (number, item) in items.enumerated() {
       text += "\n## \(number + 1). \(item.rule)\n\n"
-      let searched = item.queries.map { "`\($0.replacingOccurrences(of: "`", with: "'"))`" }.joined(separator: " · ")
+      let searched = item.queries.map { "`\($0.replacing("`", with: "'"))`" }.joined(separator: " · ")
       switch item.verdict {
       case .unsupported:
         text += "**No support found.** Searched: \(searched)\n"

@@ -1,6 +1,12 @@
 import AppleSite
 import DocumentModel
-import Foundation
+import StringTrimming
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A bibliography as BibTeX entries for biblatex and classic BibTeX: a talk is `@misc`
 /// (both know it; `howpublished` says it is a video of its series), a HIG page `@online`
@@ -74,7 +80,7 @@ enum BibTeXWriter {
       default: result.append(character)
       }
     }
-    return result.trimmingCharacters(in: .whitespaces)
+    return result.trimmingSpaces()
   }
 
   /// A URL in `url`, which biblatex reads verbatim: only what would break the field (braces,

@@ -1,6 +1,11 @@
 import AppleSite
 import DocumentModel
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Ready-to-paste citations: of one quoted hit, or of a bibliography (one line or block per
 /// cite in Markdown and text; one entry per document in CSL-JSON, BibTeX and RIS).
@@ -125,7 +130,7 @@ public enum CitationFormatter {
   }
 
   static func escapeLinkText(_ text: String) -> String {
-    text.replacingOccurrences(of: "[", with: "\\[").replacingOccurrences(of: "]", with: "\\]")
+    text.replacing("[", with: "\\[").replacing("]", with: "\\]")
   }
 
   static func encode<Value: Encodable>(_ value: Value) -> String {

@@ -1,6 +1,12 @@
 import DocumentModel
-import Foundation
+import Locking
 import SearchIndex
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The knowledge base's index, opened once and reopened only when the corpus changes (a
 /// refresh while a server runs); `KnowledgeBase.openIndex()` builds it when missing. Shared
@@ -8,7 +14,7 @@ import SearchIndex
 /// and every request sees either the old index or the new one.
 public final class IndexCache: @unchecked Sendable {
   public let knowledgeBase: KnowledgeBase
-  private let lock = NSLock()
+  private let lock = Lock()
   private var fingerprint: String?
   private var index: SearchIndex?
   private var documents: (fingerprint: String, documents: [Document])?

@@ -1,7 +1,13 @@
 import Corpus
 import DocumentModel
-import Foundation
 import SearchIndex
+import StringTrimming
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension SearchIndex {
   /// What `cite` cites for one id or query: the passage, section or range a citation id or
@@ -10,7 +16,7 @@ extension SearchIndex {
   /// query matches nothing. An id of a document that is not in the corpus, or of a whole
   /// document, throws `.unknownCitation` with what to cite instead.
   public func citedAnswer(_ input: String) throws(CitationsError) -> QuoteAnswer? {
-    let text = input.trimmingCharacters(in: .whitespacesAndNewlines)
+    let text = input.trimmingWhitespaceAndNewlines()
     let reference = text.contains(where: \.isWhitespace) ? nil : MomentReference(parsing: text)
     switch reference {
     case .citation(let citation)? where documentIndex(id: citation.documentID) != nil:

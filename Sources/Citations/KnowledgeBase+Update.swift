@@ -1,7 +1,12 @@
 import Corpus
 import DocumentModel
-import Foundation
 import SearchIndex
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension KnowledgeBase {
   /// Brings the index up to date with the corpus by an update (`IndexBuilder.update`):

@@ -1,7 +1,12 @@
 import Corpus
 import DocumentModel
-import Foundation
 import SearchIndex
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The corpus and its index, kept in step: opens the index, rebuilding it when it is
 /// missing, damaged or older than the corpus, and answers queries with quoted hits. When

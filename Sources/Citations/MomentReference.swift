@@ -1,6 +1,12 @@
 import DocumentModel
-import Foundation
 import Normalize
+import StringTrimming
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Every way a user names a moment or a place in the knowledge base, as `quote`, `cite` and
 /// the MCP tools read it:
@@ -22,7 +28,7 @@ public enum MomentReference: Sendable, Equatable {
   case unqualified(number: String, rest: String)
 
   public init?(parsing raw: String) {
-    var text = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+    var text = raw.trimmingWhitespaceAndNewlines()
     if text.hasPrefix("<"), text.hasSuffix(">") { text = String(text.dropFirst().dropLast()) }
     if text.hasPrefix("`"), text.hasSuffix("`"), text.count > 1 { text = String(text.dropFirst().dropLast()) }
     guard !text.isEmpty, text.count <= 2_000 else { return nil }
@@ -75,7 +81,7 @@ public enum MomentReference: Sendable, Equatable {
     // A locale prefix: `/jp/`, `/kr/`, `/cn/`, `/fr/`, `/zh-hans/`.
     var locale: String?
     if let first = parts.first, first.count <= 7,
-      first.range(of: "^[a-z]{2}(-[a-z]{2,4})?$", options: .regularExpression) != nil,
+      isLocaleSegment(first),
       parts.count > 1, ["videos", "design"].contains(parts[1].lowercased())
     {
       locale = parts.removeFirst()
@@ -102,5 +108,13 @@ public enum MomentReference: Sendable, Equatable {
       return .document(id)
     }
     return nil
+  }
+
+  /// `xx` or `xx-yyyy` in lower-case ASCII letters (2, then 2 to 4): a locale prefix.
+  private static func isLocaleSegment(_ segment: String) -> Bool {
+    let parts = segment.split(separator: "-", omittingEmptySubsequences: false)
+    let isLower = { (part: Substring) in part.allSatisfy { ("a"..."z").contains($0) } }
+    guard parts.count <= 2, parts[0].count == 2, isLower(parts[0]) else { return false }
+    return parts.count == 1 || ((2...4).contains(parts[1].count) && isLower(parts[1]))
   }
 }

@@ -1,4 +1,10 @@
-import Foundation
+import StringTrimming
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension QuotationExtractor {
   /// Finds the quotations of one block and what attributes each (`QUOTATIONS.md`).
@@ -201,7 +207,7 @@ extension QuotationExtractor {
         start -= 1
       }
       let window = String(masked[start..<open])
-      let tail = window.trimmingCharacters(in: .whitespaces)
+      let tail = window.trimmingSpaces()
       if tail.hasSuffix("):") || tail.hasSuffix(")"), let close = tail.lastIndex(of: ")"),
         let openParenthesis = tail[..<close].lastIndex(of: "(")
       {
@@ -229,7 +235,7 @@ extension QuotationExtractor {
       let lower = text.lowercased()
       var found: Attribution.Time?
       var searchFrom = lower.startIndex
-      while let range = lower.range(of: "at ", range: searchFrom..<lower.endIndex) {
+      while let range = lower[searchFrom...].firstRange(of: "at ") {
         searchFrom = range.upperBound
         if range.lowerBound > lower.startIndex, lower[lower.index(before: range.lowerBound)].isLetter { continue }
         let rest = String(lower[range.upperBound...])

@@ -1,4 +1,10 @@
-import Foundation
+import StringTrimming
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The small scanners the extractor reads times and links with.
 extension QuotationExtractor {
@@ -59,7 +65,7 @@ extension QuotationExtractor {
   static func urls(in text: String) -> [String] {
     var result: [String] = []
     var rest = Substring(text)
-    while let range = rest.range(of: "http") {
+    while let range = rest.firstRange(of: "http") {
       let tail = rest[range.lowerBound...]
       guard tail.hasPrefix("https://") || tail.hasPrefix("http://") else {
         rest = rest[range.upperBound...]
@@ -86,10 +92,10 @@ extension QuotationExtractor {
 
   /// `first–second` as written in `text` when the two times are joined by a dash or "to".
   static func range(_ first: String, _ second: String, in text: String) -> String? {
-    guard let start = text.range(of: first) else { return nil }
+    guard let start = text.firstRange(of: first) else { return nil }
     let rest = text[start.upperBound...]
     let gap = rest.prefix { !$0.isNumber }
-    guard ["–", "-", "—", "to"].contains(gap.trimmingCharacters(in: .whitespaces)),
+    guard ["–", "-", "—", "to"].contains(gap.trimmingSpaces()),
       rest.dropFirst(gap.count).hasPrefix(second)
     else {
       return nil

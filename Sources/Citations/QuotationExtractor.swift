@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A quotation found in a write-up, with what the writer says of its source.
 struct FoundQuotation: Sendable {

@@ -20,7 +20,7 @@ struct QuotedWords: Sendable {
   init(_ text: String) {
     var marked = text
     for omission in ["[…]", "[...]", "(…)", "(...)", ". . .", "..."] {
-      marked = marked.replacingOccurrences(of: omission, with: "…")
+      marked = marked.replacing(omission, with: "…")
     }
     usesEllipsis = marked.contains("…")
     for (number, part) in marked.split(separator: "…", omittingEmptySubsequences: false).enumerated() {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension QuotationVerifier {
   /// Which documents a quotation may come from, and the HIG section its link names.
@@ -58,7 +62,7 @@ extension QuotationVerifier {
   static func pageKey(_ url: String) -> String {
     var key = Substring(url.lowercased())
     if let cut = key.firstIndex(where: { $0 == "?" || $0 == "#" }) { key = key[..<cut] }
-    if let scheme = key.range(of: "://") { key = key[scheme.upperBound...] }
+    if let scheme = key.firstRange(of: "://") { key = key[scheme.upperBound...] }
     while key.hasSuffix("/") { key = key.dropLast() }
     return String(key)
   }

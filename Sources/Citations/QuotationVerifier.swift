@@ -1,7 +1,12 @@
 import AppleSite
 import DocumentModel
-import Foundation
 import SearchIndex
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Checks the quotations of a write-up against the corpus: the words (after the
 /// normalizations `QuoteText` documents), the talk or page, and the time.

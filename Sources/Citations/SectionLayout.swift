@@ -1,5 +1,10 @@
 import DocumentModel
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A HIG section shown as Apple lays it out, from its passages and their blocks: paragraphs
 /// apart, a list as a list (one item a line, nested items indented, ordered items numbered),
@@ -113,7 +118,7 @@ enum SectionLayout {
         let width = max(1, table.rows.map(\.count).max() ?? 1)
         func line(_ cells: [String]) -> String {
           let padded = cells + Array(repeating: "", count: width - cells.count)
-          return "| " + padded.map { $0.replacingOccurrences(of: "|", with: "\\|") }.joined(separator: " | ") + " |"
+          return "| " + padded.map { $0.replacing("|", with: "\\|") }.joined(separator: " | ") + " |"
         }
         let header = table.hasHeader ? table.rows[0] : Array(repeating: "", count: width)
         let body = table.hasHeader ? Array(table.rows.dropFirst()) : table.rows

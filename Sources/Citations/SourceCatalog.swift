@@ -1,4 +1,10 @@
-import Foundation
+import StringTrimming
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// What the quotation finder knows of the corpus, to recognise a source named in prose: each
 /// document's id and title, and the speakers of its passages.
@@ -45,7 +51,7 @@ struct SourceCatalog: Sendable {
       }
     }
     let words = result.split(separator: " ")
-    return words.joined(separator: " ").trimmingCharacters(in: .init(charactersIn: " ,.;:!?"))
+    return words.joined(separator: " ").trimming(Set(" ,.;:!?"))
   }
 
   /// The document whose title is exactly `text` (a quoted or emphasised title).

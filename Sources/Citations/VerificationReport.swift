@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The verdicts of one `verify` run over one or more write-ups: what `duo-kb verify
 /// --format json` prints and what the MCP `verify` tool returns, in one shape.

@@ -1,5 +1,10 @@
-import Foundation
 import OwnedFiles
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Writes a file so that readers see the old bytes or the new, never a torn file:
 /// a temporary file in the same directory, fsync, rename over the target, fsync the

@@ -1,6 +1,11 @@
 import DocumentModel
-import Foundation
 import OwnedFiles
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// What went wrong with the corpus on disk, and where.
 public enum CorpusError: Error, Sendable, Equatable {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The corpus's fingerprint: what an index records of the corpus it was built from, and what
 /// tells a reader whether the corpus has changed since, without listing or reading a document.

@@ -1,7 +1,13 @@
+import Dispatch
 import DocumentModel
-import Foundation
 import JSON
 import OwnedFiles
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The corpus on disk: `Corpus/documents/<id>.json`, one human-readable JSON file per
 /// document (`DocumentFormat`), written atomically; `Corpus/sources.json` lists what to

@@ -1,5 +1,10 @@
 import DocumentModel
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// What a refresh needs of a stored document before it asks the network: its id, the
 /// validators and times of its last fetch, and whether it is marked removed upstream.

@@ -1,9 +1,15 @@
-import Foundation
+import Locking
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Slots that the iterations of `DispatchQueue.concurrentPerform` fill, each its own,
 /// under a lock; read once they have all finished.
 final class ParallelResults<Value: Sendable>: @unchecked Sendable {
-  private let lock = NSLock()
+  private let lock = Lock()
   private var slots: [Value?]
 
   init(count: Int) {

@@ -1,6 +1,11 @@
 import AppleSite
 import DocumentModel
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Tells a source's kind from its URL, by path (the host allow-list applies at fetch time).
 public enum SourceClassifier {

@@ -1,6 +1,11 @@
 import AppleSite
 import DocumentModel
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension SourceEntry {
   /// The id of this source's document when the URL alone tells it (a talk page or a HIG

@@ -1,6 +1,11 @@
 import DocumentModel
-import Foundation
 import OwnedFiles
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `Corpus/sources.json`: what to harvest. Editable by hand and by `duo-kb add`.
 ///

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The file a document is stored in (`Corpus/documents/<id>.json`): JSON that a person can
 /// read and `git diff` can show line by line, written by `DocumentWriter` and read by

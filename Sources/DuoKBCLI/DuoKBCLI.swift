@@ -1,5 +1,10 @@
 import DocumentModel
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The command-line front of duo-kb: parses arguments, calls the library, prints.
 /// Only this module prints or picks an exit status.
@@ -18,9 +23,7 @@ public enum DuoKBCLI {
     workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
     stdout: TextOutput = FileDescriptorOutput.standardOutput,
     stderr: TextOutput = FileDescriptorOutput.standardError,
-    standardInput: @escaping @Sendable () -> Data = {
-      FileHandle.standardInput.readDataToEndOfFile()
-    }
+    standardInput: @escaping @Sendable () -> Data = FileDescriptorOutput.readStandardInput
   ) async -> ExitStatus {
     await run(
       arguments, environment: environment, workingDirectory: workingDirectory, stdout: stdout, stderr: stderr,
@@ -37,7 +40,7 @@ public enum DuoKBCLI {
       arguments, environment: ProcessInfo.processInfo.environment,
       workingDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
       stdout: FileDescriptorOutput.standardOutput, stderr: FileDescriptorOutput.standardError,
-      standardInput: { FileHandle.standardInput.readDataToEndOfFile() }, helperCode: [:], replacingProcess: true)
+      standardInput: FileDescriptorOutput.readStandardInput, helperCode: [:], replacingProcess: true)
     switch outcome {
     case .finished(let status): return status
     // No helper code runs in this process: a helper command has replaced it or failed.

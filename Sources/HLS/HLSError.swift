@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Why a playlist could not be read at all. Problems inside a readable playlist
 /// are not errors: they are listed as `HLSWarning`s on the result.

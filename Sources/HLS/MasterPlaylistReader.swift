@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Reads the lines of a multivariant playlist (RFC 8216 §4.3.4), one tag family per function.
 ///

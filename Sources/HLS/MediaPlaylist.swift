@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A media playlist (RFC 8216 §4.3.3): a list of media segments.
 public struct MediaPlaylist: Sendable, Equatable {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Reads the lines of a media playlist (RFC 8216 §4.3.2, §4.3.3), one tag family per function.
 ///

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// One media segment of a media playlist (RFC 8216 §3, §4.3.2).
 public struct MediaSegment: Sendable, Equatable {

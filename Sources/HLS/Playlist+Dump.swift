@@ -1,4 +1,10 @@
-import Foundation
+import DecimalText
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension Playlist {
   /// A stable, line-per-item text form of everything parsed (what `duo-kb parse` shows and
@@ -94,7 +100,7 @@ extension MediaPlaylist {
 
   /// Seconds with up to three decimals, without trailing zeros.
   static func seconds(_ value: Double) -> String {
-    var text = String(format: "%.3f", value)
+    var text = DecimalText.fixed(value, decimals: 3)
     while text.hasSuffix("0") { text.removeLast() }
     if text.hasSuffix(".") { text.removeLast() }
     return text

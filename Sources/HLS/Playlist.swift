@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A parsed HLS playlist: multivariant ("master") or media (RFC 8216 §4.3.3, §4.3.4).
 public enum Playlist: Sendable, Equatable {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// One `EXT-X-MEDIA` rendition (RFC 8216 §4.3.4.1).
 public struct Rendition: Sendable, Equatable {

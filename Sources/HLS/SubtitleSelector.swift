@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Chooses the subtitle rendition to harvest from a multivariant playlist.
 ///
@@ -187,7 +191,7 @@ public struct SubtitleSelector: Sendable {
   }
 
   private func normalizedTag(_ text: String) -> String {
-    text.trimmingASCIISpaces().lowercased().replacingOccurrences(of: "_", with: "-")
+    String(text.trimmingASCIISpaces().lowercased().map { $0 == "_" ? "-" : $0 })
   }
 
   /// The folder names of a URI's path (`subtitles/eng/prog_index.m3u8` → subtitles, eng).

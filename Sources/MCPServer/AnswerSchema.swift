@@ -1,6 +1,11 @@
 import Citations
-import Foundation
 import JSON
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Answers as the JSON values the tools return: the library's records, encoded once.
 enum AnswerJSON {
@@ -285,7 +290,7 @@ enum AnswerSchema {
     members["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     members["$id"] = .string("duo-kb/\(file)")
     members["title"] = .string(
-      "duo-kb \(file.replacingOccurrences(of: ".schema.json", with: "")) answer, version \(AnswerFormat.version)")
+      "duo-kb \(file.replacing(".schema.json", with: "")) answer, version \(AnswerFormat.version)")
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted]
     return ((try? encoder.encode(JSONValue.object(members))).map { String(decoding: $0, as: UTF8.self) } ?? "") + "\n"

@@ -1,6 +1,11 @@
 import Citations
-import Foundation
 import JSON
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The knowledge base as a Model Context Protocol server: reads newline-delimited JSON-RPC
 /// messages from a `MessageSource` and writes one line per response to `output`. It never

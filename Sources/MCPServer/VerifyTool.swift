@@ -1,7 +1,12 @@
 import Citations
 import DocumentModel
-import Foundation
 import JSON
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `verify`: checks each quotation of a document against the corpus, with the engine and
 /// the JSON of `duo-kb verify --format json`.

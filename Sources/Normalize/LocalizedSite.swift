@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Apple's developer site in other languages: the same talk pages under a locale folder,
 /// `/jp/videos/play/wwdc2024/10173/` (Japanese), `/kr/…` (Korean), `/cn/…` (Chinese,

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -39,7 +43,7 @@ extension OwnedFile {
     let failure: Int32? = bytes.withUnsafeBytes { buffer in
       var offset = 0
       while offset < buffer.count {
-        let count = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        let count = SystemCall.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
         if count < 0 {
           if errno == EINTR { continue }
           return errno

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -65,7 +69,7 @@ public enum OwnedFile {
     if fstat(descriptor, &info) == 0, info.st_size > 0 { data.reserveCapacity(min(Int(info.st_size), limit)) }
     var buffer = [UInt8](repeating: 0, count: 64 << 10)
     while true {
-      let count = buffer.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
+      let count = buffer.withUnsafeMutableBytes { SystemCall.read(descriptor, $0.baseAddress, $0.count) }
       if count < 0 {
         if errno == EINTR || errno == EAGAIN { continue }
         throw .system(path: url.path, operation: "read", code: errno)
@@ -136,10 +140,10 @@ public enum OwnedFile {
 
   /// The root folder, opened (and created with its parents when `creating`).
   static func openRoot(_ root: URL, creating: Bool) throws(OwnedFileError) -> Int32 {
-    var descriptor = Foundation.open(root.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    var descriptor = SystemCall.open(root.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     if descriptor < 0, errno == ENOENT, creating {
       try? FileManager.default.createDirectory(atPath: root.path, withIntermediateDirectories: true)
-      descriptor = Foundation.open(root.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+      descriptor = SystemCall.open(root.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     }
     guard descriptor >= 0 else { throw .system(path: root.path, operation: "open the folder", code: errno) }
     return descriptor

@@ -1,6 +1,11 @@
 import DuoKBCLI
-import Foundation
 import ProcessTuning
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 HeapRetention.bound()
 let status = DuoKBCLI.runExecutable(Array(CommandLine.arguments.dropFirst()))

@@ -1,6 +1,7 @@
 import DocCRender
 import DocumentModel
 import Foundation
+import Harvest
 import Testing
 
 @testable import Normalize

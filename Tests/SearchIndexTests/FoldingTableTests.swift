@@ -5,8 +5,8 @@ import Testing
 @testable import SearchIndex
 
 /// Term folding reads tables generated from Foundation (`FoldingTables`): it must fold every
-/// scalar, and text of every script, exactly as Foundation's folding did, or the terms of an
-/// index built before would no longer be found. Foundation is the oracle here.
+/// scalar, and text of every script, exactly as Foundation's folding did, or a search would
+/// find other words than before. Foundation is the oracle here.
 @Suite struct FoldingTableTests {
   /// The folding as it was, through Foundation: NFKC when a width form is in the term, case
   /// and diacritic folding, typographic apostrophes to `'`, leftover marks dropped.

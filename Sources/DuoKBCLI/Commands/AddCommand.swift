@@ -1,5 +1,10 @@
 import Corpus
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `duo-kb add URL`: appends a source to Corpus/sources.json.
 enum AddCommand: Command {

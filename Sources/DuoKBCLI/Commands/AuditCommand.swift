@@ -1,6 +1,11 @@
 import Citations
-import Foundation
 import SearchIndex
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `duo-kb audit CHECKLIST`: each rule of a checklist with its best supporting quotes.
 enum AuditCommand: Command {

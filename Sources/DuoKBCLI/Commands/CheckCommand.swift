@@ -1,6 +1,11 @@
 import Citations
-import Foundation
 import SearchIndex
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `duo-kb check`: verifies every byte of the index and every document of the corpus.
 enum CheckCommand: Command {

@@ -1,6 +1,12 @@
 import Citations
-import Foundation
 import SearchIndex
+import StringTrimming
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `duo-kb cite QUERY-OR-ID...`: ready-to-paste citations, merged into one bibliography.
 enum CiteCommand: Command {
@@ -85,7 +91,7 @@ enum CiteCommand: Command {
       words = []
     }
     for argument in arguments {
-      let trimmed = argument.trimmingCharacters(in: .whitespacesAndNewlines)
+      let trimmed = argument.trimmingWhitespaceAndNewlines()
       if trimmed.isEmpty { continue }
       if trimmed.contains(where: \.isWhitespace) || isReference(trimmed) {
         flush()
@@ -107,7 +113,7 @@ enum CiteCommand: Command {
 
   /// The lines of a bibliography file that name something.
   static func lines(_ text: String) -> [String] {
-    text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+    text.split(whereSeparator: \.isNewline).map { $0.trimmingSpaces() }
       .filter { !$0.isEmpty && !$0.hasPrefix("#") }
   }
 }

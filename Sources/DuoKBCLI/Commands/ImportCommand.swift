@@ -1,5 +1,10 @@
 import DocumentModel
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `duo-kb import FILE...`: passages from JSON Lines, or talks from local .vtt files.
 package enum ImportCommand: HelperCommand {

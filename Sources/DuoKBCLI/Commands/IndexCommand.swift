@@ -1,6 +1,12 @@
 import Citations
-import Foundation
+import DecimalText
 import SearchIndex
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `duo-kb index`: builds the index from the corpus and swaps it in atomically.
 enum IndexCommand: Command {
@@ -36,7 +42,7 @@ enum IndexCommand: Command {
       let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
       context.stdout.write(
         "indexed \(summary.documentCount) documents, \(summary.passageCount) passages, "
-          + "\(summary.termCount) terms, \(summary.byteCount) bytes in \(String(format: "%.2f", seconds)) s\n")
+          + "\(summary.termCount) terms, \(summary.byteCount) bytes in \(DecimalText.fixed(seconds, decimals: 2)) s\n")
       IndexMaintenance.reportSkipped(summary.skipped, context: context)
       return summary.skipped.isEmpty ? .success : .failure
     } catch {

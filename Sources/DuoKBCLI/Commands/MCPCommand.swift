@@ -1,6 +1,11 @@
 import Citations
-import Foundation
 import MCPServer
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `duo-kb mcp`: serves the knowledge base to AI assistants over the Model Context Protocol
 /// on stdin and stdout, until stdin closes.

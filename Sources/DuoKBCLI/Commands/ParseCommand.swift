@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `duo-kb parse FILE-OR-URL`: shows what the parsers make of a WebVTT segment, an HLS
 /// playlist, a talk page or a HIG render JSON page.

@@ -1,7 +1,12 @@
 import AppleSite
 import Citations
-import Foundation
 import SearchIndex
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `duo-kb quote ID`: the exact words a citation id names, with passages around them.
 enum QuoteCommand: Command {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `duo-kb refresh`: brings the corpus up to date with every source, then rebuilds the
 /// index; safe to run unattended (one at a time, atomic, interruptible).

@@ -1,6 +1,11 @@
 import Citations
-import Foundation
 import SearchIndex
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `duo-kb search QUERY`: exact quotes, ranked, with source, time or anchor, link and citation.
 enum SearchCommand: Command {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `duo-kb setup`: Apple's catalog of talks and the Human Interface Guidelines in one step.
 package enum SetupCommand: HelperCommand {

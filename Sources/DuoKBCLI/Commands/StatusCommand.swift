@@ -1,9 +1,14 @@
 import Citations
 import Corpus
 import DocumentModel
-import Foundation
 import OwnedFiles
 import SearchIndex
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `duo-kb status`: what the corpus holds, how the last refresh went, what needs attention.
 enum StatusCommand: Command {

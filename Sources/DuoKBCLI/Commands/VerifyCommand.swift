@@ -1,8 +1,13 @@
 import Citations
 import Corpus
 import DocumentModel
-import Foundation
 import SearchIndex
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `duo-kb verify FILE...`: checks every quotation of Apple in the files against the corpus.
 enum VerifyCommand: Command {
@@ -90,7 +95,7 @@ enum VerifyCommand: Command {
   /// The verdicts as a Markdown table.
   static func markdown(_ report: VerificationReport) -> String {
     var output = "| where | verdict | quotation | details |\n|---|---|---|---|\n"
-    func cell(_ text: String) -> String { text.replacingOccurrences(of: "|", with: "\\|") }
+    func cell(_ text: String) -> String { text.replacing("|", with: "\\|") }
     for verdict in report.verdicts {
       let details = VerificationReport.details(verdict) ?? ""
       output += "| \(cell(verdict.file)):\(verdict.line):\(verdict.column) | \(verdict.status.label) "

@@ -1,4 +1,10 @@
-import Foundation
+import DocumentModel
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A subcommand of `duo-kb`: its name, help text, options and what it does.
 package protocol Command {
@@ -62,7 +68,7 @@ package struct CommandContext: Sendable {
 
   /// A path argument made absolute against the working directory.
   package func fileURL(_ path: String) -> URL {
-    let expanded = (path as NSString).expandingTildeInPath
+    let expanded = TildeExpansion.expand(path, environment: environment)
     if expanded.hasPrefix("/") { return URL(fileURLWithPath: expanded) }
     return workingDirectory.appendingPathComponent(expanded).standardizedFileURL
   }
@@ -73,7 +79,7 @@ package struct CommandContext: Sendable {
     do {
       return try Data(contentsOf: fileURL(path))
     } catch {
-      throw CommandFailure("cannot read \(path): \(error.localizedDescription)")
+      throw CommandFailure("cannot read \(path): \(ErrorReason.of(error))")
     }
   }
 }

@@ -128,7 +128,7 @@ enum CompletionScript {
 
       """
     for command in commands {
-      text += "    \(zshQuote("\(command.name.replacingOccurrences(of: ":", with: "\\:")):\(command.summary)"))\n"
+      text += "    \(zshQuote("\(command.name.replacing(":", with: "\\:")):\(command.summary)"))\n"
     }
     text += "  )\n  _arguments -C \\\n"
     for option in leadingOptions { text += "    \(zshSpec(option)) \\\n" }
@@ -174,7 +174,7 @@ enum CompletionScript {
     case .none: " "
     case .files: "_files"
     case .directories: "_files -/"
-    case .words(let words): "(\(words.map { $0.replacingOccurrences(of: ":", with: "\\:") }.joined(separator: " ")))"
+    case .words(let words): "(\(words.map { $0.replacing(":", with: "\\:") }.joined(separator: " ")))"
     }
   }
 
@@ -188,7 +188,7 @@ enum CompletionScript {
   }
 
   static func zshQuote(_ text: String) -> String {
-    "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    "'" + text.replacing("'", with: "'\\''") + "'"
   }
 
   // MARK: fish
@@ -234,6 +234,6 @@ enum CompletionScript {
   }
 
   static func fishQuote(_ text: String) -> String {
-    "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
+    "'" + text.replacing("\\", with: "\\\\").replacing("'", with: "\\'") + "'"
   }
 }

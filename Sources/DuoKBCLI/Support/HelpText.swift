@@ -12,7 +12,7 @@ enum HelpText {
 
       """
     for command in CommandRegistry.commands {
-      text += "  \(command.name.padding(toLength: width, withPad: " ", startingAt: 0))  \(command.summary)\n"
+      text += "  \(padded(command.name, width))  \(command.summary)\n"
     }
     text += """
 
@@ -41,8 +41,13 @@ enum HelpText {
     let width = options.map { $0.synopsis.count }.max() ?? 0
     text += "\nOPTIONS:\n"
     for option in options {
-      text += "  \(option.synopsis.padding(toLength: width, withPad: " ", startingAt: 0))  \(option.help)\n"
+      text += "  \(padded(option.synopsis, width))  \(option.help)\n"
     }
     return text
+  }
+
+  /// `text` cut or filled with spaces to `width` characters.
+  private static func padded(_ text: String, _ width: Int) -> String {
+    text.count >= width ? String(text.prefix(width)) : text + String(repeating: " ", count: width - text.count)
   }
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The directory that holds `Corpus/` and `Index/`.
 ///
@@ -44,10 +48,11 @@ package struct HomeDirectory: Sendable, Equatable {
     fileExists: (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }
   ) -> HomeDirectory {
     if let option, !option.isEmpty {
-      return HomeDirectory(url: absolute(option, in: workingDirectory), origin: .option)
+      return HomeDirectory(url: absolute(option, in: workingDirectory, environment: environment), origin: .option)
     }
     if let variable = environment["DUO_KB_HOME"], !variable.isEmpty {
-      return HomeDirectory(url: absolute(variable, in: workingDirectory), origin: .environment)
+      return HomeDirectory(
+        url: absolute(variable, in: workingDirectory, environment: environment), origin: .environment)
     }
     var directory = workingDirectory.standardizedFileURL
     while true {
@@ -63,7 +68,7 @@ package struct HomeDirectory: Sendable, Equatable {
 
   /// The default home: what the schedule files and `duo-kb status` assume too.
   static func defaultURL(environment: [String: String], platform: Platform = .current) -> URL {
-    let user = URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory(), isDirectory: true)
+    let user = URL(fileURLWithPath: TildeExpansion.userHome(environment: environment) ?? "/", isDirectory: true)
     let dataHome: URL
     switch platform {
     case .macOS:
@@ -78,8 +83,8 @@ package struct HomeDirectory: Sendable, Equatable {
     return dataHome.appendingPathComponent("duo-kb", isDirectory: true)
   }
 
-  private static func absolute(_ path: String, in workingDirectory: URL) -> URL {
-    let expanded = (path as NSString).expandingTildeInPath
+  private static func absolute(_ path: String, in workingDirectory: URL, environment: [String: String]) -> URL {
+    let expanded = TildeExpansion.expand(path, environment: environment)
     if expanded.hasPrefix("/") { return URL(fileURLWithPath: expanded, isDirectory: true) }
     return workingDirectory.appendingPathComponent(expanded, isDirectory: true).standardizedFileURL
   }

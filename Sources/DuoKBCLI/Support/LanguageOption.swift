@@ -1,5 +1,11 @@
-import Foundation
 import HLS
+import StringTrimming
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// `--language`: the languages a talk is harvested in, each a document of its own.
 extension OptionSpec {
@@ -13,7 +19,7 @@ extension ParsedArguments {
   /// them (`Japanese` → `ja`, `zh` → `zh-Hans`), each once; nil when none is given.
   package func languages() throws(UsageError) -> [String]? {
     let given = allValues("language").flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }.map {
-      String($0).trimmingCharacters(in: .whitespaces)
+      String($0).trimmingSpaces()
     }
     guard !given.isEmpty else { return nil }
     var tags: [String] = []

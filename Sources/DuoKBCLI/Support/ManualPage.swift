@@ -93,7 +93,7 @@ enum ManualPage {
 
   /// Backslashes, hyphens (so that options copy as ASCII), and a leading dot or quote.
   static func escape(_ text: String) -> String {
-    var escaped = text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
+    var escaped = text.replacing("\\", with: "\\e").replacing("-", with: "\\-")
     if escaped.hasPrefix(".") || escaped.hasPrefix("'") { escaped = "\\&" + escaped }
     return escaped
   }

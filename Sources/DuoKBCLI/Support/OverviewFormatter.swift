@@ -1,6 +1,12 @@
 import AppleSite
 import Citations
-import Foundation
+import JSON
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Prints a document named as a whole: title, event, link, and its chapters or sections.
 enum OverviewFormatter {
@@ -24,16 +30,19 @@ enum OverviewFormatter {
   }
 
   static func json(_ overview: DocumentOverview) throws -> String {
-    func orNull(_ value: Any?) -> Any { value ?? NSNull() }
-    let object: [String: Any] = [
+    let object: JSONValue = [
       "document": [
-        "id": overview.id, "kind": overview.kind.rawValue, "title": overview.title, "url": overview.url,
-        "event": orNull(overview.event), "year": orNull(overview.year), "passages": overview.passageCount,
+        "id": .string(overview.id), "kind": .string(overview.kind.rawValue), "title": .string(overview.title),
+        "url": .string(overview.url), "event": overview.event.map(JSONValue.string) ?? .null,
+        "year": overview.year.map(JSONValue.int) ?? .null, "passages": .int(overview.passageCount),
       ],
-      "chapters": overview.chapters.map { ["title": $0.title, "citation": $0.citation.description, "link": $0.link] },
+      "chapters": .array(
+        overview.chapters.map {
+          ["title": .string($0.title), "citation": .string($0.citation.description), "link": .string($0.link)]
+        }),
     ]
-    let data = try JSONSerialization.data(
-      withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted])
-    return String(decoding: data, as: UTF8.self)
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted]
+    return String(decoding: try encoder.encode(object), as: UTF8.self)
   }
 }

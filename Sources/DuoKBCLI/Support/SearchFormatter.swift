@@ -1,6 +1,11 @@
 import Citations
-import Foundation
 import JSON
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Prints search answers as text (people), Markdown (reports) or JSON (programs).
 enum SearchFormatter {
@@ -177,6 +182,6 @@ enum SearchFormatter {
   }
 
   static func markdownEscaped(_ text: String) -> String {
-    text.replacingOccurrences(of: "[", with: "\\[").replacingOccurrences(of: "]", with: "\\]")
+    text.replacing("[", with: "\\[").replacing("]", with: "\\]")
   }
 }

@@ -1,5 +1,11 @@
 import Dispatch
-import Foundation
+import Locking
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -13,7 +19,7 @@ import Foundation
 /// trap of the process is restored (refreshes may run side by side in one process, as
 /// in tests).
 package final class SignalTrap: @unchecked Sendable {
-  private let lock = NSLock()
+  private let lock = Lock()
   private var sources: [any DispatchSourceSignal] = []
   private let signals: [Int32]
 
@@ -46,7 +52,7 @@ package final class SignalTrap: @unchecked Sendable {
   /// How many traps hold each signal, and what to put back when none does.
   private final class Registry: @unchecked Sendable {
     typealias Handler = @convention(c) (Int32) -> Void
-    private let lock = NSLock()
+    private let lock = Lock()
     private var holders: [Int32: Int] = [:]
     private var previous: [Int32: Handler?] = [:]
 

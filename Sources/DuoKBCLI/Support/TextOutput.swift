@@ -1,4 +1,17 @@
-import Foundation
+import Locking
+import OwnedFiles
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Where the CLI writes: the process's stdout/stderr, or a buffer in tests.
 public protocol TextOutput: AnyObject, Sendable {
@@ -7,18 +20,31 @@ public protocol TextOutput: AnyObject, Sendable {
   var isTerminal: Bool { get }
 }
 
-/// A file descriptor of this process (1 or 2), written unbuffered.
+/// A file descriptor of this process (1 or 2), written unbuffered. A failed write (a closed
+/// pipe) is not reported: there is nowhere left to report it.
 public final class FileDescriptorOutput: TextOutput {
-  private let handle: FileHandle
+  private let descriptor: Int32
   public let isTerminal: Bool
 
   public init(fileDescriptor: Int32) {
-    handle = FileHandle(fileDescriptor: fileDescriptor, closeOnDealloc: false)
+    descriptor = fileDescriptor
     isTerminal = isatty(fileDescriptor) == 1
   }
 
   public func write(_ text: String) {
-    handle.write(Data(text.utf8))
+    _ = OwnedFile.writeAll(Array(text.utf8), to: descriptor, syncing: false)
+  }
+
+  /// Everything on standard input, to its end (what is read before a failure).
+  public static func readStandardInput() -> Data {
+    var data = Data()
+    var buffer = [UInt8](repeating: 0, count: 64 << 10)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { return data }
+      data.append(contentsOf: buffer[0..<count])
+    }
   }
 
   public static let standardOutput = FileDescriptorOutput(fileDescriptor: 1)
@@ -27,7 +53,7 @@ public final class FileDescriptorOutput: TextOutput {
 
 /// Collects what is written, for in-process tests of the CLI.
 public final class BufferOutput: TextOutput, @unchecked Sendable {
-  private let lock = NSLock()
+  private let lock = Lock()
   private var storage = ""
   public let isTerminal: Bool
 

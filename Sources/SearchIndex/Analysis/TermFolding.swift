@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Case and diacritic folding, and the light English plural rule. The folding is Foundation's
 /// (`String.folding(options: [.caseInsensitive, .diacriticInsensitive])`, and NFKC for width

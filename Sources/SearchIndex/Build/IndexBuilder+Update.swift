@@ -1,6 +1,11 @@
 import DocumentModel
-import Foundation
 import OwnedFiles
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension IndexBuilder {
   /// Brings `previous` (an open generation of `indexDirectory`) up to date with a change of

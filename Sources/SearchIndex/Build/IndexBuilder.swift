@@ -1,6 +1,12 @@
+import Dispatch
 import DocumentModel
-import Foundation
 import OwnedFiles
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// What a build produced.
 public struct IndexBuildSummary: Sendable, Equatable {

@@ -1,5 +1,10 @@
 import DocumentModel
-import Foundation
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension IndexManifest {
   /// What the bytes of a manifest hold.

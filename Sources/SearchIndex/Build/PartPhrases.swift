@@ -1,4 +1,10 @@
-import Foundation
+import Dispatch
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// Where runs of identifier parts occur as phrases, found once when a segment is built
 /// (FORMAT.md, "Part phrases").

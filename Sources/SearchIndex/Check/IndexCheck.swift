@@ -1,5 +1,10 @@
-import Foundation
 import OwnedFiles
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A full check of the current index generation: `CURRENT`, the manifest, and for every
 /// file its size, header and the CRC-32 of every byte (against its own trailer and the

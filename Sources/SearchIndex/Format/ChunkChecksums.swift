@@ -1,4 +1,10 @@
-import Foundation
+import Locking
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The CRC-32 of each chunk of an index file's header and body, checked the first time a
 /// read touches the chunk: an open reads no more than its headers, and a damaged region is
@@ -15,7 +21,7 @@ final class ChunkChecksums: @unchecked Sendable {
   let file: MappedFile
   let layout: IndexFile.Layout
   let damage: IndexDamage
-  private let lock = NSLock()
+  private let lock = Lock()
   /// One bit per chunk: checked and intact.
   private let intact: UnsafeMutablePointer<UInt64>
   private let wordCount: Int
@@ -152,7 +158,7 @@ final class ChunkChecksums: @unchecked Sendable {
 
 /// The first damage the reads of an opened index found; safe to share between threads.
 final class IndexDamage: @unchecked Sendable {
-  private let lock = NSLock()
+  private let lock = Lock()
   private var found: IndexFormatError?
 
   func record(_ error: IndexFormatError) {

@@ -1,6 +1,12 @@
 import DocumentModel
-import Foundation
 import OwnedFiles
+import StringTrimming
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -48,7 +54,7 @@ enum IndexDirectory {
     }
     guard data.count <= 200,
       let name = String(data: data, encoding: .utf8)?
-        .trimmingCharacters(in: .whitespacesAndNewlines),
+        .trimmingWhitespaceAndNewlines(),
       name.hasPrefix(generationPrefix), !name.contains("/"), !name.contains("..")
     else {
       throw .corrupt(file: pointerName, reason: "does not name a generation")

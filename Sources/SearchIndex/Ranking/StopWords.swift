@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// English words that say little about a topic on their own ("the", "how", "should"): a
 /// best-match query still scores them, at `RankingWeights.stopWordWeight`, but never
@@ -8,7 +12,7 @@ package enum StopWords {
   package static func contains(_ folded: [UInt8]) -> Bool { words.contains(folded) }
 
   package static func contains(_ word: String) -> Bool {
-    words.contains(Array(word.lowercased().replacingOccurrences(of: "\u{2019}", with: "'").utf8))
+    words.contains(Array(word.lowercased().replacing("\u{2019}", with: "'").utf8))
   }
 
   static let words: Set<[UInt8]> = Set(

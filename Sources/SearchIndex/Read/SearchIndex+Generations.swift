@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 extension SearchIndex {
   /// The newest generation in `indexDirectory` (other than `excluding`) that opens with

@@ -1,6 +1,11 @@
 import DocumentModel
-import Foundation
 import OwnedFiles
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// A passage as stored in the index: its text is exactly the corpus passage text.
 public struct StoredPassage: Sendable, Equatable {

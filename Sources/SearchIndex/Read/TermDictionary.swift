@@ -1,4 +1,14 @@
-import Foundation
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The sorted term dictionary of `terms.dki`: fixed 28-byte records and a blob of term bytes,
 /// read from the map. Every read is checked against the file's chunk checksums first: a

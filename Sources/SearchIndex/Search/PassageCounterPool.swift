@@ -1,4 +1,10 @@
-import Foundation
+import Locking
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 #if canImport(Glibc)
   import Glibc
@@ -19,7 +25,7 @@ import Foundation
 /// once. (glibc, after freeing a large block, serves blocks up to that size from its heap:
 /// calloc would then clear all 13.5 MB of a counter at 30,000 talks, and the heap keeps it.)
 final class PassageCounterPool: @unchecked Sendable {
-  private let lock = NSLock()
+  private let lock = Lock()
   private var idle: [UnsafeMutableBufferPointer<UInt8>] = []
 
   /// Bytes kept for reuse at most: a byte and a bit per passage of 1.3 million passages

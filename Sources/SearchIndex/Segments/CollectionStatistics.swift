@@ -1,4 +1,10 @@
-import Foundation
+import Locking
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The ranking statistics of a generation's live documents, the one place scorers get
 /// them from: passage count, average length and each term's passage frequency, exactly as
@@ -146,7 +152,7 @@ struct CollectionStatistics: @unchecked Sendable {
   /// What recent prefixes stand for (each segment of a query asks, and the generation
   /// never changes); at most 64 kept; safe between threads.
   final class PrefixCache<Value>: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var known: [[[UInt8]]: Value] = [:]
 
     func value(_ key: [[UInt8]]) -> Value? {

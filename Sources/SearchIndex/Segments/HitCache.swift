@@ -1,4 +1,10 @@
-import Foundation
+import Locking
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// The passages of a segment's recent hits, as read and checked by
 /// `IndexSegment.verifiedEntry`: a searcher that answers a query again (a page of results
@@ -28,7 +34,7 @@ final class HitCache: @unchecked Sendable {
   /// whatever the corpus.
   static let largestEntryBytes = 4 << 10
 
-  private let lock = NSLock()
+  private let lock = Lock()
   private var slots = [Passage?](repeating: nil, count: slotCount)
   /// Reads answered from the cache, for tests.
   private(set) var answered = 0

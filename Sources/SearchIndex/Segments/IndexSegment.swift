@@ -1,6 +1,12 @@
 import DocumentModel
-import Foundation
+import Locking
 import OwnedFiles
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
 
 /// One segment of an index generation (its three `.dki` files), memory-mapped and
 /// read-only; safe to share between threads. Its documents are numbered from 0 within it;
@@ -220,7 +226,7 @@ final class IndexSegment: Sendable {
 /// `kept` releases what earlier ones left first, so that its pages come on top of the base
 /// alone.
 final class ReleaseBudget: @unchecked Sendable {
-  private let lock = NSLock()
+  private let lock = Lock()
   /// Read since the last look at resident memory.
   private var spent = 0
   /// Read since the last release.

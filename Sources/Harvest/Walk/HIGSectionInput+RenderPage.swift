@@ -1,4 +1,5 @@
 import DocCRender
+import Normalize
 
 extension HIGSectionInput {
   /// A page's abstract, then its sections, as the normalizer takes them, each block with

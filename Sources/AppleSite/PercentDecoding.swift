@@ -1,0 +1,33 @@
+/// RFC 3986 percent-decoding of one URL component: nil when a `%` is not followed by two hex
+/// digits or the decoded bytes are not UTF-8 (as Foundation's `removingPercentEncoding`).
+enum PercentDecoding {
+  static func decode(_ text: some StringProtocol) -> String? {
+    guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(text.utf8.count)
+    var iterator = text.utf8.makeIterator()
+    while let byte = iterator.next() {
+      guard byte == UInt8(ascii: "%") else {
+        bytes.append(byte)
+        continue
+      }
+      guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
+        return nil
+      }
+      bytes.append(high << 4 | low)
+    }
+    // Decoding replaces each invalid sequence with U+FFFD, so valid UTF-8 is what comes back
+    // byte for byte.
+    let decoded = String(decoding: bytes, as: UTF8.self)
+    return decoded.utf8.elementsEqual(bytes) ? decoded : nil
+  }
+
+  private static func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+    default: nil
+    }
+  }
+}
