@@ -9,8 +9,9 @@ public enum DecimalText {
   public static func fixed(_ value: Double, decimals: Int) -> String {
     precondition((0...9).contains(decimals), "decimals must be 0 to 9")
     guard value.isFinite else { return value.isNaN ? "nan" : (value < 0 ? "-inf" : "inf") }
-    var scale = 1.0
-    for _ in 0..<decimals { scale *= 10 }
+    var divisor: Int64 = 1
+    for _ in 0..<decimals { divisor *= 10 }
+    let scale = Double(divisor)  // at most 10^9: exact.
     let magnitude = abs(value)
     let product = magnitude * scale
     guard product < 0x1p52 else { return value.description }
@@ -27,8 +28,6 @@ public enum DecimalText {
     let digits = Int64(units)  // below 2^52 + 1: exact.
     let negative = value < 0 || (value == 0 && value.sign == .minus)
     var text = negative ? "-" : ""
-    var divisor: Int64 = 1
-    for _ in 0..<decimals { divisor *= 10 }
     text += String(digits / divisor)
     if decimals > 0 {
       let remainder = String(digits % divisor)

@@ -64,19 +64,35 @@ public enum OwnedFile {
       throw error
     }
     defer { close(descriptor) }
-    var data = Data()
     var info = stat()
-    if fstat(descriptor, &info) == 0, info.st_size > 0 { data.reserveCapacity(min(Int(info.st_size), limit)) }
+    let size = fstat(descriptor, &info) == 0 ? Int(info.st_size) : 0
+    return try readAll(from: descriptor, path: url.path, limit: limit, expectedCount: size)
+  }
+
+  /// Reads `descriptor` to its end (a file, a pipe, standard input). More than `limit`
+  /// bytes is an error, not a truncated read; `path` names what was read in errors. A
+  /// descriptor that would block (a non-blocking pipe) is waited on, not spun on.
+  public static func readAll(
+    from descriptor: Int32, path: String, limit: Int = Int.max, expectedCount: Int = 0
+  ) throws(OwnedFileError) -> Data {
+    var data = Data()
+    if expectedCount > 0 { data.reserveCapacity(min(expectedCount, limit)) }
     var buffer = [UInt8](repeating: 0, count: 64 << 10)
     while true {
       let count = buffer.withUnsafeMutableBytes { SystemCall.read(descriptor, $0.baseAddress, $0.count) }
       if count < 0 {
-        if errno == EINTR || errno == EAGAIN { continue }
-        throw .system(path: url.path, operation: "read", code: errno)
+        let code = errno
+        if code == EINTR { continue }
+        if code == EAGAIN {
+          var readable = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+          _ = poll(&readable, 1, -1)
+          continue
+        }
+        throw .system(path: path, operation: "read", code: code)
       }
       if count == 0 { return data }
       guard data.count <= limit - count else {
-        throw .system(path: url.path, operation: "read (more than \(limit) bytes)", code: EFBIG)
+        throw .system(path: path, operation: "read (more than \(limit) bytes)", code: EFBIG)
       }
       data.append(contentsOf: buffer[0..<count])
     }

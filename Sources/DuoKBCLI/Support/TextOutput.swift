@@ -35,16 +35,10 @@ public final class FileDescriptorOutput: TextOutput {
     _ = OwnedFile.writeAll(Array(text.utf8), to: descriptor, syncing: false)
   }
 
-  /// Everything on standard input, to its end (what is read before a failure).
+  /// Everything on standard input, to its end; nothing when a read fails, so that part of
+  /// an input is never taken for all of it.
   public static func readStandardInput() -> Data {
-    var data = Data()
-    var buffer = [UInt8](repeating: 0, count: 64 << 10)
-    while true {
-      let count = buffer.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else { return data }
-      data.append(contentsOf: buffer[0..<count])
-    }
+    (try? OwnedFile.readAll(from: 0, path: "standard input")) ?? Data()
   }
 
   public static let standardOutput = FileDescriptorOutput(fileDescriptor: 1)
