@@ -123,9 +123,50 @@ import Testing
     #expect(expected.count == lengths.reduce(0, +))
     for passage in expected.indices {
       #expect(store.document(ofPassage: passage) == expected[passage], "passage \(passage)")
+      #expect(store.searchDocument(ofPassage: passage) == expected[passage], "search, passage \(passage)")
     }
-    #expect(store.document(ofPassage: expected.count + 5) == store.documentCount - 1)
-    #expect(store.document(ofPassage: Int(UInt32.max) + 1) == store.documentCount - 1)
+    for outside in [expected.count, expected.count + 5, Int(UInt32.max) + 1] {
+      #expect(store.document(ofPassage: outside) == store.documentCount - 1, "\(outside)")
+    }
+  }
+
+  /// The records that name a passage's document cannot mislead its lookup: a record that
+  /// names another document (checksums right: a hostile or miswritten file), or one that
+  /// does not match its checksum, leaves it to the document table, which finds the right
+  /// one.
+  @Test(arguments: ["another document", "damaged"])
+  func aPassageIsFoundInItsDocumentWhateverItsRecordsSay(_ change: String) throws {
+    let documents = (0..<6).map { number in
+      Document(
+        id: "hig/page-\(number)", kind: .hig, title: "Page \(number)", url: "https://example.com/\(number)",
+        passages: (0..<(40 + number)).map { Passage(kind: .text, text: "word\(number) line \($0).") })
+    }
+    let (index, directory) = try IndexFixture.build(documents)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let generation = try IndexDirectory.currentGeneration(in: directory)
+    let store = index.first.store
+    // Past the first chunk (which the open checks, and a flip there would fail it).
+    let passage = try #require(index.passageId(doc: 2, passage: 3))
+    let elsewhere = try #require(index.passageId(doc: 4, passage: 0))
+    let recordOffset = store.passages.fileOffset + passage * Store.passageRecordLength
+    #expect(store.document(ofPassage: passage) == 2)
+    if change == "damaged" {
+      try ChunkChecksumTests.flip(generation, "store.dki", at: recordOffset + 12)
+    } else {
+      let url = IndexFixture.segmentFolder(generation).appendingPathComponent("store.dki")
+      let original = [UInt8](try Data(contentsOf: url))
+      let bodyLength = original[16..<24].reduce(0) { $0 << 8 | Int($1) }
+      var writer = ByteWriter()
+      writer.bytes = Array(original[..<(IndexFile.headerLength + bodyLength)])
+      writer.patchU32(at: recordOffset + 12, UInt32(store.record(elsewhere).attribute))
+      IndexFile.finish(&writer)
+      try Data(writer.bytes).write(to: url)
+    }
+    let changed = try SearchIndex.open(at: directory, verification: .structure).first.store
+    #expect(changed.record(passage).isIntact == (change != "damaged"))
+    #expect(changed.document(ofPassage: passage) == 2)
+    #expect(changed.document(ofPassage: passage + 1) == 2)
+    #expect(changed.document(ofPassage: elsewhere) == 4)
   }
 
   @Test func cueStartsAreReadAsTheBuildWroteThem() throws {

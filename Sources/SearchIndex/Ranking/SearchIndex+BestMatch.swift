@@ -120,14 +120,22 @@ extension IndexSegment {
     let filter = PassageFilter(index: self, filters: plan.filters)
     var expanded: [UInt32] = []
     expanded.reserveCapacity(found.count * (2 * RankingLimits.window + 1))
-    for passage in found {
-      let (doc, position) = location(ofPassage: Int(passage))
-      let count = store.documentField(doc, 6)
-      let first = Int(passage) - Int(position)
-      for offset in -RankingLimits.window...RankingLimits.window {
-        let neighbour = Int(position) + offset
-        guard neighbour >= 0, neighbour < Int(count) else { continue }
-        expanded.append(UInt32(first + neighbour))
+    // In passage order, so that the passages of one document look it up once.
+    var document: Range<Int>?
+    for passage in found.sorted() {
+      let id = Int(passage)
+      let passages: Range<Int>
+      if let known = document, known.contains(id) {
+        passages = known
+      } else {
+        let (doc, position) = location(ofPassage: id)
+        let count = store.documentField(doc, 6)
+        passages = (id - position)..<(id - position + Int(count))
+        // A damaged record is looked up again for each of its passages, as it always was.
+        document = count != StoreWriter.none && store.documentField(doc, 5) != StoreWriter.none ? passages : nil
+      }
+      for neighbour in (id - RankingLimits.window)...(id + RankingLimits.window) where passages.contains(neighbour) {
+        if let neighbour = UInt32(exactly: neighbour) { expanded.append(neighbour) }
       }
     }
     expanded.sort()
