@@ -1,3 +1,5 @@
+import DuoKBTestSupport
+import Foundation
 import Testing
 
 @testable import SearchIndex
@@ -99,5 +101,49 @@ import Testing
       #expect(table.count(3) == 500 || table.count(3) == 255)
       #expect(throws: IndexFormatError.self) { try table.check(file: "store.dki") }
     }
+  }
+  /// A block of a term that keeps word counts gives its copy of them to the decoder that
+  /// asks (so scoring its postings reads no store table), and that copy is the store's.
+  /// A term that keeps none, or a decode without frequencies, gives none.
+  @Test func aBlocksCopyOfItsWordCountsIsTheStores() throws {
+    var generator = CorpusGenerator(seed: 23)
+    // Enough passages (over 8 × 128) for a term that keeps word counts to fill several blocks.
+    let (index, directory) = try IndexFixture.build(generator.documents(talks: 10, pages: 3, wordScale: 0.3))
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let segment = index.first
+    let store = segment.store
+    let scratch = PostingCursor.DecodeScratch()
+    var copiedBlocks = 0
+    var uncopiedBlocks = 0
+    var laterBlocks = 0
+    var differing: [String] = []
+    for term in 0..<segment.dictionary.count {
+      let entry = segment.dictionary.entry(term)
+      for block in 0..<entry.blockCount {
+        let (count, copied) = PostingCursor.decodeIds(
+          segment.postings, entry, block: block, idLimit: store.passageCount, into: scratch.ids,
+          frequencies: scratch.frequencies, wordCounts: scratch.wordCounts)
+        #expect(count > 0)
+        #expect(copied == entry.keepsWordCounts, "term \(term) block \(block)")
+        let withoutFrequencies = PostingCursor.decodeIds(
+          segment.postings, entry, block: block, idLimit: store.passageCount, into: scratch.ids,
+          frequencies: nil, wordCounts: scratch.wordCounts)
+        #expect(withoutFrequencies.count == count && !withoutFrequencies.wordCounts)
+        guard copied else {
+          uncopiedBlocks += 1
+          continue
+        }
+        copiedBlocks += 1
+        if block > 0 { laterBlocks += 1 }
+        for index in 0..<count {
+          let passage = Int(scratch.ids[index])
+          if store.wordCount(passage, stored: scratch.wordCounts[index]) != store.wordCount(passage) {
+            differing.append("term \(term) block \(block) passage \(passage)")
+          }
+        }
+      }
+    }
+    #expect(differing.isEmpty, "\(differing.prefix(5))")
+    #expect(copiedBlocks > 0 && uncopiedBlocks > 0 && laterBlocks > 0, "\(store.passageCount) passages")
   }
 }

@@ -105,9 +105,11 @@ final class PostingCursor {
   final class DecodeScratch {
     let ids = UnsafeMutablePointer<UInt32>.allocate(capacity: PostingsWriter.blockSize)
     let frequencies = UnsafeMutablePointer<UInt32>.allocate(capacity: PostingsWriter.blockSize)
+    let wordCounts = UnsafeMutablePointer<UInt8>.allocate(capacity: PostingsWriter.blockSize)
     deinit {
       ids.deallocate()
       frequencies.deallocate()
+      wordCounts.deallocate()
     }
   }
 
@@ -185,22 +187,40 @@ final class PostingCursor {
   }
 
   /// Decodes the ids of block `block` of a term's postings into `ids` (and its frequency
-  /// words into `frequencies`, when given); how many are good (as `decodeBlock`).
+  /// words into `frequencies`, when given); how many are good (as `decodeBlock`). With
+  /// `wordCounts` too, where the term keeps them, the block's word count bytes are copied
+  /// there (`wordCounts` is then true), so that scoring its postings reads no store table.
   static func decodeIds(
     _ postings: ByteReader, _ entry: TermDictionary.Entry, block: Int, idLimit: Int,
     into ids: UnsafeMutablePointer<UInt32>, frequencies: UnsafeMutablePointer<UInt32>? = nil
   ) -> Int {
+    decodeIds(
+      postings, entry, block: block, idLimit: idLimit, into: ids, frequencies: frequencies, wordCounts: nil
+    ).count
+  }
+
+  static func decodeIds(
+    _ postings: ByteReader, _ entry: TermDictionary.Entry, block: Int, idLimit: Int,
+    into ids: UnsafeMutablePointer<UInt32>, frequencies: UnsafeMutablePointer<UInt32>?,
+    wordCounts: UnsafeMutablePointer<UInt8>?
+  ) -> (count: Int, wordCounts: Bool) {
     let blockCount = blockCount(postings, entry)
-    guard block < blockCount, let base = postings.bytes.baseAddress else { return 0 }
+    guard block < blockCount, let base = postings.bytes.baseAddress else { return (0, false) }
     let record = entry.postingsOffset + block * PostingsWriter.skipRecordLength
     let dataStart = entry.postingsOffset + blockCount * PostingsWriter.skipRecordLength
     var offset = dataStart + Int(postings.u32(at: record + 4))
     let count = max(0, min(PostingsWriter.blockSize, entry.documentFrequency - block * PostingsWriter.blockSize))
     let previous = block == 0 ? 0 : postings.u32(at: record - PostingsWriter.skipRecordLength)
-    return decodeBlock(
-      base.assumingMemoryBound(to: UInt8.self), &offset, postings.count, count: count, previous: previous,
+    let bytes = base.assumingMemoryBound(to: UInt8.self)
+    let good = decodeBlock(
+      bytes, &offset, postings.count, count: count, previous: previous,
       isFirst: block == 0, idLimit: UInt32(clamping: idLimit), ids: ids, frequencies: frequencies,
       keepsWordCounts: entry.keepsWordCounts)
+    // `decodeBlock` leaves `offset` after the frequencies, where the word counts begin, and
+    // has checked that they fit.
+    guard let wordCounts, frequencies != nil, entry.keepsWordCounts, good > 0 else { return (good, false) }
+    wordCounts.update(from: bytes + offset, count: good)
+    return (good, true)
   }
 
   /// Decodes one block's ids and frequency words (`frequency << 2 | flags`) at `offset`;

@@ -27,9 +27,12 @@ extension IndexSegment {
   }
 
   func prefixScore(_ id: Int, frequency: UInt8, idf: Double, context: ScoringContext) -> Double {
-    idf
-      * BM25.saturation(
-        frequency: Double(frequency), length: Double(store.wordCount(id)), averageLength: context.averageWords)
+    prefixScore(words: store.wordCount(id), frequency: frequency, idf: idf, context: context)
+  }
+
+  /// The score of a passage of `words` words where the prefix's terms occur `frequency` times.
+  func prefixScore(words: Int, frequency: UInt8, idf: Double, context: ScoringContext) -> Double {
+    idf * BM25.saturation(frequency: Double(frequency), length: Double(words), averageLength: context.averageWords)
   }
 
   /// Counts in a bit per passage and ranks by block bounds (see `collectPrefix`).
@@ -92,13 +95,17 @@ extension IndexSegment {
       let run = postings.runs[block.run]
       run.bytes.withUnsafeBytes { buffer in
         let reader = ByteReader(buffer, file: "postings.dki")
-        let count = PostingCursor.decodeIds(
+        let (count, keepsWordCounts) = PostingCursor.decodeIds(
           reader, run.entries[block.entry], block: block.block, idLimit: passageCount, into: scratch.ids,
-          frequencies: scratch.frequencies)
+          frequencies: scratch.frequencies, wordCounts: scratch.wordCounts)
         for index in 0..<count where !bits.contains(scratch.ids[index]) {
-          let id = scratch.ids[index]
+          let id = Int(scratch.ids[index])
+          // The block's copy of the word count where it keeps one: the store's table is a
+          // page fault away for each posting (13.5 MB at 30,000 talks).
+          let words =
+            keepsWordCounts ? store.wordCount(id, stored: scratch.wordCounts[index]) : store.wordCount(id)
           let frequency = PrefixBits.frequency(scratch.frequencies[index])
-          collector.insert(id, prefixScore(Int(id), frequency: frequency, idf: idf, context: context))
+          collector.insert(UInt32(id), prefixScore(words: words, frequency: frequency, idf: idf, context: context))
         }
       }
     }
