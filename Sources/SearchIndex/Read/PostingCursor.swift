@@ -187,9 +187,7 @@ final class PostingCursor {
   }
 
   /// Decodes the ids of block `block` of a term's postings into `ids` (and its frequency
-  /// words into `frequencies`, when given); how many are good (as `decodeBlock`). With
-  /// `wordCounts` too, where the term keeps them, the block's word count bytes are copied
-  /// there (`wordCounts` is then true), so that scoring its postings reads no store table.
+  /// words into `frequencies`, when given); how many are good (as `decodeBlock`).
   static func decodeIds(
     _ postings: ByteReader, _ entry: TermDictionary.Entry, block: Int, idLimit: Int,
     into ids: UnsafeMutablePointer<UInt32>, frequencies: UnsafeMutablePointer<UInt32>? = nil
@@ -199,6 +197,9 @@ final class PostingCursor {
     ).count
   }
 
+  /// `decodeIds` that also copies the block's word count bytes into `wordCounts`, when
+  /// given with `frequencies` and the term keeps them (`wordCounts` is then true): scoring
+  /// its postings then reads no store table.
   static func decodeIds(
     _ postings: ByteReader, _ entry: TermDictionary.Entry, block: Int, idLimit: Int,
     into ids: UnsafeMutablePointer<UInt32>, frequencies: UnsafeMutablePointer<UInt32>?,
