@@ -54,7 +54,7 @@ struct ContextRanker {
     let window = weights.neighbourWeights.count
     // Headings are read (from the candidates' records) only when some clause is in one.
     let headings = terms.contains { !$0.headings.isEmpty } ? store.headings(of: candidates) : nil
-    let located = documents(of: candidates)
+    let located = index.documents(of: candidates)
     var distinctDocuments: [UInt32] = []
     for (document, _) in located where distinctDocuments.last != UInt32(document) {
       distinctDocuments.append(UInt32(document))
@@ -178,25 +178,6 @@ struct ContextRanker {
       }
     }
     return fields
-  }
-
-  /// Each of `candidates` (ascending): its document and the document's passages, looked
-  /// up once per document.
-  private func documents(of candidates: [UInt32]) -> [(document: Int, passages: Range<Int>)] {
-    let store = index.store
-    var located: [(document: Int, passages: Range<Int>)] = []
-    located.reserveCapacity(candidates.count)
-    var document = 0
-    var documentRange = 0..<0
-    for passage in candidates {
-      if !documentRange.contains(Int(passage)) {
-        document = store.document(ofPassage: Int(passage))
-        let first = Int(store.documentField(document, 5))
-        documentRange = first..<(first + Int(store.documentField(document, 6)))
-      }
-      located.append((document, documentRange))
-    }
-    return located
   }
 }
 

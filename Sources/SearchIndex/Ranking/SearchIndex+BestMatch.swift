@@ -121,20 +121,11 @@ extension IndexSegment {
     var expanded: [UInt32] = []
     expanded.reserveCapacity(found.count * (2 * RankingLimits.window + 1))
     // In passage order, so that the passages of one document look it up once.
-    var document: Range<Int>?
-    for passage in found.sorted() {
+    let ordered = found.sorted()
+    for (passage, located) in zip(ordered, documents(of: ordered)) {
       let id = Int(passage)
-      let passages: Range<Int>
-      if let known = document, known.contains(id) {
-        passages = known
-      } else {
-        let (doc, position) = location(ofPassage: id)
-        let count = store.documentField(doc, 6)
-        passages = (id - position)..<(id - position + Int(count))
-        // A damaged record is looked up again for each of its passages, as it always was.
-        document = count != StoreWriter.none && store.documentField(doc, 5) != StoreWriter.none ? passages : nil
-      }
-      for neighbour in (id - RankingLimits.window)...(id + RankingLimits.window) where passages.contains(neighbour) {
+      for neighbour in (id - RankingLimits.window)...(id + RankingLimits.window)
+      where located.passages.contains(neighbour) {
         if let neighbour = UInt32(exactly: neighbour) { expanded.append(neighbour) }
       }
     }
@@ -145,6 +136,24 @@ extension IndexSegment {
       result.append(passage)
     }
     return result
+  }
+
+  /// Each of `passages` (ascending): its document and the document's passages, looked up
+  /// once per document.
+  func documents(of passages: [UInt32]) -> [(document: Int, passages: Range<Int>)] {
+    var located: [(document: Int, passages: Range<Int>)] = []
+    located.reserveCapacity(passages.count)
+    var document = 0
+    var documentRange = 0..<0
+    for passage in passages {
+      if !documentRange.contains(Int(passage)) {
+        document = store.document(ofPassage: Int(passage))
+        let first = Int(store.documentField(document, 5))
+        documentRange = first..<(first + Int(store.documentField(document, 6)))
+      }
+      located.append((document, documentRange))
+    }
+    return located
   }
 
   /// A cursor over term `term`'s postings (mapped, read as walked).
