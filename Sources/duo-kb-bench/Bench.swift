@@ -202,10 +202,11 @@ enum SearchRun {
     for query in queries {
       let start = now()
       totalHits += (try? search(index, query.ours, bestMatch: bestMatch)) ?? 0
+      let elapsed = now() - start
       if traces {
         let resident = residentByMapping().map { "\($0.name) \(String(format: "%.1f", $0.megabytes))" }
         log(
-          "\(query.ours): \(Double(now() - start) / 1e6) ms, peak \(peakResidentMegabytes()) MB; "
+          "\(query.ours): \(Double(elapsed) / 1e6) ms, peak \(peakResidentMegabytes()) MB; "
             + resident.joined(separator: ", "))
       }
     }

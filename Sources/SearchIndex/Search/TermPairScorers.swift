@@ -71,7 +71,8 @@ final class TermExclusionScorer: ExcludingScorer {
       return GeneralWalk.collectTop(self, into: &collector, filter: filter, context: context)
     }
     guard collector.limit > 0 else { return count(filter: nil, context: context) }
-    if includeWord.cursors.count == 1 && index.countsByBits(includeWord, excludeWord) {
+    if index.countsByBits(includeWord, excludeWord) {
+      guard includeWord.cursors.count == 1 else { return collectTopOfFormsByBits(into: &collector, context: context) }
       return collectTopByBits(into: &collector, context: context)
     }
     let total = count(filter: nil, context: context)
@@ -118,15 +119,7 @@ final class TermExclusionScorer: ExcludingScorer {
     var included = 0
     var common = 0
     index.withPassageBits(arrays: 1) { excluded in
-      for cursor in excludeWord.cursors {
-        PostingCursor.forEachIdBlock(cursor.postings, cursor.entry, idLimit: passageCount, scratch: scratch) {
-          ids, count in
-          for index in 0..<count {
-            let id = Int(ids[index])
-            excluded[id >> 6] |= 1 << UInt64(id & 63)
-          }
-        }
-      }
+      markExcluded(in: excluded, scratch: scratch)
       let cursor = includeWord.cursors[0]
       var blockBound = 0.0
       PostingCursor.forEachBlock(
@@ -163,6 +156,33 @@ final class TermExclusionScorer: ExcludingScorer {
       }
     }
     return max(0, included - common)
+  }
+
+  /// `collectTopByBits` for an included word of several forms: its forms' postings are
+  /// merged as `TermScorer.collectTopOfForms` merges them, each passage counted and ranked
+  /// only where its bit says the excluded word is not.
+  private func collectTopOfFormsByBits(into collector: inout TopHits, context: ScoringContext) -> Int {
+    let scratch = PostingCursor.DecodeScratch()
+    return index.withPassageBits(arrays: 1) { excluded in
+      markExcluded(in: excluded, scratch: scratch)
+      return includeWord.collectTopOfForms(into: &collector, context: context) { passage in
+        (excluded[Int(passage) >> 6] >> UInt64(passage & 63)) & 1 == 0
+      }
+    }
+  }
+
+  /// Sets the bit of every passage of the excluded word.
+  private func markExcluded(in bits: UnsafeMutablePointer<UInt64>, scratch: PostingCursor.DecodeScratch) {
+    let passageCount = index.store.passageCount
+    for cursor in excludeWord.cursors {
+      PostingCursor.forEachIdBlock(cursor.postings, cursor.entry, idLimit: passageCount, scratch: scratch) {
+        ids, count in
+        for index in 0..<count {
+          let id = Int(ids[index])
+          bits[id >> 6] |= 1 << UInt64(id & 63)
+        }
+      }
+    }
   }
 }
 

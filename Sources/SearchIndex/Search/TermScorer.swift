@@ -203,15 +203,13 @@ final class TermScorer: Scorer {
   }
 
   /// One form: whole blocks whose best impact cannot enter the top hits are skipped, read
-  /// only in their skip records (none of them decoded). Two forms: their postings merged in one loop, each passage
-  /// counted, and scored only where its bound could enter; where neither form's block
-  /// could, up to the nearer end, passages are only counted. More forms, or a filter: the
-  /// general walk.
+  /// only in their skip records (none of them decoded). Several forms: `collectTopOfForms`.
+  /// A filter: the general walk.
   func collectTop(into collector: inout TopHits, filter: PassageFilter?, context: ScoringContext) -> Int {
-    guard filter == nil, cursors.count <= 2 else {
+    guard filter == nil else {
       return GeneralWalk.collectTop(self, into: &collector, filter: filter, context: context)
     }
-    if cursors.count == 2 { return collectTopOfTwoForms(into: &collector, context: context) }
+    if cursors.count > 1 { return collectTopOfForms(into: &collector, context: context) { _ in true } }
     let cursor = cursors[0]
     guard collector.limit > 0 else { return cursor.documentFrequency }
     let seeds =
@@ -273,45 +271,81 @@ final class TermScorer: Scorer {
     }
   }
 
-  private func collectTopOfTwoForms(into collector: inout TopHits, context: ScoringContext) -> Int {
-    let a = cursors[0]
-    let b = cursors[1]
+  /// Several forms (or one): their postings merged in one loop, each passage counted where
+  /// `admits` lets it in, and ranked only where its bound could enter; where no form's block
+  /// could, up to the nearest block end, passages are only counted. Walks the scorer to its
+  /// end from where it stands; how many passages it admitted. (`TermExclusionScorer` admits
+  /// those its excluded word lacks.)
+  func collectTopOfForms(
+    into collector: inout TopHits, context: ScoringContext, admits: (UInt32) -> Bool
+  ) -> Int {
+    // Unretained: `cursors` keeps them alive, and a step then takes no reference count.
+    let forms = cursors.map { Unmanaged.passUnretained($0) }
     var total = 0
-    // Passages through this one are only counted: neither form's block could enter there.
+    // Passages through this one are only counted: no form's block could enter there.
     var countsOnlyThrough: UInt32?
+    // `blockBound()` where it was last taken.
+    var window: (bound: Double, end: UInt32)?
+    let shortest = shortestSaturation
     while true {
-      let atA = a.current
-      let atB = b.current
-      let passage = min(atA, atB)
+      var passage = PostingCursor.exhausted
+      // The form standing at `passage` when it is the only one.
+      var lone: Unmanaged<PostingCursor>?
+      for form in forms {
+        let at = form._withUnsafeGuaranteedRef { $0.current }
+        if at < passage {
+          passage = at
+          lone = form
+        } else if at == passage {
+          lone = nil
+        }
+      }
       if passage == PostingCursor.exhausted { break }
-      total += 1
-      if collector.limit > 0 && !(countsOnlyThrough.map { passage <= $0 } ?? false) {
+      let admitted = admits(passage)
+      if admitted { total += 1 }
+      if admitted && collector.limit > 0 && !(countsOnlyThrough.map { passage <= $0 } ?? false) {
         current = passage
         countsOnlyThrough = nil
         if collector.isFull {
-          let block = blockBound()
-          if block.bound <= collector.threshold { countsOnlyThrough = block.end }
+          // The forms' blocks stay the same through the nearest block end.
+          if window.map({ passage > $0.end }) ?? true { window = blockBound() }
+          if let window, window.bound <= collector.threshold { countsOnlyThrough = window.end }
         }
-        if countsOnlyThrough == nil && (!collector.isFull || upperBound() > collector.threshold) {
+        if countsOnlyThrough == nil, let lone {
+          // One form here: its posting bounds and scores the word, as `boundFactor` and
+          // `factor` would find (without their walk over every form).
+          lone._withUnsafeGuaranteedRef { cursor in
+            let frequency = cursor.frequency
+            let flags = cursor.flags
+            if collector.isFull {
+              let posting = Self.postingBound(frequency: frequency, flags: flags, shortest: shortest)
+              guard idf * min(Double(cursor.blockMaxImpact), posting) > collector.threshold else { return }
+            }
+            let factor = Self.postingFactor(
+              frequency: frequency, flags: flags, length: cursor.wordCount(in: context.store),
+              averageLength: context.averageWords)
+            collector.insert(passage, idf * factor)
+          }
+        } else if countsOnlyThrough == nil && (!collector.isFull || upperBound() > collector.threshold) {
           collector.insert(passage, score(context))
         }
       }
-      if atA == passage { a.next() }
-      if atB == passage { b.next() }
+      for form in forms {
+        form._withUnsafeGuaranteedRef { if $0.current == passage { $0.next() } }
+      }
     }
     current = PostingCursor.exhausted
     return total
   }
 
-  /// A bound on the score of every passage from `current` through `end`: the forms'
-  /// block maxima, up to the nearest block end.
+  /// A bound on the score of every passage from `current` through `end`: the block maxima
+  /// of the forms with a posting there, up to the nearest block end. (A form whose next
+  /// posting lies past `end` has none there: its block does not count.)
   func blockBound() -> (bound: Double, end: UInt32) {
-    var bound: Float = 0
     var end = PostingCursor.exhausted
-    for index in cursors.indices where cursors[index].current != PostingCursor.exhausted {
-      bound += cursors[index].blockMaxImpact
-      end = min(end, cursors[index].blockLastId)
-    }
+    for cursor in cursors where cursor.current != PostingCursor.exhausted { end = min(end, cursor.blockLastId) }
+    var bound: Float = 0
+    for cursor in cursors where cursor.current <= end { bound += cursor.blockMaxImpact }
     return (idf * min(Double(bound), Self.maximumFactor), end)
   }
 
