@@ -78,12 +78,14 @@ final class TermExclusionScorer: ExcludingScorer {
     let total = count(filter: nil, context: context)
     let include = includeWord
     let exclude = excludeWord
+    // `blockBound()` where it was last taken: the forms' blocks stay the same through its end.
+    var window: (bound: Double, end: UInt32)?
     while include.current != PostingCursor.exhausted {
       if collector.isFull {
-        let (bound, end) = include.blockBound()
-        if bound <= collector.threshold && end >= include.current {
-          if end == PostingCursor.exhausted { break }
-          include.advance(to: end + 1)
+        if window.map({ include.current > $0.end }) ?? true { window = include.blockBound() }
+        if let window, window.bound <= collector.threshold && window.end >= include.current {
+          if window.end == PostingCursor.exhausted { break }
+          include.advance(to: window.end + 1)
           continue
         }
         if include.upperBound() <= collector.threshold {
