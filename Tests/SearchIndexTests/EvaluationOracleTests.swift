@@ -211,6 +211,56 @@ import Testing
     }
   }
 
+  /// `a OR b` of a long word of scattered scores and a rare word (`TermUnionScorer`): few
+  /// passages hold both, so the top hits are mostly the long word's alone, found among
+  /// postings whose own bounds cannot enter (passed over by their frequency words) and
+  /// those after them in their blocks that can. Its passages hold it once to three times,
+  /// written singular or plural (two forms in standard mode, alone or together), in
+  /// passages of 1 to 13 words, some under a title with it: the answers must be the
+  /// exhaustive evaluation's at every limit.
+  @Test func aLongWordOrARareOneAnswersAsTheExhaustiveEvaluation() throws {
+    var random = SplitMix64(seed: 61)
+    let filler = ["beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota", "kappa", "lambda", "mu", "nu"]
+    var documents: [Document] = []
+    for page in 0..<12 {
+      var passages: [Passage] = []
+      for _ in 0..<400 {
+        var words = (0..<Int(random.next() % 13)).map { _ in filler[Int(random.next() % UInt64(filler.count))] }
+        switch random.next() % 10 {
+        case 0: break
+        case 1: words.append("alphas")
+        case 2: words += ["alpha", "alphas"]
+        case 3: words += ["alpha", "alphas", "alphas"]
+        case 4: words += ["alpha", "alpha"]
+        case 5: words += ["alpha", "alpha", "alpha"]
+        default: words.append("alpha")
+        }
+        if random.next() % 50 == 0 { words.append("omega") }
+        words.shuffle(using: &random)
+        passages.append(Passage(kind: .text, text: words.joined(separator: " ") + "."))
+      }
+      documents.append(
+        Document(
+          id: "hig/union-\(page)", kind: .hig, title: page % 4 == 0 ? "Alpha page \(page)" : "Page \(page)",
+          url: "https://example.com/union/\(page)", passages: passages))
+    }
+    let (index, directory) = try IndexFixture.build(documents)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    for verbatim in [false, true] {
+      for query in ["alpha OR omega", "omega OR alpha", "alphas OR omega"] {
+        let parsed = try QueryParser.parse(query)
+        let plan = try QueryCompiler(index: index.first, verbatim: verbatim).plan(parsed, filters: .init())
+        #expect(plan.root is TermUnionScorer, "\(query)")
+        for limit in [1, 2, 3, 5, 10, 20, 30, 50, 100, 300] {
+          let planned = try index.search(parsed: parsed, limit: limit, verbatim: verbatim, filters: .init())
+          let oracle = try index.search(
+            parsed: parsed, limit: limit, verbatim: verbatim, filters: .init(), evaluation: .exhaustive)
+          #expect(planned == oracle, "\(query) verbatim \(verbatim) top \(limit)")
+        }
+      }
+    }
+  }
+
   /// The common passages of two words, whichever way the bits are cleared after: every one
   /// both lists hold, ascending, once; and the bits given back all clear, so that the next
   /// query starts from none.

@@ -575,6 +575,29 @@ final class PostingCursor {
     }
   }
 
+  /// Passes over the postings of the current block, from the current one and before
+  /// `limit`, for which `passes(frequencyWord, id)` holds (`frequency << 2 | flags`, as
+  /// `frequency` and `flags` read it), reading nothing else of them: stops at the first
+  /// that does not pass, at `limit`, or past the block's end (on the next block's first
+  /// posting). For a walk that can tell from a posting's frequency and flags that it
+  /// cannot enter its top hits.
+  @inline(__always)
+  func skipInBlock(before limit: UInt32, while passes: (_ frequencyWord: UInt32, _ id: UInt32) -> Bool) {
+    guard index < idCount else { return }
+    var position = index
+    while position < idCount {
+      let id = ids[position]
+      if id >= limit || !passes(frequencyWord(position), id) { break }
+      position += 1
+    }
+    if position < idCount {
+      index = position
+      current = ids[position]
+    } else {
+      load(block: block + 1)
+    }
+  }
+
   /// Moves to the first id at or after `target`.
   @inline(__always)
   func advance(to target: UInt32) {

@@ -275,7 +275,9 @@ final class TermUnionScorer: OrScorer {
         }
       }
       if collector.excludes(word.upperBound(), from: word.current) {
-        word.next()
+        // With the postings after it in its block that cannot enter either: in a list
+        // whose best passages tie, every block's bound reaches the threshold.
+        if !word.skipUnenterable(before: next, collector) { word.next() }
         return
       }
     }

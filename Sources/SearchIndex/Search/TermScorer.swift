@@ -20,6 +20,9 @@ final class TermScorer: Scorer {
   /// The cursor when there is one (most words): read from a stored property rather than
   /// the array, its calls need no reference count of their own.
   private let lone: PostingCursor?
+  /// `cursors`, for loops that step them without a reference count (`cursors` keeps them
+  /// alive).
+  private let unretainedCursors: [Unmanaged<PostingCursor>]
   /// `shortestSaturation`, held here: a bound reads it without the global's access check.
   private let shortestSaturation = TermScorer.shortestSaturation
 
@@ -28,6 +31,7 @@ final class TermScorer: Scorer {
   init(cursors: [PostingCursor], context: ScoringContext, documentFrequency: Int? = nil) {
     self.cursors = cursors
     lone = cursors.count == 1 ? cursors[0] : nil
+    unretainedCursors = cursors.map { Unmanaged.passUnretained($0) }
     self.context = context
     givenFrequency = documentFrequency
     let passageCount = context.passageCount
@@ -113,6 +117,54 @@ final class TermScorer: Scorer {
   }
 
   func upperBound() -> Double { idf * boundFactor() }
+
+  /// For a word standing where `upperBound()` cannot enter `collector`, with one form
+  /// there: passes over that passage and the word's next ones before `limit` whose bound
+  /// cannot enter either, reading only their frequency words, up to the first that could,
+  /// or where several forms stand (whose bound reads the passage's length). The bound is
+  /// `upperBound()`'s where one form stands: its block's best and its posting's own
+  /// frequency and flags. False where several forms stand, leaving the word as it is.
+  @inline(__always)
+  func skipUnenterable(before limit: UInt32, _ collector: TopHits) -> Bool {
+    let idf = idf
+    let shortest = shortestSaturation
+    if let cursor = lone {
+      cursor.skipInBlock(before: limit) { word, passage in
+        let posting = Self.postingBound(frequency: Int(word >> 2), flags: word & 3, shortest: shortest)
+        return collector.excludes(idf * min(Double(cursor.blockMaxImpact), posting), from: passage)
+      }
+      current = cursor.current
+      return true
+    }
+    // The forms merged, as `collectTopOfForms` merges them.
+    var moved = false
+    while true {
+      var passage = PostingCursor.exhausted
+      var standing: Unmanaged<PostingCursor>?
+      for form in unretainedCursors {
+        let at = form._withUnsafeGuaranteedRef { $0.current }
+        if at < passage {
+          passage = at
+          standing = form
+        } else if at == passage {
+          standing = nil
+        }
+      }
+      guard passage < limit, let standing else { break }
+      let excluded = standing._withUnsafeGuaranteedRef { cursor in
+        let posting = Self.postingBound(frequency: cursor.frequency, flags: cursor.flags, shortest: shortest)
+        guard collector.excludes(idf * min(Double(cursor.blockMaxImpact), posting), from: passage) else {
+          return false
+        }
+        cursor.next()
+        return true
+      }
+      guard excluded else { break }
+      moved = true
+    }
+    current = cursors.reduce(PostingCursor.exhausted) { min($0, $1.current) }
+    return moved
+  }
 
   /// The word count of the passage at `current`, from the block of a cursor standing there
   /// where its term keeps them (`storedWordCount`), else from the store's table.
