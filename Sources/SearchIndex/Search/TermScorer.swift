@@ -123,18 +123,20 @@ final class TermScorer: Scorer {
   /// cannot enter either, reading only their frequency words, up to the first that could,
   /// or where several forms stand (whose bound reads the passage's length). The bound is
   /// `upperBound()`'s where one form stands: its block's best and its posting's own
-  /// frequency and flags. False where several forms stand, leaving the word as it is.
+  /// frequency and flags. False where it passed over nothing (several forms stand there),
+  /// leaving the word as it is.
   @inline(__always)
   func skipUnenterable(before limit: UInt32, _ collector: TopHits) -> Bool {
     let idf = idf
     let shortest = shortestSaturation
     if let cursor = lone {
+      let start = cursor.current
       cursor.skipInBlock(before: limit) { word, passage in
         let posting = Self.postingBound(frequency: Int(word >> 2), flags: word & 3, shortest: shortest)
         return collector.excludes(idf * min(Double(cursor.blockMaxImpact), posting), from: passage)
       }
       current = cursor.current
-      return true
+      return current != start
     }
     // The forms merged, as `collectTopOfForms` merges them.
     var moved = false
