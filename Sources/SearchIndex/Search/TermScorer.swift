@@ -140,18 +140,9 @@ final class TermScorer: Scorer {
     }
     // The forms merged, as `collectTopOfForms` merges them.
     var moved = false
+    let forms = unretainedCursors
     while true {
-      var passage = PostingCursor.exhausted
-      var standing: Unmanaged<PostingCursor>?
-      for form in unretainedCursors {
-        let at = form._withUnsafeGuaranteedRef { $0.current }
-        if at < passage {
-          passage = at
-          standing = form
-        } else if at == passage {
-          standing = nil
-        }
-      }
+      let (passage, standing) = Self.nearest(of: forms)
       guard passage < limit, let standing else { break }
       let excluded = standing._withUnsafeGuaranteedRef { cursor in
         let posting = Self.postingBound(frequency: cursor.frequency, flags: cursor.flags, shortest: shortest)
@@ -166,6 +157,24 @@ final class TermScorer: Scorer {
     }
     current = cursors.reduce(PostingCursor.exhausted) { min($0, $1.current) }
     return moved
+  }
+
+  /// The nearest passage any of `forms` stands at, and the form standing there when it is
+  /// the only one (nil where several stand).
+  @inline(__always)
+  private static func nearest(of forms: [Unmanaged<PostingCursor>]) -> (UInt32, Unmanaged<PostingCursor>?) {
+    var passage = PostingCursor.exhausted
+    var alone: Unmanaged<PostingCursor>?
+    for form in forms {
+      let at = form._withUnsafeGuaranteedRef { $0.current }
+      if at < passage {
+        passage = at
+        alone = form
+      } else if at == passage {
+        alone = nil
+      }
+    }
+    return (passage, alone)
   }
 
   /// The word count of the passage at `current`, from the block of a cursor standing there
@@ -333,8 +342,7 @@ final class TermScorer: Scorer {
   func collectTopOfForms(
     into collector: inout TopHits, context: ScoringContext, admits: (UInt32) -> Bool
   ) -> Int {
-    // Unretained: `cursors` keeps them alive, and a step then takes no reference count.
-    let forms = cursors.map { Unmanaged.passUnretained($0) }
+    let forms = unretainedCursors
     var total = 0
     // Passages through this one are only counted: no form's block could enter there.
     var countsOnlyThrough: UInt32?
@@ -342,18 +350,7 @@ final class TermScorer: Scorer {
     var window: (bound: Double, end: UInt32)?
     let shortest = shortestSaturation
     while true {
-      var passage = PostingCursor.exhausted
-      // The form standing at `passage` when it is the only one.
-      var lone: Unmanaged<PostingCursor>?
-      for form in forms {
-        let at = form._withUnsafeGuaranteedRef { $0.current }
-        if at < passage {
-          passage = at
-          lone = form
-        } else if at == passage {
-          lone = nil
-        }
-      }
+      let (passage, lone) = Self.nearest(of: forms)
       if passage == PostingCursor.exhausted { break }
       let admitted = admits(passage)
       if admitted { total += 1 }
