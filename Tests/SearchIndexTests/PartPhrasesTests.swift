@@ -168,7 +168,7 @@ import Testing
       var tried = occurrences
       var terms = table
       phrases.append(
-        to: &tried, passageOccurrences: occurrences.count, table: &terms, foldsPlurals: true,
+        to: &tried, passageOccurrences: occurrences.count, passageCount: 2, table: &terms, foldsPlurals: true,
         stepsPerOccurrence: budget)
       #expect(tried.count - occurrences.count == stored, "budget \(budget)")
       #expect((terms.find(key) != nil) == (stored > 0), "budget \(budget)")

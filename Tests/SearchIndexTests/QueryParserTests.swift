@@ -91,4 +91,18 @@ import Testing
     }
     #expect(lexed > 5_000)
   }
+
+  /// A phrase's words split by bytes are those split by characters, for random ASCII
+  /// strings of spaces, controls, DEL and letters, and for text that is not ASCII.
+  @Test func anASCIIPhraseSplitsAsItsCharacters() {
+    let alphabet = Array("ab \t\n\u{0B}\u{0C}\u{01}\u{1F}\u{7F}".utf8)
+    var random = SplitMix64(seed: 0x5EED_0F_5A11)
+    for round in 0..<5_000 {
+      let length = random.next(below: 12)
+      let text = String(decoding: (0..<length).map { _ in alphabet[random.next(below: alphabet.count)] }, as: UTF8.self)
+      let byCharacters = text.split(whereSeparator: QueryParser.isSpace).map(String.init)
+      #expect(QueryParser.phraseWords(text) == byCharacters, "round \(round): \(Array(text.utf8))")
+    }
+    #expect(QueryParser.phraseWords("a\r\nb\u{2003}c\u{200B}d") == ["a", "b", "c", "d"])
+  }
 }

@@ -26,6 +26,8 @@ public struct IndexBuildSummary: Sendable, Equatable {
 /// in atomically (see `IndexDirectory`).
 public struct IndexBuilder: Sendable {
   public var options: AnalyzerOptions
+  /// The words whose pairs a segment stores as runs (`PartPhrases.CommonWords`).
+  var commonWords = PartPhrases.CommonWords.standard
 
   public init(options: AnalyzerOptions = .standard) { self.options = options }
 
@@ -281,7 +283,8 @@ public struct IndexBuilder: Sendable {
       wordCounts.append(contentsOf: second.wordCounts)
     }
     partPhrases.append(
-      to: &occurrences, passageOccurrences: occurrences.count, table: &table, foldsPlurals: options.foldsPlurals)
+      to: &occurrences, passageOccurrences: occurrences.count, passageCount: passageTotal, table: &table,
+      foldsPlurals: options.foldsPlurals, common: commonWords)
     var store = StoreWriter()
     var headingIds: [UInt32] = []
     headingIds.reserveCapacity(passageTotal)

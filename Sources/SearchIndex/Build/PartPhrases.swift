@@ -54,9 +54,54 @@ struct PartPhrases {
 
   mutating func merge(_ other: PartPhrases) { identifiers.formUnion(other.identifiers) }
 
-  /// The runs of lookup forms to store, each once.
-  func runs(foldsPlurals: Bool) -> [[[UInt8]]] {
-    var runs = Set<[[UInt8]]>()
+  /// Which words are common enough that a phrase of two of them is stored as a run
+  /// (FORMAT.md, "Part phrases"): a phrase of two such words walked would leap one long
+  /// list to every passage of another (`"it the of"`: 44,000 passages with `it` and `of`
+  /// at 3,000 talks), where its stored pair lists only the passages where they stand side
+  /// by side (9,000 for `it the`).
+  struct CommonWords: Sendable {
+    /// A common word occurs at least once per this many passages of the segment...
+    var share: Int
+    /// ...and at least this many times: pairs of rarer words walk in well under a
+    /// millisecond, and a small segment stores none.
+    var minimum: Int
+    /// At most this many words, the commonest: runs stay few (their square).
+    var limit: Int
+
+    static let standard = CommonWords(share: 32, minimum: 4_096, limit: 64)
+  }
+
+  /// The lookup forms common in the occurrences `terms` (the passages' own, of `table`'s
+  /// terms) over `passageCount` passages, commonest first: a word counts where it is
+  /// written as its lookup form, as a word or as an extra term.
+  static func commonForms(
+    terms: ArraySlice<UInt32>, table: TermTable, passageCount: Int, foldsPlurals: Bool, common: CommonWords
+  ) -> [[UInt8]] {
+    var counts = [Int](repeating: 0, count: table.count)
+    for term in terms { counts[Int(term)] += 1 }
+    let threshold = max(common.minimum, passageCount / max(1, common.share))
+    var byForm: [[UInt8]: Int] = [:]
+    for id in 0..<table.count where counts[id] > 0 {
+      var form = Array(table.term(id))
+      if form.first == TermSpace.extraMarker { form.removeFirst() }
+      // Another space's term (a field's word, a run), or a form no query looks up.
+      guard let first = form.first, first >= 0x20,
+        TermFolding.lookupForm(form, foldsPlurals: foldsPlurals) == form
+      else { continue }
+      byForm[form, default: 0] += counts[id]
+    }
+    return byForm.filter { $0.value >= threshold }
+      .sorted { $0.value != $1.value ? $0.value > $1.value : $0.key.lexicographicallyPrecedes($1.key) }
+      .prefix(common.limit).map(\.key)
+  }
+
+  /// Every pair of `forms`, as runs.
+  static func pairs(_ forms: [[UInt8]]) -> [[[UInt8]]] { forms.flatMap { a in forms.map { b in [a, b] } } }
+
+  /// The runs of lookup forms to store, each once: those of the identifiers written, and
+  /// `pairs` (of common words).
+  func runs(foldsPlurals: Bool, pairs: [[[UInt8]]] = []) -> [[[UInt8]]] {
+    var runs = Set<[[UInt8]]>(pairs)
     for parts in identifiers {
       // Longer identifiers are walked: chains stay short.
       guard parts.count <= Analyzer.maximumConcatenatedParts else { continue }
@@ -74,10 +119,13 @@ struct PartPhrases {
   /// keys to `table`. A run with an occurrence the postings cannot hold (a span over
   /// `Occurrences.maximumSpan`) is not stored at all, so that it is walked.
   func append(
-    to occurrences: inout Occurrences, passageOccurrences: Int, table: inout TermTable, foldsPlurals: Bool,
-    stepsPerOccurrence: Int = PartPhrases.stepsPerOccurrence
+    to occurrences: inout Occurrences, passageOccurrences: Int, passageCount: Int, table: inout TermTable,
+    foldsPlurals: Bool, common: CommonWords = .standard, stepsPerOccurrence: Int = PartPhrases.stepsPerOccurrence
   ) {
-    let runs = runs(foldsPlurals: foldsPlurals)
+    let commonForms = Self.commonForms(
+      terms: occurrences.terms[0..<passageOccurrences], table: table, passageCount: passageCount,
+      foldsPlurals: foldsPlurals, common: common)
+    let runs = runs(foldsPlurals: foldsPlurals, pairs: Self.pairs(commonForms))
     guard !runs.isEmpty else { return }
     var trie = RunTrie()
     var symbols: [[UInt8]: Int32] = [:]

@@ -85,11 +85,24 @@ struct QueryParser {
     }
   }
 
-  private static func isSpace(_ character: Character) -> Bool {
+  static func isSpace(_ character: Character) -> Bool {
     if character.isWhitespace { return true }
     guard let scalar = character.unicodeScalars.first else { return true }
     return scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format
   }
+
+  /// A phrase's words, split where `isSpace` finds space: by bytes when the phrase is
+  /// ASCII without a carriage return (each byte a character, as `lexASCII` reads them).
+  static func phraseWords(_ text: String) -> [String] {
+    let bytes = text.utf8
+    guard bytes.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) else {
+      return text.split(whereSeparator: { isSpace($0) }).map(String.init)
+    }
+    return bytes.split(whereSeparator: isASCIISpace).map { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// Whitespace and control characters, as `isSpace` finds them among ASCII.
+  private static func isASCIISpace(_ byte: UInt8) -> Bool { byte <= 0x20 || byte == 0x7F }
 
   static func lex(_ characters: [Character]) throws(QueryError) -> [Located] {
     try lex(characters, marks: ("(", ")", "\"", "-"), isSpace: isSpace) { String($0) }
@@ -97,9 +110,7 @@ struct QueryParser {
 
   /// `lex` of ASCII bytes (none a carriage return): the same lexemes and columns.
   static func lexASCII(_ bytes: [UInt8]) throws(QueryError) -> [Located] {
-    // Whitespace and control characters, as `isSpace` finds them among ASCII.
-    let isSpace = { (byte: UInt8) in byte <= 0x20 || byte == 0x7F }
-    return try lex(bytes, marks: (0x28, 0x29, 0x22, 0x2D), isSpace: isSpace) { String(decoding: $0, as: UTF8.self) }
+    try lex(bytes, marks: (0x28, 0x29, 0x22, 0x2D), isSpace: isASCIISpace) { String(decoding: $0, as: UTF8.self) }
   }
 
   /// The lexer over characters or ASCII bytes: `marks` are `(`, `)`, `"` and `-`.
@@ -226,7 +237,7 @@ struct QueryParser {
     case .close:
       throw .syntax(column: next.column, message: "unmatched ')'")
     case .phrase(let text):
-      let words = text.split(whereSeparator: { Self.isSpace($0) }).map(String.init)
+      let words = Self.phraseWords(text)
       guard !words.isEmpty else { throw .syntax(column: next.column, message: "empty phrase") }
       try count(words.count, column: next.column)
       return words.count == 1 ? .word(words[0]) : .phrase(words)

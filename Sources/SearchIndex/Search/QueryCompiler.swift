@@ -157,16 +157,21 @@ final class QueryCompiler {
       return alternatives(whole, [phrase(word.parts.map(termScorer), settles: false)], frequency: rarity)
     }
     // Only a word never written as such (unknown, or only inside identifiers) is split:
-    // a word of the text is left alone, and costs no extra lookups. A plural is written
-    // when either it or its singular is (`buttons` written only so is no unknown word).
-    let form = keys(word.folded)[0]
-    guard frequency(keys: [form]) == 0, form == word.folded || frequency(keys: [word.folded]) == 0 else {
-      return whole ?? EmptyScorer()
-    }
+    // a word of the text is left alone, and costs no extra lookups.
+    guard !isWrittenAsAWord(word) else { return whole ?? EmptyScorer() }
     let candidates = splitCandidates(word.folded, wholeFrequency: frequency(keys: keys(word.folded)))
     return alternatives(
       whole, splitPhrases(word.folded, candidates, settles: false),
       frequency: wholeOrPhrase(word.folded) { candidates.map(\.rarer).max() ?? 0 })
+  }
+
+  /// Whether `word` is of one slot, not CJK, and written as a word in the text (it, or its
+  /// singular: `buttons` written only so is no unknown word): then its scorer is its term
+  /// alone (`wordScorer`), never tried as two words.
+  private func isWrittenAsAWord(_ word: Analyzer.Word) -> Bool {
+    guard word.parts.count <= 1, !word.isCJK else { return false }
+    let form = keys(word.folded)[0]
+    return frequency(keys: [form]) > 0 || (form != word.folded && frequency(keys: [word.folded]) > 0)
   }
 
   /// A word written whole or as any of `phrases` (those that can match); `frequency` its
@@ -219,12 +224,69 @@ final class QueryCompiler {
     return Array(candidates.sorted { $0.rarer > $1.rarer }.prefix(SearchTuning.maximumSplits))
   }
 
-  /// `settles: false` for a phrase that a `WordOrPhrasesScorer` will advance.
-  func phrase(_ scorers: [any Scorer], settles: Bool = true) -> any Scorer {
-    if scorers.count == 1 { return scorers[0] }
+  /// The phrase of `scorers`, scored with `idf` (by default theirs summed); `settles: false`
+  /// for a phrase that a `WordOrPhrasesScorer` will advance.
+  func phrase(_ scorers: [any Scorer], idf: Double? = nil, settles: Bool = true) -> any Scorer {
+    if scorers.count == 1 && idf == nil { return scorers[0] }
     if scorers.contains(where: { $0 is EmptyScorer }) { return EmptyScorer() }
-    let idf = scorers.reduce(0) { $0 + $1.inverseDocumentFrequency }
+    let idf = idf ?? scorers.reduce(0) { $0 + $1.inverseDocumentFrequency }
     return PhraseScorer(scorers, idf: idf, settles: settles, within: scope.filter)
+  }
+
+  /// The phrase of `words`, read as `phraseParts` gives it.
+  func phrase(of words: [Analyzer.Word], settles: Bool = true) -> any Scorer {
+    let (scorers, idf) = phraseParts(words)
+    return phrase(scorers, idf: idf, settles: settles)
+  }
+
+  /// A phrase's parts (a scorer per word) and its idf (its words'). Where the segment
+  /// stores the pair of two neighbouring words as a run (two common words:
+  /// `PartPhrases.CommonWords`), the pair's list stands for both: the same passages and
+  /// occurrences in far fewer postings. Pairs are taken rarest first, each word in one at
+  /// most (`"it the of"`: `it the`, then `of`); a word in a pair has no cursor made. Only
+  /// words whose scorer is their term alone pair. The oracle walks every word.
+  func phraseParts(_ words: [Analyzer.Word]) -> (scorers: [any Scorer], idf: Double?) {
+    guard readsPartPhrases, !verbatim, words.count > 1 else { return (words.map(wordScorer), nil) }
+    let plain = words.map(isWrittenAsAWord)
+    var made = [(any Scorer)?](repeating: nil, count: words.count)
+    for (position, word) in words.enumerated() where !plain[position] { made[position] = wordScorer(word) }
+    func unpaired() -> [any Scorer] { words.indices.map { made[$0] ?? wordScorer(words[$0]) } }
+    var pairs: [(start: Int, term: Int, cost: Int)] = []
+    for start in 0..<(words.count - 1) where plain[start] && plain[start + 1] {
+      let forms = words[start...(start + 1)].map {
+        TermFolding.lookupForm($0.folded, foldsPlurals: index.analyzerOptions.foldsPlurals)
+      }
+      guard let key = PartPhrases.key(forms), let stored = find(key) else { continue }
+      pairs.append((start, stored, index.dictionary.entry(stored).documentFrequency))
+    }
+    guard !pairs.isEmpty else { return (unpaired(), nil) }
+    var pairAt = [Int?](repeating: nil, count: words.count)
+    var taken = [Bool](repeating: false, count: words.count)
+    for pair in pairs.sorted(by: { $0.cost < $1.cost }) where !taken[pair.start] && !taken[pair.start + 1] {
+      (taken[pair.start], taken[pair.start + 1]) = (true, true)
+      pairAt[pair.start] = pair.term
+    }
+    var parts: [any Scorer] = []
+    var position = 0
+    while position < words.count {
+      if let term = pairAt[position] {
+        parts.append(TermScorer(cursors: [cursor(term)], context: scoringContext))
+        position += 2
+      } else {
+        parts.append(made[position] ?? wordScorer(words[position]))
+        position += 1
+      }
+    }
+    // Each word's idf, as its own scorer has it (`term`).
+    let idf = words.indices.reduce(0.0) { sum, position in
+      guard let scorer = made[position] else {
+        let count = statistics.passageCount
+        let frequency = frequency(keys: keys(words[position].folded))
+        return sum + BM25.idf(documentFrequency: min(count, frequency), count: count)
+      }
+      return sum + scorer.inverseDocumentFrequency
+    }
+    return (parts, idf)
   }
 
   /// The plan of `parsed` within `filters` (and the query's own).
@@ -252,11 +314,12 @@ final class QueryCompiler {
   /// alike in length, unfiltered, becomes an `IntersectedPhraseScorer`.
   func compileRoot(_ node: QueryNode) throws(QueryError) -> (any Scorer)? {
     guard scope.filter == nil, let words = phraseWords(node), words.count > 1 else { return try compile(node) }
-    let scorers = words.map(wordScorer)
+    let (scorers, idf) = phraseParts(words)
+    guard scorers.count > 1 else { return phrase(scorers, idf: idf) }
     let byCost = scorers.indices.sorted { scorers[$0].cost < scorers[$1].cost }
     guard let a = scorers[byCost[0]] as? TermScorer, let b = scorers[byCost[1]] as? TermScorer,
-      index.intersectsByBits(a, b), let phrase = phrase(scorers, settles: false) as? PhraseScorer
-    else { return phrase(scorers) }
+      index.intersectsByBits(a, b), let phrase = phrase(scorers, idf: idf, settles: false) as? PhraseScorer
+    else { return phrase(scorers, idf: idf) }
     return IntersectedPhraseScorer(phrase, rarest: (byCost[0], byCost[1]), index: index)
   }
 
@@ -273,14 +336,14 @@ final class QueryCompiler {
     switch node {
     case .word, .phrase:
       guard let words = phraseWords(node), !words.isEmpty else { return nil }
-      return phrase(words.map(wordScorer))
+      return phrase(of: words)
     case .prefix(let text):
       let words = analyzer.queryWords(text)
       guard let last = words.last else { return nil }
       let prefix = try prefix(last.folded, text: text)
       guard words.count > 1 else { return prefix }
       // Joined to words before it (`the-co*`).
-      return AndScorer([phrase(words.dropLast().map(wordScorer)), prefix])
+      return AndScorer([phrase(of: Array(words.dropLast())), prefix])
     case .and(let parts):
       var positives: [any Scorer] = []
       var negatives: [any Scorer] = []
