@@ -10,29 +10,38 @@ import Foundation
 enum LoopbackSocket {
   /// A listening socket on 127.0.0.1 and a port the system picks; returns (fd, port).
   static func listen() throws(LoopbackServerError) -> (Int32, Int) {
+    let (fd, port) = try bind(reusingAddress: true)
+    guard systemListen(fd, 512) == 0 else {
+      let code = errno
+      close(fd)
+      throw LoopbackServerError(call: "listen", code: code)
+    }
+    return (fd, port)
+  }
+
+  /// A socket bound to 127.0.0.1 and a port the system picks, not listening; returns
+  /// (fd, port). `reusingAddress` lets a later server bind a port in TIME_WAIT.
+  static func bind(reusingAddress: Bool = false) throws(LoopbackServerError) -> (Int32, Int) {
     #if canImport(Darwin)
       let fd = socket(AF_INET, SOCK_STREAM, 0)
     #else
       let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     #endif
     guard fd >= 0 else { throw LoopbackServerError(call: "socket", code: errno) }
-    var yes: Int32 = 1
-    _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+    if reusingAddress {
+      var yes: Int32 = 1
+      _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+    }
     var address = loopbackAddress(port: 0)
     let bound = withUnsafePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        systemBind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
       }
     }
     guard bound == 0 else {
       let code = errno
       close(fd)
       throw LoopbackServerError(call: "bind", code: code)
-    }
-    guard systemListen(fd, 512) == 0 else {
-      let code = errno
-      close(fd)
-      throw LoopbackServerError(call: "listen", code: code)
     }
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
     _ = withUnsafeMutablePointer(to: &address) {
@@ -118,11 +127,17 @@ enum LoopbackSocket {
 // Module-qualified names that read the same on both platforms.
 #if canImport(Darwin)
   private func systemListen(_ fd: Int32, _ backlog: Int32) -> Int32 { Darwin.listen(fd, backlog) }
+  private func systemBind(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
+    Darwin.bind(fd, address, length)
+  }
   private func systemAccept(
     _ fd: Int32, _ address: UnsafeMutablePointer<sockaddr>?, _ length: UnsafeMutablePointer<socklen_t>?
   ) -> Int32 { Darwin.accept(fd, address, length) }
 #else
   private func systemListen(_ fd: Int32, _ backlog: Int32) -> Int32 { Glibc.listen(fd, backlog) }
+  private func systemBind(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
+    Glibc.bind(fd, address, length)
+  }
   private func systemAccept(
     _ fd: Int32, _ address: UnsafeMutablePointer<sockaddr>?, _ length: UnsafeMutablePointer<socklen_t>?
   ) -> Int32 { Glibc.accept(fd, address, length) }

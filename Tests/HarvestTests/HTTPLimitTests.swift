@@ -61,12 +61,13 @@ import Testing
   }
 
   @Test func reportsARefusedConnection() async throws {
-    let server = try LoopbackServer()
-    let url = server.url("/gone")
-    server.stop()
-    try await Task.sleep(for: .milliseconds(150))  // the listener closes within one poll interval
+    // A port bound but never listening: a stopped server's port could be given to another
+    // test's server before the fetch.
+    let refusing = try RefusingPort()
+    let url = refusing.url("/gone")
     let client = try makeLoopbackClient()
     let error = await httpError { () async throws(HTTPError) in try await client.fetch(url) }
+    withExtendedLifetime(refusing) {}
     guard case .transport(_, let code, _) = error else {
       Issue.record("expected a transport error, got \(String(describing: error))")
       return
