@@ -20,33 +20,13 @@ import Testing
     return (try SearchIndex.open(at: directory), directory)
   }
 
-  /// Occurrences of `texts` (one passage each) in a fresh table, as a build analyzes them.
-  static func analyzed(_ texts: [String]) -> (TermTable, Occurrences) {
-    let analyzer = Analyzer(options: .standard)
-    var table = TermTable()
-    var occurrences = Occurrences()
-    for (passage, text) in texts.enumerated() {
-      var text = text
-      text.withUTF8 { bytes in
-        _ = analyzer.analyze(
-          bytes, firstSlot: 0,
-          emit: { token in
-            occurrences.append(
-              table.id(token.term), UInt32(passage), UInt32(token.startSlot), UInt32(token.endSlot - token.startSlot))
-          },
-          identifier: { _ in })
-      }
-    }
-    return (table, occurrences)
-  }
-
   @Test func commonFormsAreTheCommonestLookupFormsOverTheirThreshold() {
     let texts = [
       "The cat and the dog.",  // the ×2, cat, and, dog
       "The buttons and the Buttons.",  // the ×2, and, buttons ×2 (read as button)
       "A cat, the end.",  // a, cat, the, end
     ]
-    let (table, occurrences) = Self.analyzed(texts)
+    let (table, occurrences, _) = PartPhrasesTests.analyzed(texts)
     func common(_ share: Int, _ minimum: Int, _ limit: Int) -> [String] {
       PartPhrases.commonForms(
         terms: occurrences.terms[...], table: table, passageCount: texts.count, foldsPlurals: true,
@@ -85,13 +65,10 @@ import Testing
     for query in queries {
       let words = compiler.analyzer.queryWords(query)
       if compiler.phraseParts(words).scorers.count < words.count { paired += 1 }
-      let parsed = try QueryParser.parse("\"\(query)\"")
       for filters in [SearchFilters(), SearchFilters(kinds: ["talk"])] {
         for limit in [50, 3, 1] {
-          let stored = try index.search(parsed: parsed, limit: limit, verbatim: false, filters: filters)
-          let walked = try index.search(
-            parsed: parsed, limit: limit, verbatim: false, filters: filters, evaluation: .exhaustive)
-          #expect(stored == walked, "\"\(query)\" \(filters) \(limit)")
+          let stored = try PartPhrasesTests.expectStoredAsWalked(
+            index, "\"\(query)\"", limit: limit, filters: filters)
           if limit == 50 && filters.isEmpty && stored.total > 0 { matched += 1 }
         }
       }

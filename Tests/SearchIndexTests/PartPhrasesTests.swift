@@ -21,13 +21,39 @@ import Testing
     return index.first.dictionary.find(key) != nil
   }
 
-  /// The answer read from the stored lists, and the one that walks the parts.
-  static func expectStoredAsWalked(_ index: SearchIndex, _ query: String, limit: Int = 50) throws {
+  /// The answer read from the stored lists, and the one that walks the parts; the first.
+  @discardableResult
+  static func expectStoredAsWalked(
+    _ index: SearchIndex, _ query: String, limit: Int = 50, filters: SearchFilters = .init()
+  ) throws -> SearchResults {
     let parsed = try QueryParser.parse(query)
-    let stored = try index.search(parsed: parsed, limit: limit, verbatim: false, filters: .init())
+    let stored = try index.search(parsed: parsed, limit: limit, verbatim: false, filters: filters)
     let walked = try index.search(
-      parsed: parsed, limit: limit, verbatim: false, filters: .init(), evaluation: .exhaustive)
-    #expect(stored == walked, "\(query)")
+      parsed: parsed, limit: limit, verbatim: false, filters: filters, evaluation: .exhaustive)
+    #expect(stored == walked, "\(query) \(filters) \(limit)")
+    return stored
+  }
+
+  /// The occurrences of `texts` (one passage each) in a fresh table, as a build analyzes
+  /// them, and the identifiers they write.
+  static func analyzed(_ texts: [String]) -> (TermTable, Occurrences, PartPhrases) {
+    let analyzer = Analyzer(options: .standard)
+    var table = TermTable()
+    var occurrences = Occurrences()
+    var phrases = PartPhrases()
+    for (passage, text) in texts.enumerated() {
+      var text = text
+      text.withUTF8 { bytes in
+        _ = analyzer.analyze(
+          bytes, firstSlot: 0,
+          emit: { token in
+            occurrences.append(
+              table.id(token.term), UInt32(passage), UInt32(token.startSlot), UInt32(token.endSlot - token.startSlot))
+          },
+          identifier: { phrases.add(identifier: $0) })
+      }
+    }
+    return (table, occurrences, phrases)
   }
 
   @Test func runsOfAnIdentifiersPartsAreStoredAndAnswerAsWalked() throws {
@@ -147,22 +173,9 @@ import Testing
 
   /// The search gives up past its step budget, and then stores no run at all.
   @Test func pastItsBudgetTheSearchStoresNothing() {
-    let analyzer = Analyzer(options: .standard)
-    var table = TermTable()
-    var occurrences = Occurrences()
-    var phrases = PartPhrases()
-    for (passage, text) in ["Set kafaDrazu here.", "We say kafa drazu twice: kafa drazu."].enumerated() {
-      var text = text
-      text.withUTF8 { bytes in
-        _ = analyzer.analyze(
-          bytes, firstSlot: 0,
-          emit: { token in
-            occurrences.append(
-              table.id(token.term), UInt32(passage), UInt32(token.startSlot), UInt32(token.endSlot - token.startSlot))
-          },
-          identifier: { phrases.add(identifier: $0) })
-      }
-    }
+    let (table, occurrences, phrases) = Self.analyzed([
+      "Set kafaDrazu here.", "We say kafa drazu twice: kafa drazu.",
+    ])
     let key = PartPhrases.key([Array("kafa".utf8), Array("drazu".utf8)])!
     for (budget, stored) in [(0, 0), (PartPhrases.stepsPerOccurrence, 3)] {
       var tried = occurrences
