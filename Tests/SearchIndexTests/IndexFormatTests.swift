@@ -37,6 +37,27 @@ import Testing
     }
   }
 
+  /// `TermDictionary.range(prefix:)` finds both ends by binary search: it must give the
+  /// terms a walk of the whole dictionary finds, for prefixes of none, one, many and every
+  /// term, at either end of the dictionary and past it.
+  @Test func aPrefixRangeHoldsEveryTermStartingWithIt() throws {
+    var generator = CorpusGenerator(seed: 17)
+    let (index, directory) = try IndexFixture.build(
+      generator.documents(talks: 2, pages: 2, wordScale: 0.05), fingerprint: "range")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let dictionary = try #require(index.segments.first).dictionary
+    let terms = (0..<dictionary.count).map { Array(dictionary.term($0)) }
+    var prefixes: [[UInt8]] = [[], [0x00], [0xFF], [0xFF, 0xFF], Array("zzzzzz".utf8), Array("a".utf8)]
+    prefixes += [terms[0], terms[terms.count - 1], terms[terms.count - 1] + [0x00], terms[terms.count / 2] + [0xFF]]
+    for term in terms where term.count > 1 { prefixes += [Array(term.prefix(1)), Array(term.prefix(2))] }
+    for prefix in Set(prefixes) {
+      let walked = terms.indices.filter { terms[$0].starts(with: prefix) }
+      let range = dictionary.range(prefix: prefix)
+      #expect(Array(range) == walked, "\(prefix)")
+      #expect(range.lowerBound == dictionary.lowerBound(prefix))
+    }
+  }
+
   @Test("A flipped byte is found", arguments: files)
   func flippedByteIsCorrupt(file: String) throws {
     let (_, directory) = try IndexFixture.build()

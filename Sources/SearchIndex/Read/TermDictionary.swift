@@ -114,15 +114,27 @@ struct TermDictionary: Sendable {
     return index < count && key.withUnsafeBytes({ compare(index, $0) }) == 0 ? index : nil
   }
 
-  /// Indices of the terms starting with `prefix`.
+  /// Indices of the terms starting with `prefix`: they stand together in sorted order, so
+  /// both ends are found by binary search (a prefix of many terms costs no walk of them).
   func range(prefix: [UInt8]) -> Range<Int> {
     let start = lowerBound(prefix)
-    var end = start
-    while end < count {
-      let stored = term(end)
-      guard stored.count >= prefix.count, stored.prefix(prefix.count).elementsEqual(prefix) else { break }
-      end += 1
+    return prefix.withUnsafeBytes { prefix in
+      var low = start
+      var high = count
+      while low < high {
+        let middle = (low + high) / 2
+        if hasPrefix(middle, prefix) { low = middle + 1 } else { high = middle }
+      }
+      return start..<low
     }
-    return start..<end
+  }
+
+  /// Whether term `index` starts with `prefix` (false when it is damaged).
+  @inline(__always)
+  private func hasPrefix(_ index: Int, _ prefix: UnsafeRawBufferPointer) -> Bool {
+    let stored = term(index)
+    guard stored.count >= prefix.count else { return false }
+    guard let storedBase = stored.baseAddress, let prefixBase = prefix.baseAddress else { return true }
+    return memcmp(storedBase, prefixBase, prefix.count) == 0
   }
 }
