@@ -3,7 +3,7 @@
 /// The index always holds both the verbatim words and the extras; the options chosen at
 /// build time decide which extras exist, and `verbatim` at search time decides whether a
 /// query may use them.
-public struct AnalyzerOptions: Sendable, Equatable, Codable {
+public struct AnalyzerOptions: Sendable, Hashable, Codable {
   /// Index the parts of `camelCase` identifiers and adjacent-part concatenations.
   public var splitsIdentifiers: Bool
   /// Index the light English singular of plural words (`cats` -> `cat`).

@@ -62,7 +62,7 @@ struct BestMatchQuery {
     for node in nodes {
       switch node {
       case .word(let text):
-        let words = expander.analyzer.queryWords(text)
+        let words = memo.words(of: text, by: expander.analyzer)
         if words.count == 1 {
           clauses.append(expander.wordClause(words[0]))
           texts.append((quoted(text), clauses[clauses.count - 1].isStopWord))
@@ -71,7 +71,7 @@ struct BestMatchQuery {
           texts.append((quoted(text), false))
         }
       case .phrase(let parts):
-        let words = parts.flatMap { expander.analyzer.queryWords($0) }
+        let words = parts.flatMap { memo.words(of: $0, by: expander.analyzer) }
         guard !words.isEmpty else { continue }
         clauses.append(expander.phraseClause(node, words: words))
         texts.append((quoted(parts.joined(separator: " ")), false))

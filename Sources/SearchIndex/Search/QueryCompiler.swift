@@ -16,7 +16,7 @@ final class QueryCompiler {
   /// a word repeated) is found once, and its postings read once (later cursors are fresh
   /// copies sharing them).
   final class Lookups {
-    var found: [[UInt8]: Int?] = [:]
+    var found: [TermKey: Int?] = [:]
     var cursors: [Int: PostingCursor] = [:]
   }
   let lookups = Lookups()
@@ -83,7 +83,7 @@ final class QueryCompiler {
   /// Term `index` of the dictionary, looked up once per query (and, with several
   /// segments, once for all of them: the statistics look every part up anyway).
   func find(_ key: [UInt8]) -> Int? {
-    if let known = lookups.found[key] { return known }
+    if let known = lookups.found[TermKey(key)] { return known }
     let found: Int?
     if statistics.isLocal {
       found = index.dictionary.find(key)
@@ -92,7 +92,7 @@ final class QueryCompiler {
       let ordinal = index.statisticsBox.ordinal
       found = ordinal < terms.count ? terms[ordinal] : index.dictionary.find(key)
     }
-    lookups.found[key] = found
+    lookups.found[TermKey(key)] = found
     return found
   }
 
@@ -326,8 +326,8 @@ final class QueryCompiler {
   /// The words of a word or phrase node, as a phrase is made of them; nil for other nodes.
   private func phraseWords(_ node: QueryNode) -> [Analyzer.Word]? {
     switch node {
-    case .word(let text): analyzer.queryWords(text)
-    case .phrase(let texts): texts.flatMap { analyzer.queryWords($0) }
+    case .word(let text): memo.words(of: text, by: analyzer)
+    case .phrase(let texts): texts.flatMap { memo.words(of: $0, by: analyzer) }
     default: nil
     }
   }
@@ -338,7 +338,7 @@ final class QueryCompiler {
       guard let words = phraseWords(node), !words.isEmpty else { return nil }
       return phrase(of: words)
     case .prefix(let text):
-      let words = analyzer.queryWords(text)
+      let words = memo.words(of: text, by: analyzer)
       guard let last = words.last else { return nil }
       let prefix = try prefix(last.folded, text: text)
       guard words.count > 1 else { return prefix }

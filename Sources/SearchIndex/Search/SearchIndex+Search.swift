@@ -77,6 +77,11 @@ extension IndexSegment {
           dropping: dropped)
         live = candidates.filter { !isDeleted(passage: Int($0.passage)) }
       }
+      if droppedMatches == nil && candidates.count < wanted && total == candidates.count {
+        // Fewer matches than asked for: every one is a candidate, the deleted ones those
+        // dropped (no run to count them).
+        droppedMatches = candidates.count - live.count
+      }
       candidates = Array(live.prefix(limit))
       if let droppedMatches {
         total -= droppedMatches

@@ -50,27 +50,44 @@ struct CollectionStatistics: @unchecked Sendable {
   /// each part's term of a key (which the segments' compilers take instead of looking
   /// the key up in their dictionaries again).
   final class Memo {
-    var frequencies: [[UInt8]: Int] = [:]
-    var terms: [[UInt8]: [Int?]] = [:]
+    var frequencies: [TermKey: Int] = [:]
+    var terms: [TermKey: [Int?]] = [:]
+    /// The words of each query text, by the options they were analyzed with: each
+    /// segment's compiler would analyze the same text again.
+    var words: [WordsKey: [Analyzer.Word]] = [:]
+
+    struct WordsKey: Hashable {
+      let text: String
+      let options: AnalyzerOptions
+    }
+
+    /// `analyzer`'s words of query text `text`, analyzed once per query.
+    func words(of text: String, by analyzer: Analyzer) -> [Analyzer.Word] {
+      let key = WordsKey(text: text, options: analyzer.options)
+      if let known = words[key] { return known }
+      let analyzed = analyzer.queryWords(text)
+      words[key] = analyzed
+      return analyzed
+    }
   }
 
   /// The term of `key` in each part (nil where a part lacks it), remembered in `memo`.
   func terms(_ key: [UInt8], memo: Memo) -> [Int?] {
-    if let known = memo.terms[key] { return known }
+    if let known = memo.terms[TermKey(key)] { return known }
     let found = parts.map { $0.dictionary.find(key) }
-    memo.terms[key] = found
+    memo.terms[TermKey(key)] = found
     return found
   }
 
   /// Live passages that have `key`, remembered in `memo`.
   func documentFrequency(_ key: [UInt8], memo: Memo) -> Int {
-    if let known = memo.frequencies[key] { return known }
+    if let known = memo.frequencies[TermKey(key)] { return known }
     var total = 0
     let scratch = PostingCursor.DecodeScratch()
     for (part, term) in zip(parts, terms(key, memo: memo)) {
       if let term { total += Self.liveFrequency(part, term, scratch) }
     }
-    memo.frequencies[key] = total
+    memo.frequencies[TermKey(key)] = total
     return total
   }
 
