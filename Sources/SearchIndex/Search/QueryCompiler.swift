@@ -230,6 +230,13 @@ final class QueryCompiler {
     if scorers.count == 1 && idf == nil { return scorers[0] }
     if scorers.contains(where: { $0 is EmptyScorer }) { return EmptyScorer() }
     let idf = idf ?? scorers.reduce(0) { $0 + $1.inverseDocumentFrequency }
+    if scorers.count == 1, settles, let pair = scorers[0] as? TermScorer {
+      // A phrase that is one stored pair (`phraseParts`): the pair's list holds its
+      // passages and every occurrence, never a field's flag, so it scores as a term with
+      // the phrase's idf, and its blocks' bounds pass over what cannot enter the hits (a
+      // phrase would score every passage of the list).
+      return TermScorer(cursors: pair.cursors, context: scoringContext, idf: idf)
+    }
     return PhraseScorer(scorers, idf: idf, settles: settles, within: scope.filter)
   }
 

@@ -5,6 +5,7 @@ final class TermScorer: Scorer {
   private(set) var current: UInt32
   let idf: Double
   private let givenFrequency: Int?
+  private let givenIdf: Double?
   private var scratch: [SlotRange] = []
   /// The highest term factor: full saturation plus both field boosts.
   static let maximumFactor = BM25.k1 + 1 + BM25.titleWeight + BM25.headingWeight
@@ -27,16 +28,18 @@ final class TermScorer: Scorer {
   private let shortestSaturation = TermScorer.shortestSaturation
 
   /// `documentFrequency`: the word's live frequency over every segment (by default its
-  /// cursors').
-  init(cursors: [PostingCursor], context: ScoringContext, documentFrequency: Int? = nil) {
+  /// cursors'). `idf`, when given, is scored with instead of the frequency's: for a stored
+  /// pair of words that stands for a whole phrase, the phrase's (its words', summed).
+  init(cursors: [PostingCursor], context: ScoringContext, documentFrequency: Int? = nil, idf: Double? = nil) {
     self.cursors = cursors
     lone = cursors.count == 1 ? cursors[0] : nil
     unretainedCursors = cursors.map { Unmanaged.passUnretained($0) }
     self.context = context
     givenFrequency = documentFrequency
+    givenIdf = idf
     let passageCount = context.passageCount
     let frequency = min(passageCount, documentFrequency ?? cursors.reduce(0) { $0 + $1.documentFrequency })
-    idf = BM25.idf(documentFrequency: frequency, count: passageCount)
+    self.idf = idf ?? BM25.idf(documentFrequency: frequency, count: passageCount)
     current = cursors.reduce(PostingCursor.exhausted) { min($0, $1.current) }
   }
 
@@ -255,7 +258,7 @@ final class TermScorer: Scorer {
 
   /// A new scorer over the same postings, at their start.
   func fresh() -> TermScorer {
-    TermScorer(cursors: cursors.map { $0.fresh() }, context: context, documentFrequency: givenFrequency)
+    TermScorer(cursors: cursors.map { $0.fresh() }, context: context, documentFrequency: givenFrequency, idf: givenIdf)
   }
   func highlighter() -> any Scorer { fresh() }
 
