@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import SearchIndex
@@ -84,5 +85,26 @@ import Testing
     ])
   func sharedStems(words: [String]) {
     #expect(Set(words.map(Self.stem)).count == 1)
+  }
+
+  /// 6,000 words and their stems, recorded once: the words of the sample corpus and the
+  /// documentation, and made-up ones (bases that the rules treat apart, with every
+  /// suffix of every step, and chains of suffixes). Any change to how a step matches a
+  /// suffix changes some of them.
+  @Test func stemsMatchTheRecordedOnes() throws {
+    let file = IndexFormatTests.fixtures.appendingPathComponent("porter2-stems.tsv")
+    let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n").dropFirst()
+    #expect(lines.count == 6_000)
+    var differences: [String] = []
+    for line in lines {
+      let fields = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+      guard fields.count == 2 else {
+        differences.append("malformed line: \(line)")
+        continue
+      }
+      let stem = Self.stem(fields[0])
+      if stem != fields[1] { differences.append("\(fields[0]): \(stem), recorded \(fields[1])") }
+    }
+    #expect(differences.isEmpty, "\(differences.prefix(20))")
   }
 }

@@ -13,7 +13,8 @@ enum EnglishStemmer {
     guard letters.count > 2,
       letters.allSatisfy({ ($0 >= a && $0 <= z) || $0 == apostrophe })
     else { return word }
-    if let exception = exceptions[letters] { return exception }
+    // (The lists' lengths are checked first: a lookup hashes the whole word.)
+    if letters.count <= longestException, let exception = exceptions[letters] { return exception }
     var stemmer = Work(letters)
     stemmer.run()
     return stemmer.word.map { $0 == upperY ? y : $0 }
@@ -37,9 +38,12 @@ enum EnglishStemmer {
     return Dictionary(uniqueKeysWithValues: pairs.map { (Array($0.0.utf8), Array($0.1.utf8)) })
   }()
 
+  static let longestException = exceptions.keys.map(\.count).max() ?? 0
+
   /// Words left alone after step 1a (the published exceptions, second list).
   static let invariantAfterStep1a: Set<[UInt8]> = Set(
     ["inning", "outing", "canning", "herring", "earring", "proceed", "exceed", "succeed"].map { Array($0.utf8) })
+  static let invariantLengths = Set(invariantAfterStep1a.map(\.count))
 
   /// The word being stemmed, with its regions R1 and R2 (offsets where they start).
   private struct Work {
@@ -56,7 +60,9 @@ enum EnglishStemmer {
       findRegions()
       step0()
       step1a()
-      if EnglishStemmer.invariantAfterStep1a.contains(word) { return }
+      if EnglishStemmer.invariantLengths.contains(word.count) && EnglishStemmer.invariantAfterStep1a.contains(word) {
+        return
+      }
       step1b()
       step1c()
       step2()
@@ -93,20 +99,37 @@ enum EnglishStemmer {
         return min(word.count, index + 1)
       }
       r1 = regionStart(from: 0)
-      for prefix in ["gener", "commun", "arsen"] where word.starts(with: prefix.utf8) {
+      for prefix in Self.shortR1Prefixes where word.starts(with: prefix.utf8) {
         r1 = prefix.utf8.count
       }
       r2 = regionStart(from: r1)
     }
 
+    /// Words whose R1 starts after them.
+    static let shortR1Prefixes = ["gener", "commun", "arsen"]
+
+    /// Whether the word ends with `suffix`, compared byte by byte where it stands (a stem
+    /// looks at some sixty suffixes, and a copy of each was most of its time).
     func ends(_ suffix: String) -> Bool {
-      let bytes = Array(suffix.utf8)
-      return word.count >= bytes.count && word.suffix(bytes.count).elementsEqual(bytes)
+      let count = suffix.utf8.count
+      guard word.count >= count else { return false }
+      var index = word.count - count
+      for byte in suffix.utf8 {
+        if word[index] != byte { return false }
+        index += 1
+      }
+      return true
     }
 
-    /// The longest of `suffixes` the word ends with.
+    /// The longest of `suffixes` the word ends with (the first of the longest).
     func longest(_ suffixes: [String]) -> String? {
-      suffixes.filter(ends).max { $0.utf8.count < $1.utf8.count }
+      var found: String?
+      var foundCount = -1
+      for suffix in suffixes where suffix.utf8.count > foundCount && ends(suffix) {
+        found = suffix
+        foundCount = suffix.utf8.count
+      }
+      return found
     }
 
     func start(of suffix: String) -> Int { word.count - suffix.utf8.count }
@@ -130,12 +153,16 @@ enum EnglishStemmer {
 
     var isShort: Bool { r1 >= word.count && endsInShortSyllable(word.count) }
 
+    static let step0Suffixes = ["'s'", "'s", "'"]
+    static let step1aSuffixes = ["sses", "ied", "ies", "us", "ss", "s"]
+    static let step1bSuffixes = ["eed", "eedly", "ed", "edly", "ing", "ingly"]
+
     mutating func step0() {
-      if let suffix = longest(["'s'", "'s", "'"]) { word.removeLast(suffix.utf8.count) }
+      if let suffix = longest(Self.step0Suffixes) { word.removeLast(suffix.utf8.count) }
     }
 
     mutating func step1a() {
-      guard let suffix = longest(["sses", "ied", "ies", "us", "ss", "s"]) else { return }
+      guard let suffix = longest(Self.step1aSuffixes) else { return }
       switch suffix {
       case "sses": replace(suffix, with: "ss")
       case "ied", "ies": replace(suffix, with: start(of: suffix) > 1 ? "i" : "ie")
@@ -147,7 +174,7 @@ enum EnglishStemmer {
     }
 
     mutating func step1b() {
-      guard let suffix = longest(["eed", "eedly", "ed", "edly", "ing", "ingly"]) else { return }
+      guard let suffix = longest(Self.step1bSuffixes) else { return }
       if suffix == "eed" || suffix == "eedly" {
         if start(of: suffix) >= r1 { replace(suffix, with: "ee") }
         return
@@ -180,8 +207,10 @@ enum EnglishStemmer {
       ("ogi", "og"), ("fulli", "ful"), ("lessli", "less"), ("li", ""),
     ]
 
+    static let step2Suffixes = step2Rules.map(\.0)
+
     mutating func step2() {
-      guard let suffix = longest(Self.step2Rules.map(\.0)), start(of: suffix) >= r1 else { return }
+      guard let suffix = longest(Self.step2Suffixes), start(of: suffix) >= r1 else { return }
       let before = start(of: suffix) > 0 ? word[start(of: suffix) - 1] : 0
       switch suffix {
       case "ogi":
@@ -198,8 +227,10 @@ enum EnglishStemmer {
       ("ical", "ic"), ("ful", ""), ("ness", ""), ("ative", ""),
     ]
 
+    static let step3Suffixes = step3Rules.map(\.0)
+
     mutating func step3() {
-      guard let suffix = longest(Self.step3Rules.map(\.0)), start(of: suffix) >= r1 else { return }
+      guard let suffix = longest(Self.step3Suffixes), start(of: suffix) >= r1 else { return }
       if suffix == "ative" {
         if start(of: suffix) >= r2 { word.removeLast(suffix.utf8.count) }
         return
