@@ -109,6 +109,46 @@ final class WordOrPhrasesScorer: Scorer {
     return idf * (BM25.k1 + 1)
   }
 
+  /// An identifier read whole and from its stored phrase of parts (one form, unfiltered):
+  /// where it is written whole, it scores as that word alone, so those passages are
+  /// ranked as a word's (`TermScorer.collectTop`: best blocks first, blocks that cannot
+  /// enter skipped) with this scorer's idf; then the stored phrase's passages without the
+  /// whole word are counted, and each whose bound (saturation at length 0 for its
+  /// frequency) could enter is scored as `score` scores it. The general walk bounded and
+  /// scored every passage of both lists through this scorer: identifiers' p95 at 30,000
+  /// generated talks went from 0.101 to 0.077 ms. Otherwise the general walk.
+  func collectTop(into collector: inout TopHits, filter: PassageFilter?, context: ScoringContext) -> Int {
+    guard filter == nil, phrases.isEmpty, let whole, whole.cursors.count == 1, let storedPhrase,
+      collector.limit > 0
+    else {
+      return GeneralWalk.collectTop(self, into: &collector, filter: filter, context: context)
+    }
+    let wholeWord = TermScorer(cursors: [whole.cursors[0].fresh()], context: context, idf: idf)
+    var total = wholeWord.collectTop(into: &collector, filter: nil, context: context)
+    let written = whole.cursors[0].fresh()
+    let phrase = storedPhrase.fresh()
+    let shortest = TermScorer.shortestSaturation
+    while phrase.current != PostingCursor.exhausted {
+      let passage = phrase.current
+      written.advance(to: passage)
+      if written.current != passage {
+        total += 1
+        let frequency = phrase.frequency
+        let bound = idf * (frequency < shortest.count ? shortest[frequency] : BM25.k1 + 1)
+        if !collector.excludes(bound, from: passage) {
+          let score =
+            idf
+            * BM25.saturation(
+              frequency: Double(frequency), length: Double(context.store.wordCount(Int(passage))),
+              averageLength: context.averageWords)
+          collector.insert(passage, score)
+        }
+      }
+      phrase.next()
+    }
+    return total
+  }
+
   func scoringLeaves(into output: inout [any Scorer]) { output.append(self) }
   // A leaf: it scores wherever it stands.
   var leavesStandWhereTheyScore: Bool { true }
