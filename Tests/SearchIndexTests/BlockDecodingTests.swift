@@ -129,6 +129,48 @@ import Testing
     #expect(Self.decoded(zeroLater, previous: 0, isFirst: true, idLimit: 1_000).count == 77)
   }
 
+  /// Full blocks are unpacked and summed in one pass where eight bytes can be loaded at
+  /// every value: at every width, gaps as wide as it allows (sums passing 2^32 among
+  /// them), the limit above, on or before the last id.
+  @Test func fullBlocksOfEveryWidth() {
+    var random = SplitMix64(seed: 0x5EED_F00D)
+    let size = PostingsWriter.blockSize
+    for width in UInt32(1)...32 {
+      for round in 0..<20 {
+        var gaps = (0..<size).map { _ in max(1, UInt32(truncatingIfNeeded: random.next()) >> (32 - width)) }
+        if round % 4 == 0 { gaps[random.next(below: size)] = 0 }
+        let previous = UInt32(truncatingIfNeeded: random.next()) >> 8
+        let sum = gaps.reduce(UInt64(previous)) { $0 + UInt64($1) }
+        for limit in [sum + 1, sum, 1 << 32].map({ UInt32(clamping: $0) }) {
+          #expect(
+            Self.decoded(gaps, previous: previous, isFirst: false, idLimit: limit)
+              == Self.expected(gaps, previous: previous, isFirst: false, idLimit: limit), "width \(width)")
+        }
+      }
+    }
+  }
+
+  /// A full block whose packed ids end the bytes (fewer than eight after them) is read
+  /// value by value, to the same ids; one byte short of them, it decodes nothing.
+  @Test func aFullBlockAtTheEndOfItsBytes() {
+    let gaps = (0..<PostingsWriter.blockSize).map { UInt32(1 + $0 % 5) }
+    var writer = ByteWriter()
+    BitPacking.pack(gaps, into: &writer)
+    let ids = UnsafeMutablePointer<UInt32>.allocate(capacity: PostingsWriter.blockSize)
+    defer { ids.deallocate() }
+    for cut in [0, 1] {
+      let bytes = Array(writer.bytes.dropLast(cut))
+      let good = bytes.withUnsafeBufferPointer { buffer in
+        var offset = 0
+        return PostingCursor.decodeBlock(
+          buffer.baseAddress!, &offset, buffer.count, count: gaps.count, previous: 10, isFirst: false,
+          idLimit: 10_000, ids: ids, frequencies: nil, keepsWordCounts: false)
+      }
+      let expected = cut == 0 ? Self.expected(gaps, previous: 10, isFirst: false, idLimit: 10_000) : []
+      #expect(Array(UnsafeBufferPointer(start: ids, count: good)) == expected, "cut \(cut)")
+    }
+  }
+
   @Test func randomBlocks() {
     var random = SplitMix64(seed: 0xB10C_DEC0DE)
     for _ in 0..<2_000 {

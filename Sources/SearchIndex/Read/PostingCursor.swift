@@ -235,14 +235,35 @@ final class PostingCursor {
     keepsWordCounts: Bool
   ) -> Int {
     let idsStart = offset
-    guard count > 0, BitPacking.unpack(bytes, &offset, end, count: count, into: ids) else { return 0 }
     var good = count
+    // A full block, the usual case: unpacked and summed in one pass; where that finds a gap
+    // of 0 (the first id of a list may be 0) or above 2^31, or an id past the limit, or
+    // cannot read it so, the passes below decide.
+    if count == PostingsWriter.blockSize,
+      let (total, gapsLessOne) = BitPacking.unpackRunningSum(
+        bytes, &offset, end, count: count, from: isFirst ? 0 : UInt64(previous), into: ids),
+      gapsLessOne & 0x8000_0000 == 0, total < UInt64(idLimit)
+    {
+      return decodeFrequencies(bytes, &offset, end, count: count, good: good, frequencies, keepsWordCounts)
+    }
+    offset = idsStart
+    guard count > 0, BitPacking.unpack(bytes, &offset, end, count: count, into: ids) else { return 0 }
     if !prefixSum(ids, count: count, previous: previous, isFirst: isFirst, idLimit: idLimit) {
       // Damaged: decode again, keeping the ids up to the first bad one.
       var again = idsStart
       _ = BitPacking.unpack(bytes, &again, end, count: count, into: ids)
       good = checkedPrefixSum(ids, count: count, previous: previous, isFirst: isFirst, idLimit: idLimit)
     }
+    return decodeFrequencies(bytes, &offset, end, count: count, good: good, frequencies, keepsWordCounts)
+  }
+
+  /// The rest of `decodeBlock` once `good` of its ids are decoded: the frequency words
+  /// (where asked for), and the check that the word counts fit after them.
+  @inline(__always)
+  private static func decodeFrequencies(
+    _ bytes: UnsafePointer<UInt8>, _ offset: inout Int, _ end: Int, count: Int, good: Int,
+    _ frequencies: UnsafeMutablePointer<UInt32>?, _ keepsWordCounts: Bool
+  ) -> Int {
     guard let frequencies else { return good }
     // The word counts follow (where kept), a byte per posting: a block too short for them
     // is damaged.
