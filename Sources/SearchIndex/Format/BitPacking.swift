@@ -146,8 +146,8 @@ enum BitPacking {
   /// one pass instead of unpacking, checking and summing in three. Nil when the width is
   /// impossible or the values run past `end` (`offset` then where it was); else the last
   /// sum and every gap less 1, ORed (its top bit is set where a gap is 0 or above 2^31),
-  /// `offset` advanced past the values. Sums are kept modulo 2^32 on the way; the total is
-  /// exact.
+  /// `offset` advanced past the values. Each id is stored modulo 2^32; the total, summed in
+  /// 64 bits, is exact.
   @inline(__always)
   static func unpackRunningSum(
     _ bytes: UnsafePointer<UInt8>, _ offset: inout Int, _ end: Int, count: Int, from base: UInt64,
