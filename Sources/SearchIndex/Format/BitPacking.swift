@@ -123,6 +123,17 @@ enum BitPacking {
   private static func unpackLoaded(
     _ start: UnsafeRawPointer, fixedWidth width: Int, count: Int, into output: UnsafeMutablePointer<UInt32>
   ) {
+    forEachLoaded(start, fixedWidth: width, count: count) { index, value in output[index] = value }
+  }
+
+  /// Calls `body` with each of `count` values of `width` bits packed from `start`, in
+  /// order, with its index, where eight bytes can be loaded at every value's first byte.
+  /// Eight values take `width` bytes: each run of eight is read at offsets the compiler
+  /// folds for a constant width.
+  @inline(__always)
+  private static func forEachLoaded(
+    _ start: UnsafeRawPointer, fixedWidth width: Int, count: Int, _ body: (Int, UInt32) -> Void
+  ) {
     let mask: UInt64 = (1 << UInt64(width)) - 1
     var first = 0
     while first + 8 <= count {
@@ -130,14 +141,14 @@ enum BitPacking {
       for index in 0..<8 {
         let bit = index &* width
         let word = UInt64(littleEndian: run.loadUnaligned(fromByteOffset: bit &>> 3, as: UInt64.self))
-        output[first &+ index] = UInt32(truncatingIfNeeded: (word &>> UInt64(bit & 7)) & mask)
+        body(first &+ index, UInt32(truncatingIfNeeded: (word &>> UInt64(bit & 7)) & mask))
       }
       first &+= 8
     }
     for index in first..<count {
       let bit = index &* width
       let word = UInt64(littleEndian: start.loadUnaligned(fromByteOffset: bit &>> 3, as: UInt64.self))
-      output[index] = UInt32(truncatingIfNeeded: (word &>> UInt64(bit & 7)) & mask)
+      body(index, UInt32(truncatingIfNeeded: (word &>> UInt64(bit & 7)) & mask))
     }
   }
 
@@ -202,26 +213,9 @@ enum BitPacking {
     _ start: UnsafeRawPointer, fixedWidth width: Int, count: Int, from base: UInt64,
     into output: UnsafeMutablePointer<UInt32>
   ) -> (total: UInt64, gapsLessOne: UInt32) {
-    let mask: UInt64 = (1 << UInt64(width)) - 1
     var sum = base
     var gapsLessOne: UInt32 = 0
-    var first = 0
-    while first + 8 <= count {
-      let run = start + (first &>> 3) &* width
-      for index in 0..<8 {
-        let bit = index &* width
-        let word = UInt64(littleEndian: run.loadUnaligned(fromByteOffset: bit &>> 3, as: UInt64.self))
-        let gap = UInt32(truncatingIfNeeded: (word &>> UInt64(bit & 7)) & mask)
-        gapsLessOne |= gap &- 1
-        sum &+= UInt64(gap)
-        output[first &+ index] = UInt32(truncatingIfNeeded: sum)
-      }
-      first &+= 8
-    }
-    for index in first..<count {
-      let bit = index &* width
-      let word = UInt64(littleEndian: start.loadUnaligned(fromByteOffset: bit &>> 3, as: UInt64.self))
-      let gap = UInt32(truncatingIfNeeded: (word &>> UInt64(bit & 7)) & mask)
+    forEachLoaded(start, fixedWidth: width, count: count) { index, gap in
       gapsLessOne |= gap &- 1
       sum &+= UInt64(gap)
       output[index] = UInt32(truncatingIfNeeded: sum)
