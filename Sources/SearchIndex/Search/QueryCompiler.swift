@@ -83,7 +83,8 @@ final class QueryCompiler {
   /// Term `index` of the dictionary, looked up once per query (and, with several
   /// segments, once for all of them: the statistics look every part up anyway).
   func find(_ key: [UInt8]) -> Int? {
-    if let known = lookups.found[TermKey(key)] { return known }
+    let termKey = TermKey(key)
+    if let known = lookups.found[termKey] { return known }
     let found: Int?
     if statistics.isLocal {
       found = index.dictionary.find(key)
@@ -92,7 +93,7 @@ final class QueryCompiler {
       let ordinal = index.statisticsBox.ordinal
       found = ordinal < terms.count ? terms[ordinal] : index.dictionary.find(key)
     }
-    lookups.found[TermKey(key)] = found
+    lookups.found[termKey] = found
     return found
   }
 

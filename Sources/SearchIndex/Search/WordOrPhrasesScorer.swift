@@ -94,9 +94,16 @@ final class WordOrPhrasesScorer: Scorer {
       frequency += storedPhraseRef._withUnsafeGuaranteedRef { $0.current == current ? $0.frequency : 0 }
     }
     for phrase in phrases where phrase.current == current && phrase.check() { frequency += phrase.matchCount }
-    return idf
+    return phraseScore(frequency: frequency, at: current, context)
+  }
+
+  /// The score where the word is not written whole: its phrases' occurrences `frequency`
+  /// saturated at the length of `passage`.
+  @inline(__always)
+  private func phraseScore(frequency: Int, at passage: UInt32, _ context: ScoringContext) -> Double {
+    idf
       * BM25.saturation(
-        frequency: Double(frequency), length: Double(context.store.wordCount(Int(current))),
+        frequency: Double(frequency), length: Double(context.store.wordCount(Int(passage))),
         averageLength: context.averageWords)
   }
 
@@ -134,14 +141,10 @@ final class WordOrPhrasesScorer: Scorer {
       if written.current != passage {
         total += 1
         let frequency = phrase.frequency
-        let bound = idf * (frequency < shortest.count ? shortest[frequency] : BM25.k1 + 1)
+        // A phrase has no field flags: its bound is saturation at length 0.
+        let bound = idf * TermScorer.postingBound(frequency: frequency, flags: 0, shortest: shortest)
         if !collector.excludes(bound, from: passage) {
-          let score =
-            idf
-            * BM25.saturation(
-              frequency: Double(frequency), length: Double(context.store.wordCount(Int(passage))),
-              averageLength: context.averageWords)
-          collector.insert(passage, score)
+          collector.insert(passage, phraseScore(frequency: frequency, at: passage, context))
         }
       }
       phrase.next()

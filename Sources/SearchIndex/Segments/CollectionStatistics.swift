@@ -73,21 +73,23 @@ struct CollectionStatistics: @unchecked Sendable {
 
   /// The term of `key` in each part (nil where a part lacks it), remembered in `memo`.
   func terms(_ key: [UInt8], memo: Memo) -> [Int?] {
-    if let known = memo.terms[TermKey(key)] { return known }
+    let termKey = TermKey(key)
+    if let known = memo.terms[termKey] { return known }
     let found = parts.map { $0.dictionary.find(key) }
-    memo.terms[TermKey(key)] = found
+    memo.terms[termKey] = found
     return found
   }
 
   /// Live passages that have `key`, remembered in `memo`.
   func documentFrequency(_ key: [UInt8], memo: Memo) -> Int {
-    if let known = memo.frequencies[TermKey(key)] { return known }
+    let termKey = TermKey(key)
+    if let known = memo.frequencies[termKey] { return known }
     var total = 0
     let scratch = PostingCursor.DecodeScratch()
     for (part, term) in zip(parts, terms(key, memo: memo)) {
       if let term { total += Self.liveFrequency(part, term, scratch) }
     }
-    memo.frequencies[TermKey(key)] = total
+    memo.frequencies[termKey] = total
     return total
   }
 
