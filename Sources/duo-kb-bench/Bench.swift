@@ -23,6 +23,9 @@ import SearchIndex
 ///     duo-kb-bench corpus --talks 300 --work DIR [--duo-kb EXECUTABLE]   (reading the corpus)
 ///     duo-kb-bench update --talks 840 --work DIR        (an update of one changed talk)
 ///     duo-kb-bench relevance --set FILE --corpus DIR --talks N --work DIR [--weights k=v,...]
+///     duo-kb-bench scaling --duo-kb EXECUTABLE --works DIR,DIR[,...] [--runs 50] [--rounds 3]
+///                                                       (whole-process search of the sizes
+///                                                        `run` left in those folders, interleaved)
 @main
 struct Bench {
   static func main() throws {
@@ -69,6 +72,15 @@ struct Bench {
         talks: Int(options["talks"] ?? "300")!,
         work: URL(fileURLWithPath: options["work"] ?? NSTemporaryDirectory() + "duo-kb-bench-corpus"),
         executable: options["duo-kb"].map { URL(fileURLWithPath: $0) }
+      ).run()
+    case "scaling":
+      guard let executable = options["duo-kb"], let works = options["works"] else {
+        throw BenchFailure("scaling needs --duo-kb EXECUTABLE and --works DIR,DIR")
+      }
+      try ScalingBench(
+        executable: URL(fileURLWithPath: executable),
+        works: works.split(separator: ",").map { URL(fileURLWithPath: String($0)) },
+        runs: Int(options["runs"] ?? "50") ?? 50, rounds: Int(options["rounds"] ?? "3") ?? 3
       ).run()
     case "relevance":
       try RelevanceBench(

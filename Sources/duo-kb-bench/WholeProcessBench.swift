@@ -52,16 +52,12 @@ struct WholeProcessBench {
   func run(queries: [QueryFile.Query], runs: Int = 50) throws -> Report {
     let environment = ["DUO_KB_HOME=\(home.path)"]
     var start = now()
-    let indexStatus = spawn([executable.path, "index"], environment: environment).status
+    let indexStatus = Self.spawn([executable.path, "index"], environment: environment).status
     let indexSeconds = Double(now() - start) / 1e9
     guard indexStatus == 0 else { throw BenchFailure("duo-kb index exited \(indexStatus)") }
-    // The first queries of each kind, in turn, `runs` in all; a few untimed first to warm the cache.
-    let kinds = QueryGenerator.kinds.map { kind in queries.filter { $0.kind == kind } }
-    var chosen: [QueryFile.Query] = []
-    for round in 0..<runs where chosen.count < runs {
-      for kind in kinds where round < kind.count && chosen.count < runs { chosen.append(kind[round]) }
-    }
-    for query in chosen.prefix(5) { _ = spawn([executable.path, "search", query.ours], environment: environment) }
+    // A few untimed first to warm the cache.
+    let chosen = Self.chosen(queries, count: runs)
+    for query in chosen.prefix(5) { _ = Self.spawn([executable.path, "search", query.ours], environment: environment) }
     var samples: [Double] = []
     var byKind: [String: [Double]] = [:]
     var sqliteSamples: [Double] = []
@@ -72,7 +68,7 @@ struct WholeProcessBench {
     }
     for query in chosen {
       start = now()
-      let search = spawn([executable.path, "search", query.ours], environment: environment)
+      let search = Self.spawn([executable.path, "search", query.ours], environment: environment)
       let milliseconds = Double(now() - start) / 1e6
       guard search.status == 0 || search.status == 1 else {
         throw BenchFailure("duo-kb search '\(query.ours)' exited \(search.status)")
@@ -83,7 +79,7 @@ struct WholeProcessBench {
       if let sqlite {
         let arguments = [Self.sqliteShell, "-readonly", sqlite.path, Self.sql(query.fts5)]
         start = now()
-        let shell = spawn(arguments, environment: [])
+        let shell = Self.spawn(arguments, environment: [])
         let milliseconds = Double(now() - start) / 1e6
         guard shell.status == 0 else { throw BenchFailure("sqlite3 '\(query.fts5)' exited \(shell.status)") }
         sqliteMajorFaults += shell.majorFaults
@@ -94,7 +90,7 @@ struct WholeProcessBench {
     var versionSamples: [Double] = []
     for _ in 0..<min(runs, 21) {
       start = now()
-      _ = spawn([executable.path, "--version"], environment: environment)
+      _ = Self.spawn([executable.path, "--version"], environment: environment)
       versionSamples.append(Double(now() - start) / 1e6)
     }
     var peak: Double?
@@ -102,7 +98,7 @@ struct WholeProcessBench {
     if FileManager.default.isExecutableFile(atPath: timeTool) {
       let output = home.appendingPathComponent("time.out").path
       for query in chosen.prefix(20) {
-        _ = spawn(
+        _ = Self.spawn(
           [timeTool, "-f", "%M", "-o", output, executable.path, "search", query.ours], environment: environment)
         if let text = try? String(contentsOfFile: output, encoding: .utf8),
           let kilobytes = Double(text.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n").last ?? "")
@@ -116,6 +112,16 @@ struct WholeProcessBench {
       p95Milliseconds: Latencies.percentile(samples, 0.95), byKind: byKind, peakMegabytes: peak,
       runs: samples.count, sqliteSamples: sqliteSamples, sqliteByKind: sqliteByKind, versionSamples: versionSamples,
       majorFaults: majorFaults, sqliteMajorFaults: sqliteMajorFaults)
+  }
+
+  /// The first queries of each kind, in turn, `count` in all: what a whole-process run asks.
+  static func chosen(_ queries: [QueryFile.Query], count: Int) -> [QueryFile.Query] {
+    let kinds = QueryGenerator.kinds.map { kind in queries.filter { $0.kind == kind } }
+    var chosen: [QueryFile.Query] = []
+    for round in 0..<count where chosen.count < count {
+      for kind in kinds where round < kind.count && chosen.count < count { chosen.append(kind[round]) }
+    }
+    return chosen
   }
 
   /// The statement `FTS5Bench` prepares, with the query quoted in.
@@ -133,7 +139,7 @@ struct WholeProcessBench {
   }
 
   /// Runs `arguments` with stdout and stderr to /dev/null.
-  func spawn(_ arguments: [String], environment: [String]) -> Exit {
+  static func spawn(_ arguments: [String], environment: [String]) -> Exit {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
