@@ -150,6 +150,37 @@ import Testing
     }
   }
 
+  /// The stored checksums lie together past the covered bytes and are read on their own
+  /// (`pread`, one for each chunk a read checks first): a damaged one makes its chunk
+  /// read as damaged, whichever way the chunk is read, from the map or with `pread`.
+  @Test func aDamagedStoredChecksumMarksItsChunkDamaged() throws {
+    let (_, directory, generation) = try Self.build()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let index = try SearchIndex.open(at: directory, verification: .structure)
+    // From the map: the middle term's record, the first a lookup's binary search reads.
+    let middle = index.dictionary.count / 2
+    let word = Array(index.dictionary.term(middle))
+    #expect(index.dictionary.find(word) == middle)
+    let terms = index.dictionary.chunks.layout
+    let record = IndexFile.headerLength + 8 + middle * PostingsWriter.termRecordLength
+    try Self.flip(generation, "terms.dki", at: terms.coveredBytes + record / terms.chunkBytes * 4)
+    // With `pread`: a passage record of the middle of the store.
+    let passage = index.store.passageCount / 2
+    #expect(index.store.record(passage).isIntact)
+    let store = index.store.chunks.layout
+    let passageOffset = index.store.passages.fileOffset + passage * Store.passageRecordLength
+    try Self.flip(generation, "store.dki", at: store.coveredBytes + passageOffset / store.chunkBytes * 4)
+
+    let damaged = try SearchIndex.open(at: directory, verification: .structure)
+    #expect(damaged.dictionary.find(word) == nil)
+    #expect(!damaged.store.record(passage).isIntact)
+    #expect(damaged.store.record(passage == 0 ? 1 : 0).isIntact)
+    #expect(throws: IndexFormatError.self) { try damaged.throwIfDamaged() }
+    let (report, checked) = IndexCheck.check(indexDirectory: directory)
+    #expect(checked == nil)
+    #expect(Set(report.findings.map(\.subject)) == ["terms.dki", "store.dki"])
+  }
+
   @Test func theFullCheckFindsADamagedChunkThatNoReadTouched() throws {
     let (_, directory, generation) = try Self.build()
     defer { try? FileManager.default.removeItem(at: directory) }

@@ -59,7 +59,7 @@ final class ChunkChecksums: @unchecked Sendable {
   @inline(never)
   private func verify(chunks: ClosedRange<Int>) -> Bool {
     for chunk in chunks where !isIntact(chunk) {
-      guard markChecked(chunk, matching: matches(chunk)) else { return false }
+      guard markChecked(chunk, matching: matches(chunk, stored: storedChecksum(chunk))) else { return false }
     }
     return true
   }
@@ -110,7 +110,7 @@ final class ChunkChecksums: @unchecked Sendable {
     guard bytes.count == length else { return nil }
     for chunk in first...last where !isIntact(chunk) {
       let from = (chunk << chunkShift) - start
-      let stored = ByteReader(file.bytes, file: file.name).u32(at: layout.coveredBytes + chunk * 4)
+      let stored = storedChecksum(chunk)
       let computed = bytes.withUnsafeBytes {
         CRC32.checksum(UnsafeRawBufferPointer(rebasing: $0[from..<(end(of: chunk) - start)]))
       }
@@ -138,21 +138,38 @@ final class ChunkChecksums: @unchecked Sendable {
     return file.read(at: offset, into: buffer) == count
   }
 
-  /// Checks every chunk (as `duo-kb check` does); the number that do not match.
+  /// Checks every chunk (as `duo-kb check` does); the number that do not match. The
+  /// checksums are read in order from the map here, where every one of them is wanted.
   func verifyAll() -> Int {
-    (0..<layout.chunkCount).reduce(0) { damagedCount, chunk in
-      let start = chunk * layout.chunkBytes
-      return damagedCount + (verify(start, end(of: chunk) - start) ? 0 : 1)
+    let checksums = ByteReader(file.bytes, file: file.name)
+    return (0..<layout.chunkCount).reduce(0) { damagedCount, chunk in
+      guard !isIntact(chunk) else { return damagedCount }
+      let stored =
+        layout.coveredBytes + chunk * 4 + 4 <= file.bytes.count
+        ? checksums.u32(at: layout.coveredBytes + chunk * 4) : nil
+      return damagedCount + (markChecked(chunk, matching: matches(chunk, stored: stored)) ? 0 : 1)
     }
   }
 
   private func end(of chunk: Int) -> Int { min(layout.coveredBytes, (chunk + 1) * layout.chunkBytes) }
 
-  private func matches(_ chunk: Int) -> Bool {
+  /// Whether `chunk`'s bytes in the map have the checksum `stored` (false when there is none).
+  private func matches(_ chunk: Int, stored: UInt32?) -> Bool {
+    guard let stored else { return false }
     let start = chunk * layout.chunkBytes
-    let bytes = file.bytes
-    let stored = ByteReader(bytes, file: file.name).u32(at: layout.coveredBytes + chunk * 4)
-    return CRC32.checksum(UnsafeRawBufferPointer(rebasing: bytes[start..<end(of: chunk)])) == stored
+    return CRC32.checksum(UnsafeRawBufferPointer(rebasing: file.bytes[start..<end(of: chunk)])) == stored
+  }
+
+  /// The checksum stored for `chunk`, read with `pread`; nil when the file ends before it.
+  /// Not from the map: the checksums lie together past the covered bytes, the chunks a
+  /// search checks are scattered over the file, and so are theirs. A fault there would map
+  /// a whole page-cache folio of checksums (up to 2 MiB where the kernel keeps large ones)
+  /// for 4 bytes, and unmap it again when the index closes: at 30,000 talks the checksums
+  /// of the store alone fill 5 MB, and faults on them grew with the corpus.
+  private func storedChecksum(_ chunk: Int) -> UInt32? {
+    var stored: UInt32 = 0
+    let read = withUnsafeMutableBytes(of: &stored) { file.read(at: layout.coveredBytes + chunk * 4, into: $0) }
+    return read == 4 ? UInt32(bigEndian: stored) : nil
   }
 }
 
