@@ -329,9 +329,9 @@ extension IndexSegment {
   /// their bit up; in a block where one is found, that word's cursor takes the ids just
   /// decoded (`PostingCursor.adopt`), so that `body` leaping it there decodes nothing
   /// again. The words' cursors may be moved on, never back: a total is counted on fresh
-  /// words. By default the marks of a list shorter than the bits'
-  /// words are taken off one by one after (its ids are kept for that), not by clearing
-  /// every word; `clearing` chooses (for tests).
+  /// words. By default the marks of a list shorter than an eighth of the bits' words
+  /// (`SearchTuning.wordsClearedPerMark`) are taken off one by one after (its ids are kept
+  /// for that), not by clearing every word; `clearing` chooses (for tests).
   func forEachCommonPassage(
     _ a: TermScorer, _ b: TermScorer, clearing: PassageBitsClearing? = nil, _ body: (UInt32) -> Void
   ) {
@@ -339,7 +339,8 @@ extension IndexSegment {
     let (marked, looked) = marksA ? (a, b) : (b, a)
     let passageCount = store.passageCount
     let scratch = PostingCursor.DecodeScratch()
-    let clearing = clearing ?? (marked.cost <= (passageCount + 63) / 64 ? .byBody : .whole)
+    let words = (passageCount + 63) / 64
+    let clearing = clearing ?? (marked.cost <= words / SearchTuning.wordsClearedPerMark ? .byBody : .whole)
     let clearsMarks = clearing == .byBody
     var markedIds: [UInt32] = []
     if clearsMarks { markedIds.reserveCapacity(marked.cost) }
