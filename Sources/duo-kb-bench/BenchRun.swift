@@ -147,8 +147,9 @@ struct BenchRun {
       guard let samples, !samples.isEmpty else { return "-" }
       return format(Latencies.percentile(samples, fraction))
     }
-    print("\nWhole process (`duo-kb`, release, one process per query, \(report.runs) runs, warm page cache;")
-    print("the `sqlite3` shell runs the same FTS5 query after each):\n")
+    print("\nWhole process (`duo-kb`, release, one process per query, \(report.runs) runs, after an untimed")
+    print("pass over the same queries warms the page cache; the `sqlite3` shell runs the same FTS5 query")
+    print("after each):\n")
     print("| measure | duo-kb | sqlite3 |")
     print("|---|---:|---:|")
     print("| `duo-kb index` from the corpus files, s | \(String(format: "%.2f", report.indexSeconds)) | - |")
