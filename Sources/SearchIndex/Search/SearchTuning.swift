@@ -89,9 +89,10 @@ enum SearchTuning {
   /// A list whose postings are longer than this reads the blocks it leaps to (past others)
   /// with `pread` (`PostingCursor.loadCopied`). What a searcher keeps of the map is
   /// `IndexSegment.keptResidentBytes` (8 MiB): a longer list's pages are released and
-  /// faulted in again by the queries that leap through it, and each fault maps a
-  /// fault-around window (64 KiB) for the block's few hundred bytes. A shorter list stays
-  /// mapped from one query to the next, where a read from the map costs nothing.
+  /// faulted in again by the queries that leap through it, and each fault maps at least a
+  /// fault-around window (64 KiB), and up to a whole page-cache folio (2 MiB) where the
+  /// kernel keeps the file in large ones, for the block's few hundred bytes. A shorter list
+  /// stays mapped from one query to the next, where a read from the map costs nothing.
   static let leapCopyingBytes = IndexSegment.keptResidentBytes
 
   /// ... and only once its leaps average at least this many blocks. Nearer, the blocks lie
