@@ -82,41 +82,7 @@ enum BitPacking {
   private static func unpackLoaded(
     _ start: UnsafeRawPointer, width: Int, count: Int, into output: UnsafeMutablePointer<UInt32>
   ) {
-    switch width {
-    case 1: unpackLoaded(start, fixedWidth: 1, count: count, into: output)
-    case 2: unpackLoaded(start, fixedWidth: 2, count: count, into: output)
-    case 3: unpackLoaded(start, fixedWidth: 3, count: count, into: output)
-    case 4: unpackLoaded(start, fixedWidth: 4, count: count, into: output)
-    case 5: unpackLoaded(start, fixedWidth: 5, count: count, into: output)
-    case 6: unpackLoaded(start, fixedWidth: 6, count: count, into: output)
-    case 7: unpackLoaded(start, fixedWidth: 7, count: count, into: output)
-    case 8: unpackLoaded(start, fixedWidth: 8, count: count, into: output)
-    case 9: unpackLoaded(start, fixedWidth: 9, count: count, into: output)
-    case 10: unpackLoaded(start, fixedWidth: 10, count: count, into: output)
-    case 11: unpackLoaded(start, fixedWidth: 11, count: count, into: output)
-    case 12: unpackLoaded(start, fixedWidth: 12, count: count, into: output)
-    case 13: unpackLoaded(start, fixedWidth: 13, count: count, into: output)
-    case 14: unpackLoaded(start, fixedWidth: 14, count: count, into: output)
-    case 15: unpackLoaded(start, fixedWidth: 15, count: count, into: output)
-    case 16: unpackLoaded(start, fixedWidth: 16, count: count, into: output)
-    case 17: unpackLoaded(start, fixedWidth: 17, count: count, into: output)
-    case 18: unpackLoaded(start, fixedWidth: 18, count: count, into: output)
-    case 19: unpackLoaded(start, fixedWidth: 19, count: count, into: output)
-    case 20: unpackLoaded(start, fixedWidth: 20, count: count, into: output)
-    case 21: unpackLoaded(start, fixedWidth: 21, count: count, into: output)
-    case 22: unpackLoaded(start, fixedWidth: 22, count: count, into: output)
-    case 23: unpackLoaded(start, fixedWidth: 23, count: count, into: output)
-    case 24: unpackLoaded(start, fixedWidth: 24, count: count, into: output)
-    case 25: unpackLoaded(start, fixedWidth: 25, count: count, into: output)
-    case 26: unpackLoaded(start, fixedWidth: 26, count: count, into: output)
-    case 27: unpackLoaded(start, fixedWidth: 27, count: count, into: output)
-    case 28: unpackLoaded(start, fixedWidth: 28, count: count, into: output)
-    case 29: unpackLoaded(start, fixedWidth: 29, count: count, into: output)
-    case 30: unpackLoaded(start, fixedWidth: 30, count: count, into: output)
-    case 31: unpackLoaded(start, fixedWidth: 31, count: count, into: output)
-    case 32: unpackLoaded(start, fixedWidth: 32, count: count, into: output)
-    default: return
-    }
+    _ = withConstantWidth(width) { unpackLoaded(start, fixedWidth: $0, count: count, into: output) }
   }
 
   @inline(__always)
@@ -171,39 +137,47 @@ enum BitPacking {
     guard byteCount + 8 <= end - offset - 1 else { return nil }
     let start = UnsafeRawPointer(bytes + offset + 1)
     offset += 1 + byteCount
+    return withConstantWidth(width) { runningSum(start, fixedWidth: $0, count: count, from: base, into: output) }
+  }
+
+  /// `body` of `width` given as a literal, for each width of 1 to 32 (nil for any other):
+  /// inlined into each case, a loop over packed values has its shifts and offsets folded
+  /// for that width. The one switch that every such loop goes through.
+  @inline(__always)
+  private static func withConstantWidth<Result>(_ width: Int, _ body: (Int) -> Result) -> Result? {
     switch width {
-    case 1: return runningSum(start, fixedWidth: 1, count: count, from: base, into: output)
-    case 2: return runningSum(start, fixedWidth: 2, count: count, from: base, into: output)
-    case 3: return runningSum(start, fixedWidth: 3, count: count, from: base, into: output)
-    case 4: return runningSum(start, fixedWidth: 4, count: count, from: base, into: output)
-    case 5: return runningSum(start, fixedWidth: 5, count: count, from: base, into: output)
-    case 6: return runningSum(start, fixedWidth: 6, count: count, from: base, into: output)
-    case 7: return runningSum(start, fixedWidth: 7, count: count, from: base, into: output)
-    case 8: return runningSum(start, fixedWidth: 8, count: count, from: base, into: output)
-    case 9: return runningSum(start, fixedWidth: 9, count: count, from: base, into: output)
-    case 10: return runningSum(start, fixedWidth: 10, count: count, from: base, into: output)
-    case 11: return runningSum(start, fixedWidth: 11, count: count, from: base, into: output)
-    case 12: return runningSum(start, fixedWidth: 12, count: count, from: base, into: output)
-    case 13: return runningSum(start, fixedWidth: 13, count: count, from: base, into: output)
-    case 14: return runningSum(start, fixedWidth: 14, count: count, from: base, into: output)
-    case 15: return runningSum(start, fixedWidth: 15, count: count, from: base, into: output)
-    case 16: return runningSum(start, fixedWidth: 16, count: count, from: base, into: output)
-    case 17: return runningSum(start, fixedWidth: 17, count: count, from: base, into: output)
-    case 18: return runningSum(start, fixedWidth: 18, count: count, from: base, into: output)
-    case 19: return runningSum(start, fixedWidth: 19, count: count, from: base, into: output)
-    case 20: return runningSum(start, fixedWidth: 20, count: count, from: base, into: output)
-    case 21: return runningSum(start, fixedWidth: 21, count: count, from: base, into: output)
-    case 22: return runningSum(start, fixedWidth: 22, count: count, from: base, into: output)
-    case 23: return runningSum(start, fixedWidth: 23, count: count, from: base, into: output)
-    case 24: return runningSum(start, fixedWidth: 24, count: count, from: base, into: output)
-    case 25: return runningSum(start, fixedWidth: 25, count: count, from: base, into: output)
-    case 26: return runningSum(start, fixedWidth: 26, count: count, from: base, into: output)
-    case 27: return runningSum(start, fixedWidth: 27, count: count, from: base, into: output)
-    case 28: return runningSum(start, fixedWidth: 28, count: count, from: base, into: output)
-    case 29: return runningSum(start, fixedWidth: 29, count: count, from: base, into: output)
-    case 30: return runningSum(start, fixedWidth: 30, count: count, from: base, into: output)
-    case 31: return runningSum(start, fixedWidth: 31, count: count, from: base, into: output)
-    case 32: return runningSum(start, fixedWidth: 32, count: count, from: base, into: output)
+    case 1: return body(1)
+    case 2: return body(2)
+    case 3: return body(3)
+    case 4: return body(4)
+    case 5: return body(5)
+    case 6: return body(6)
+    case 7: return body(7)
+    case 8: return body(8)
+    case 9: return body(9)
+    case 10: return body(10)
+    case 11: return body(11)
+    case 12: return body(12)
+    case 13: return body(13)
+    case 14: return body(14)
+    case 15: return body(15)
+    case 16: return body(16)
+    case 17: return body(17)
+    case 18: return body(18)
+    case 19: return body(19)
+    case 20: return body(20)
+    case 21: return body(21)
+    case 22: return body(22)
+    case 23: return body(23)
+    case 24: return body(24)
+    case 25: return body(25)
+    case 26: return body(26)
+    case 27: return body(27)
+    case 28: return body(28)
+    case 29: return body(29)
+    case 30: return body(30)
+    case 31: return body(31)
+    case 32: return body(32)
     default: return nil
     }
   }
