@@ -23,6 +23,8 @@ final class PostingCursor {
   private let ids: UnsafeMutablePointer<UInt32>
   /// The last id of each group of 8 of `ids`, for `firstIndex`.
   private let groupLastIds: UnsafeMutablePointer<UInt32>
+  /// The current block's frequency words, unpacked for `forEachBlockBest`.
+  private let frequencyScratch: UnsafeMutablePointer<UInt32>
   private var idCount = 0
   /// The last id of the current block as decoded (0 when there is none, or it is exhausted).
   private var lastDecodedId: UInt32 = 0
@@ -67,16 +69,17 @@ final class PostingCursor {
     postings: ByteReader, entry: TermDictionary.Entry, idLimit: Int, storage: PostingsBuffer? = nil,
     leapReads: LeapReads? = nil
   ) {
-    // One allocation for the three buffers (a query makes a cursor per term and form): the
+    // One allocation for the four buffers (a query makes a cursor per term and form): the
     // group starts first, for their alignment.
     let groupEntries = PostingsWriter.blockSize / PostingsWriter.positionGroup
     let buffers = UnsafeMutableRawPointer.allocate(
-      byteCount: groupEntries * MemoryLayout<Int>.stride + (PostingsWriter.blockSize + Self.groupCount) * 4,
+      byteCount: groupEntries * MemoryLayout<Int>.stride + (2 * PostingsWriter.blockSize + Self.groupCount) * 4,
       alignment: MemoryLayout<Int>.alignment)
     groupStarts = buffers.bindMemory(to: Int.self, capacity: groupEntries)
     ids = (buffers + groupEntries * MemoryLayout<Int>.stride).bindMemory(
-      to: UInt32.self, capacity: PostingsWriter.blockSize + Self.groupCount)
+      to: UInt32.self, capacity: 2 * PostingsWriter.blockSize + Self.groupCount)
     groupLastIds = ids + PostingsWriter.blockSize
+    frequencyScratch = groupLastIds + Self.groupCount
     self.storage = storage
     self.postings = postings
     self.leapReads = leapReads
@@ -401,6 +404,10 @@ final class PostingCursor {
     }
     return ranges
   }
+
+  /// The number of the current block (`blockCount` once exhausted): the cursor only moves
+  /// on, so it names one block of its walk.
+  var blockNumber: Int { block }
 
   /// The last id of the current block.
   var blockLastId: UInt32 { block < blockCount ? skipLastId(block) : PostingCursor.exhausted }
@@ -801,6 +808,108 @@ final class PostingCursor {
     let at = wordCountStart &+ index
     guard keepsWordCounts, index < idCount, at < blockView.count, let base = blockView.baseAddress else { return 0 }
     return base.load(fromByteOffset: at, as: UInt8.self)
+  }
+
+  /// Calls `body` with the best postings of the current block, as far as BM25 can tell
+  /// them apart without their scores: among those of frequency 1, and among the others,
+  /// the highest frequency, the flags of any and the lowest word count. No posting of a
+  /// group scores above one of all three of its group, so the higher of their scores
+  /// bounds the block, exactly where one posting holds all three (the usual block of a
+  /// rarer word: frequency 1, no flags, a shortest passage or several). False, calling
+  /// nothing, where the term keeps no word counts, or where a group's postings all have
+  /// long counts (their bytes then give no length). Read once a block.
+  func forEachBlockBest(_ body: (_ frequency: Int, _ flags: UInt32, _ wordCount: Int) -> Void) -> Bool {
+    if blockBest.block != block { readBlockBest() }
+    guard blockBest.known else { return false }
+    if let once = blockBest.once { body(1, once.flags, Int(once.shortest)) }
+    if let more = blockBest.more { body(Int(more.frequency), more.flags, Int(more.shortest)) }
+    return true
+  }
+
+  /// `forEachBlockBest`'s groups, of block `block`.
+  private var blockBest = BlockBest()
+  private struct BlockBest {
+    var block = -1
+    var known = false
+    var once: (flags: UInt32, shortest: UInt32)?
+    var more: (frequency: UInt32, flags: UInt32, shortest: UInt32)?
+  }
+
+  private func readBlockBest() {
+    var best = BlockBest()
+    best.block = block
+    defer { blockBest = best }
+    let end = wordCountStart &+ idCount
+    guard keepsWordCounts, decodesFrequencies, idCount > 0, end <= blockView.count, let base = blockView.baseAddress
+    else { return }
+    let bytes = base.assumingMemoryBound(to: UInt8.self)
+    let counts = bytes + wordCountStart
+    let long = UInt32(WordCounts.longMarker)
+    if frequencyWidth == 0 {
+      // Every posting's frequency word is 0: frequency 1, no flags.
+      var shortest = UInt32.max
+      for position in 0..<idCount { shortest = min(shortest, UInt32(counts[position])) }
+      best.once = (0, shortest)
+      best.known = shortest != long
+      return
+    }
+    var offset = frequencyBits - 1
+    guard
+      BitPacking.unpack(bytes, &offset, blockView.count, count: blockPostingCount, into: frequencyScratch),
+      blockPostingCount >= idCount
+    else { return }
+    // Stored words are `(frequency - 1) << 2 | flags`: below 4 for frequency 1. Each group
+    // in one pass without a branch (a word of the other group counts as the longest).
+    var onceShortest = UInt32.max
+    var onceFlags: UInt32 = 0
+    var moreShortest = UInt32.max
+    var moreFlags: UInt32 = 0
+    var highest: UInt32 = 0
+    for position in 0..<idCount {
+      let word = frequencyScratch[position]
+      let count = UInt32(counts[position])
+      let once = word < 4
+      onceShortest = min(onceShortest, once ? count : .max)
+      onceFlags |= once ? word & 3 : 0
+      moreShortest = min(moreShortest, once ? .max : count)
+      moreFlags |= once ? 0 : word & 3
+      highest = max(highest, word)
+    }
+    if onceShortest != .max { best.once = (onceFlags, onceShortest) }
+    if moreShortest != .max { best.more = (Self.frequencyWord(highest) >> 2, moreFlags, moreShortest) }
+    best.known = onceShortest != long && moreShortest != long
+  }
+
+  /// The current block's ids from the current one through `end` (valid until the cursor
+  /// moves).
+  func remainingIds(through end: UInt32) -> UnsafeBufferPointer<UInt32> {
+    guard index < idCount, current <= end else { return UnsafeBufferPointer(start: ids, count: 0) }
+    var low = index
+    var high = idCount
+    while low < high {
+      let middle = (low + high) / 2
+      if ids[middle] <= end { low = middle + 1 } else { high = middle }
+    }
+    return UnsafeBufferPointer(start: ids + index, count: low - index)
+  }
+
+  /// The ids two ascending runs share, written to `output` (room for the shorter run's):
+  /// one merge, without a branch on which is behind; how many.
+  static func commonIds(
+    _ a: UnsafeBufferPointer<UInt32>, _ b: UnsafeBufferPointer<UInt32>, into output: UnsafeMutablePointer<UInt32>
+  ) -> Int {
+    var i = 0
+    var j = 0
+    var count = 0
+    while i < a.count && j < b.count {
+      let x = a[i]
+      let y = b[j]
+      output[count] = x
+      count += x == y ? 1 : 0
+      i += x <= y ? 1 : 0
+      j += y <= x ? 1 : 0
+    }
+    return count
   }
 
   /// `wordCountByte` where the term keeps word counts, else nil.

@@ -78,11 +78,13 @@ final class TermExclusionScorer: ExcludingScorer {
     let total = count(filter: nil, context: context)
     let include = includeWord
     let exclude = excludeWord
-    // `blockBound()` where it was last taken: the forms' blocks stay the same through its end.
+    // `blockBound` where it was last taken: the forms' blocks stay the same through its end.
     var window: (bound: Double, end: UInt32)?
     while include.current != PostingCursor.exhausted {
       if collector.isFull {
-        if window.map({ include.current > $0.end }) ?? true { window = include.blockBound() }
+        if window.map({ include.current > $0.end }) ?? true {
+          window = include.blockBound(threshold: collector.threshold)
+        }
         if let window, window.bound <= collector.threshold && window.end >= include.current {
           if window.end == PostingCursor.exhausted { break }
           include.advance(to: window.end + 1)
@@ -265,7 +267,7 @@ final class TermUnionScorer: OrScorer {
         return
       }
       if Int64(word.current) > boundedThrough {
-        let (bound, end) = word.blockBound()
+        let (bound, end) = word.blockBound(threshold: collector.threshold)
         if end >= word.current {
           if collector.excludes(bound, from: word.current) {
             word.advance(to: end == PostingCursor.exhausted ? next : min(next, end + 1))

@@ -26,6 +26,9 @@ final class TermScorer: Scorer {
   private let unretainedCursors: [Unmanaged<PostingCursor>]
   /// `shortestSaturation`, held here: a bound reads it without the global's access check.
   private let shortestSaturation = TermScorer.shortestSaturation
+  /// Blocks of one form that `collectTop` passed over by their postings' own bound (where
+  /// their stored impacts could not), and windows of two forms it leapt, for tests.
+  private(set) var blocksBoundedOut = 0
 
   /// `documentFrequency`: the word's live frequency over every segment (by default its
   /// cursors'). `idf`, when given, is scored with instead of the frequency's: for a stored
@@ -275,7 +278,9 @@ final class TermScorer: Scorer {
     guard filter == nil else {
       return GeneralWalk.collectTop(self, into: &collector, filter: filter, context: context)
     }
-    if cursors.count > 1 { return collectTopOfForms(into: &collector, context: context) { _ in true } }
+    if cursors.count > 1 {
+      return collectTopOfForms(into: &collector, context: context, leapsWindows: true) { _ in true }
+    }
     let cursor = cursors[0]
     guard collector.limit > 0 else { return cursor.documentFrequency }
     let seeds =
@@ -283,6 +288,8 @@ final class TermScorer: Scorer {
       ? cursor.bestBlocks(SearchTuning.seedBlocks, among: SearchTuning.seedCandidateBlocks) : []
     if !seeds.isEmpty { collectBlocks(seeds, into: &collector, context: context) }
     var nextSeed = 0
+    // The last passage of the block whose own bound (`blockBound`) was last taken.
+    var boundedThrough: UInt32?
     while cursor.current != PostingCursor.exhausted {
       if nextSeed < seeds.count && cursor.current >= seeds[nextSeed].lowerBound {
         // A best block, ranked first: passed over.
@@ -306,6 +313,19 @@ final class TermScorer: Scorer {
         }
         current = cursor.current
         continue
+      }
+      if cursor.keepsWordCounts && collector.isFull && boundedThrough.map({ cursor.current > $0 }) ?? true {
+        // The block's stored impact is rounded up, from a higher average length: where its
+        // postings tie the threshold it cannot pass the block over. Their own frequencies,
+        // flags and word counts bound them as exactly as scoring them would (`windowBounds`).
+        let (bound, end) = blockBound(threshold: collector.threshold)
+        boundedThrough = end
+        if collector.excludes(bound, from: cursor.current) {
+          blocksBoundedOut += 1
+          cursor.nextBlock()
+          current = cursor.current
+          continue
+        }
       }
       current = cursor.current
       if !collector.excludes(upperBound(), from: current) {
@@ -341,20 +361,35 @@ final class TermScorer: Scorer {
   /// `admits` lets it in, and ranked only where its bound could enter; where no form's block
   /// could, up to the nearest block end, passages are only counted. Walks the scorer to its
   /// end from where it stands; how many passages it admitted. (`TermExclusionScorer` admits
-  /// those its excluded word lacks.)
+  /// those its excluded word lacks.) With `leapsWindows`, where `admits` lets every passage
+  /// in and there are two forms, a window where no passage of one form alone can enter is
+  /// leapt: its passages of both forms ranked, the others counted from the blocks' ids
+  /// (`leapWindow`).
   func collectTopOfForms(
-    into collector: inout TopHits, context: ScoringContext, admits: (UInt32) -> Bool
+    into collector: inout TopHits, context: ScoringContext, leapsWindows: Bool = false,
+    admits: (UInt32) -> Bool
   ) -> Int {
     let forms = unretainedCursors
+    let leaps = leapsWindows && forms.count == 2
     var total = 0
     // Passages through this one are only counted: no form's block could enter there.
     var countsOnlyThrough: UInt32?
-    // `blockBound()` where it was last taken.
-    var window: (bound: Double, end: UInt32)?
+    // `windowBounds()` where they were last taken.
+    var window: (any: Double, alone: Double, end: UInt32)?
     let shortest = shortestSaturation
     while true {
       let (passage, lone) = Self.nearest(of: forms)
       if passage == PostingCursor.exhausted { break }
+      if leaps && collector.isFull && window.map({ passage > $0.end }) ?? true {
+        current = passage
+        let bounds = windowBounds(threshold: collector.threshold)
+        window = bounds
+        if let counted = leapWindow(bounds, into: &collector, context: context) {
+          total += counted
+          countsOnlyThrough = nil
+          continue
+        }
+      }
       let admitted = admits(passage)
       if admitted { total += 1 }
       if admitted && collector.limit > 0 && !(countsOnlyThrough.map { passage <= $0 } ?? false) {
@@ -362,10 +397,15 @@ final class TermScorer: Scorer {
         countsOnlyThrough = nil
         if collector.isFull {
           // The forms' blocks stay the same through the nearest block end.
-          if window.map({ passage > $0.end }) ?? true { window = blockBound() }
-          if let window, window.bound <= collector.threshold { countsOnlyThrough = window.end }
+          if window.map({ passage > $0.end }) ?? true { window = windowBounds(threshold: collector.threshold) }
+          if let window, window.any <= collector.threshold { countsOnlyThrough = window.end }
         }
         if countsOnlyThrough == nil, let lone {
+          // A form alone here cannot enter where none could alone through the window.
+          if collector.isFull, let window, window.alone <= collector.threshold {
+            lone._withUnsafeGuaranteedRef { $0.next() }
+            continue
+          }
           // One form here: its posting bounds and scores the word, as `boundFactor` and
           // `factor` would find (without their walk over every form).
           lone._withUnsafeGuaranteedRef { cursor in
@@ -392,15 +432,142 @@ final class TermScorer: Scorer {
     return total
   }
 
+  /// Two forms, where no passage of one of them alone can enter through `window.end`:
+  /// ranks the passages of both there, moves both forms past it, and gives how many
+  /// passages they have there; else nil, moving nothing. (A walk in passage order: a tie
+  /// loses to the hits before it.)
+  private func leapWindow(
+    _ window: (any: Double, alone: Double, end: UInt32), into collector: inout TopHits, context: ScoringContext
+  ) -> Int? {
+    guard window.alone <= collector.threshold else { return nil }
+    let first = cursors[0].remainingIds(through: window.end)
+    let second = cursors[1].remainingIds(through: window.end)
+    let scratch = commonScratch ?? UnsafeMutablePointer<UInt32>.allocate(capacity: PostingsWriter.blockSize)
+    commonScratch = scratch
+    let common = PostingCursor.commonIds(first, second, into: scratch)
+    for passage in UnsafeBufferPointer(start: scratch, count: common) {
+      for cursor in cursors { cursor.advance(to: passage) }
+      current = passage
+      if !collector.excludes(upperBound(), from: passage) { collector.insert(passage, score(context)) }
+    }
+    for cursor in cursors { cursor.advance(to: window.end == PostingCursor.exhausted ? window.end : window.end + 1) }
+    blocksBoundedOut += 1
+    return first.count + second.count - common
+  }
+
+  /// For `leapWindow`: the passages of both forms in a window (at most a block's),
+  /// allocated on its first leap.
+  private var commonScratch: UnsafeMutablePointer<UInt32>?
+
+  deinit { commonScratch?.deallocate() }
+
   /// A bound on the score of every passage from `current` through `end`: the block maxima
-  /// of the forms with a posting there, up to the nearest block end. (A form whose next
-  /// posting lies past `end` has none there: its block does not count.)
-  func blockBound() -> (bound: Double, end: UInt32) {
+  /// of the forms with a posting there, up to the nearest block end (a form whose next
+  /// posting lies past `end` has none there: its block does not count), as `windowBounds`
+  /// takes them for hits of `threshold`.
+  func blockBound(threshold: Double) -> (bound: Double, end: UInt32) {
+    let bounds = windowBounds(threshold: threshold)
+    return (bounds.any, bounds.end)
+  }
+
+  /// Bounds on the scores from `current` through `end` (as `blockBound`): of any passage,
+  /// and of a passage where one form alone stands. Each form's postings are bounded by its
+  /// block's stored maximum and, where that is above `threshold` by no more than it can be
+  /// above the exact one (`impactSlack`) and the form keeps word counts, by the highest
+  /// factor of its block's best postings (`PostingCursor.forEachBlockBest`). That is a
+  /// score itself where one posting is the best of its frequency in every respect (the
+  /// usual block of a rarer word): postings that tie the threshold then bound a block out,
+  /// which the stored maxima never do. A passage of several forms is bounded by their best
+  /// together (frequencies summed, as in `boundFactor`), where several stand in the window.
+  func windowBounds(threshold: Double) -> (any: Double, alone: Double, end: UInt32) {
+    // Taken again only where a form has moved to another block (those after `end` in the
+    // same blocks are fewer, and bounded still), or where a form's postings were not
+    // read for a threshold its block could not be passed over at and now could be. (A walk
+    // alternating with another word's asks at each of its passages.)
+    if boundsBlocks.count != cursors.count { boundsBlocks = Array(repeating: -1, count: cursors.count) }
+    var same = bounds != nil
+    for (index, cursor) in unretainedCursors.enumerated() where same {
+      cursor._withUnsafeGuaranteedRef { cursor in
+        same = cursor.blockNumber == boundsBlocks[index] && !(boundsLeftUnread && readsBest(cursor, threshold))
+      }
+    }
+    if same, let bounds { return bounds }
+    let taken = takeWindowBounds(threshold: threshold)
+    bounds = taken.bounds
+    boundsLeftUnread = taken.leftUnread
+    for (index, cursor) in unretainedCursors.enumerated() {
+      boundsBlocks[index] = cursor._withUnsafeGuaranteedRef { $0.blockNumber }
+    }
+    return taken.bounds
+  }
+
+  /// `windowBounds` as last taken, the block each form stood in then, and whether a form's
+  /// postings were left unread for the threshold then.
+  private var bounds: (any: Double, alone: Double, end: UInt32)?
+  private var boundsBlocks: [Int] = []
+  private var boundsLeftUnread = false
+
+  /// How far above the exact score a stored impact can be: impacts are computed at the
+  /// store's average length, at least the scoring one, and saturation grows with the
+  /// average by at most their ratio; an f32 rounded up adds less than a millionth.
+  private lazy var impactSlack: Double = {
+    let ratio = context.store.averageWords / context.averageWords
+    return ratio.isFinite && ratio >= 1 ? ratio * (1 + 1e-6) : .infinity
+  }()
+
+  /// Whether the postings of `cursor`'s block are worth reading for their own bound: its
+  /// stored maximum keeps hits of `threshold` from passing it over, but could were it the
+  /// exact one.
+  @inline(__always)
+  private func readsBest(_ cursor: PostingCursor, _ threshold: Double) -> Bool {
+    guard cursor.keepsWordCounts else { return false }
+    let stored = idf * Double(cursor.blockMaxImpact)
+    return stored > threshold && stored <= threshold * impactSlack
+  }
+
+  private func takeWindowBounds(
+    threshold: Double
+  ) -> (bounds: (any: Double, alone: Double, end: UInt32), leftUnread: Bool) {
     var end = PostingCursor.exhausted
     for cursor in cursors where cursor.current != PostingCursor.exhausted { end = min(end, cursor.blockLastId) }
-    var bound: Float = 0
-    for cursor in cursors where cursor.current <= end { bound += cursor.blockMaxImpact }
-    return (idf * min(Double(bound), Self.maximumFactor), end)
+    let average = context.averageWords
+    var stored: Float = 0
+    var alone = 0.0
+    var frequency = 0
+    var flags: UInt32 = 0
+    var length = Int.max
+    var allKnown = true
+    var leftUnread = false
+    var standing = 0
+    for cursor in cursors where cursor.current <= end {
+      standing += 1
+      stored += cursor.blockMaxImpact
+      var best = 0.0
+      var highest = 0
+      let reads = readsBest(cursor, threshold)
+      leftUnread = leftUnread || (cursor.keepsWordCounts && !reads)
+      let known =
+        reads
+        && cursor.forEachBlockBest { postingFrequency, postingFlags, wordCount in
+          best = max(
+            best,
+            Self.postingFactor(
+              frequency: postingFrequency, flags: postingFlags, length: wordCount, averageLength: average))
+          highest = max(highest, postingFrequency)
+          flags |= postingFlags
+          length = min(length, wordCount)
+        }
+      frequency += highest
+      allKnown = allKnown && known
+      alone = max(alone, known ? min(Double(cursor.blockMaxImpact), best) : Double(cursor.blockMaxImpact))
+    }
+    guard standing > 1 else { return ((idf * alone, idf * alone, end), leftUnread) }
+    var together = min(Double(stored), Self.maximumFactor)
+    if allKnown {
+      together = min(
+        together, Self.postingFactor(frequency: frequency, flags: flags, length: length, averageLength: average))
+    }
+    return ((idf * max(alone, together), idf * alone, end), leftUnread)
   }
 
   /// How many passages a fresh scorer over these postings matches: one form's document
