@@ -406,7 +406,7 @@ final class PostingCursor {
   }
 
   /// The number of the current block (`blockCount` once exhausted): the cursor only moves
-  /// on, so it names one block of its walk.
+  /// on, so it names one block of its walk (for tests that walk block by block).
   var blockNumber: Int { block }
 
   /// The last id of the current block.

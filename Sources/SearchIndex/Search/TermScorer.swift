@@ -480,32 +480,44 @@ final class TermScorer: Scorer {
   /// which the stored maxima never do. A passage of several forms is bounded by their best
   /// together (frequencies summed, as in `boundFactor`), where several stand in the window.
   func windowBounds(threshold: Double) -> (any: Double, alone: Double, end: UInt32) {
-    // Taken again only where a form has moved to another block (those after `end` in the
-    // same blocks are fewer, and bounded still), or where a form's postings were not
-    // read for a threshold its block could not be passed over at and now could be. (A walk
-    // alternating with another word's asks at each of its passages.)
-    if boundsBlocks.count != cursors.count { boundsBlocks = Array(repeating: -1, count: cursors.count) }
-    var same = bounds != nil
-    for (index, cursor) in unretainedCursors.enumerated() where same {
-      cursor._withUnsafeGuaranteedRef { cursor in
-        same = cursor.blockNumber == boundsBlocks[index] && !(boundsLeftUnread && readsBest(cursor, threshold))
-      }
+    var end = PostingCursor.exhausted
+    for cursor in cursors where cursor.current != PostingCursor.exhausted { end = min(end, cursor.blockLastId) }
+    let average = context.averageWords
+    var stored: Float = 0
+    var alone = 0.0
+    var frequency = 0
+    var flags: UInt32 = 0
+    var length = Int.max
+    var allKnown = true
+    var standing = 0
+    for cursor in cursors where cursor.current <= end {
+      standing += 1
+      stored += cursor.blockMaxImpact
+      var best = 0.0
+      var highest = 0
+      let known =
+        readsBest(cursor, threshold)
+        && cursor.forEachBlockBest { postingFrequency, postingFlags, wordCount in
+          best = max(
+            best,
+            Self.postingFactor(
+              frequency: postingFrequency, flags: postingFlags, length: wordCount, averageLength: average))
+          highest = max(highest, postingFrequency)
+          flags |= postingFlags
+          length = min(length, wordCount)
+        }
+      frequency += highest
+      allKnown = allKnown && known
+      alone = max(alone, known ? min(Double(cursor.blockMaxImpact), best) : Double(cursor.blockMaxImpact))
     }
-    if same, let bounds { return bounds }
-    let taken = takeWindowBounds(threshold: threshold)
-    bounds = taken.bounds
-    boundsLeftUnread = taken.leftUnread
-    for (index, cursor) in unretainedCursors.enumerated() {
-      boundsBlocks[index] = cursor._withUnsafeGuaranteedRef { $0.blockNumber }
+    guard standing > 1 else { return (idf * alone, idf * alone, end) }
+    var together = min(Double(stored), Self.maximumFactor)
+    if allKnown {
+      together = min(
+        together, Self.postingFactor(frequency: frequency, flags: flags, length: length, averageLength: average))
     }
-    return taken.bounds
+    return (idf * max(alone, together), idf * alone, end)
   }
-
-  /// `windowBounds` as last taken, the block each form stood in then, and whether a form's
-  /// postings were left unread for the threshold then.
-  private var bounds: (any: Double, alone: Double, end: UInt32)?
-  private var boundsBlocks: [Int] = []
-  private var boundsLeftUnread = false
 
   /// How far above the exact score a stored impact can be: impacts are computed at the
   /// store's average length, at least the scoring one, and saturation grows with the
@@ -523,51 +535,6 @@ final class TermScorer: Scorer {
     guard cursor.keepsWordCounts else { return false }
     let stored = idf * Double(cursor.blockMaxImpact)
     return stored > threshold && stored <= threshold * impactSlack
-  }
-
-  private func takeWindowBounds(
-    threshold: Double
-  ) -> (bounds: (any: Double, alone: Double, end: UInt32), leftUnread: Bool) {
-    var end = PostingCursor.exhausted
-    for cursor in cursors where cursor.current != PostingCursor.exhausted { end = min(end, cursor.blockLastId) }
-    let average = context.averageWords
-    var stored: Float = 0
-    var alone = 0.0
-    var frequency = 0
-    var flags: UInt32 = 0
-    var length = Int.max
-    var allKnown = true
-    var leftUnread = false
-    var standing = 0
-    for cursor in cursors where cursor.current <= end {
-      standing += 1
-      stored += cursor.blockMaxImpact
-      var best = 0.0
-      var highest = 0
-      let reads = readsBest(cursor, threshold)
-      leftUnread = leftUnread || (cursor.keepsWordCounts && !reads)
-      let known =
-        reads
-        && cursor.forEachBlockBest { postingFrequency, postingFlags, wordCount in
-          best = max(
-            best,
-            Self.postingFactor(
-              frequency: postingFrequency, flags: postingFlags, length: wordCount, averageLength: average))
-          highest = max(highest, postingFrequency)
-          flags |= postingFlags
-          length = min(length, wordCount)
-        }
-      frequency += highest
-      allKnown = allKnown && known
-      alone = max(alone, known ? min(Double(cursor.blockMaxImpact), best) : Double(cursor.blockMaxImpact))
-    }
-    guard standing > 1 else { return ((idf * alone, idf * alone, end), leftUnread) }
-    var together = min(Double(stored), Self.maximumFactor)
-    if allKnown {
-      together = min(
-        together, Self.postingFactor(frequency: frequency, flags: flags, length: length, averageLength: average))
-    }
-    return ((idf * max(alone, together), idf * alone, end), leftUnread)
   }
 
   /// How many passages a fresh scorer over these postings matches: one form's document
