@@ -2,7 +2,9 @@
 """tantivy side of scripts/bench-search: build an index of one document per passage from
 JSON Lines ({"id", "body"}), run the queries (tab-separated: kind, ours, fts5, tantivy),
 print a JSON report on stdout: latencies in microseconds by kind, and each query's in the
-file's order (null where it failed). Exits 3 when the tantivy module is not installed."""
+file's order (null where it failed). Exits 3 when the tantivy module is not installed.
+With --reuse, the index a first run built in the directory is opened instead (a later
+round of queries; its build time is reported as 0)."""
 import json, os, resource, shutil, sys, time
 
 try:
@@ -11,24 +13,30 @@ except ImportError:
     sys.exit(3)
 
 corpus, queries_path, directory = sys.argv[1:4]
-shutil.rmtree(directory, ignore_errors=True)
-os.makedirs(directory)
+reuse = sys.argv[4:5] == ["--reuse"]
 
-builder = tantivy.SchemaBuilder()
-builder.add_integer_field("id", stored=True, indexed=False)
-builder.add_text_field("body", stored=True, index_option="position")
-schema = builder.build()
-index = tantivy.Index(schema, path=directory)
+if reuse:
+    index = tantivy.Index.open(directory)
+    schema = index.schema
+    build_seconds = 0.0
+else:
+    shutil.rmtree(directory, ignore_errors=True)
+    os.makedirs(directory)
+    builder = tantivy.SchemaBuilder()
+    builder.add_integer_field("id", stored=True, indexed=False)
+    builder.add_text_field("body", stored=True, index_option="position")
+    schema = builder.build()
+    index = tantivy.Index(schema, path=directory)
 
-lines = [json.loads(line) for line in open(corpus, encoding="utf-8")]
-start = time.perf_counter()
-writer = index.writer(heap_size=256_000_000, num_threads=2)
-for line in lines:
-    writer.add_document(tantivy.Document(id=line["id"], body=line["body"]))
-writer.commit()
-writer.wait_merging_threads()
-build_seconds = time.perf_counter() - start
-del lines
+    lines = [json.loads(line) for line in open(corpus, encoding="utf-8")]
+    start = time.perf_counter()
+    writer = index.writer(heap_size=256_000_000, num_threads=2)
+    for line in lines:
+        writer.add_document(tantivy.Document(id=line["id"], body=line["body"]))
+    writer.commit()
+    writer.wait_merging_threads()
+    build_seconds = time.perf_counter() - start
+    del lines
 index.reload()
 searcher = index.searcher()
 size = sum(os.path.getsize(os.path.join(directory, name)) for name in os.listdir(directory))

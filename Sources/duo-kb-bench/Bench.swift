@@ -183,6 +183,21 @@ struct Latencies: Codable {
   }
 
   func p(_ kind: String, _ fraction: Double) -> Double { Self.percentile(byKind[kind] ?? [], fraction) }
+
+  /// Each query's best time over `rounds` of the same queries (`kinds`, in order): nil
+  /// where no round ran it.
+  static func best(of rounds: [Latencies], kinds: [String]) -> Latencies {
+    var best = Latencies()
+    for (index, kind) in kinds.enumerated() {
+      let times = rounds.compactMap { index < $0.inOrder.count ? $0.inOrder[index] : nil }
+      if let fastest = times.min() {
+        best.add(kind, fastest)
+      } else {
+        best.inOrder.append(nil)
+      }
+    }
+    return best
+  }
 }
 
 /// The child process: opens the index, runs each query (one warm-up pass, then three
