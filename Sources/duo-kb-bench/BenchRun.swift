@@ -174,7 +174,9 @@ struct BenchRun {
     print("after each):\n")
     print("| measure | duo-kb | sqlite3 |")
     print("|---|---:|---:|")
-    print("| `duo-kb index` from the corpus files, s | \(String(format: "%.2f", report.indexSeconds)) | - |")
+    print(
+      "| `duo-kb index` from the corpus files (median of \(WholeProcessBench.indexBuilds)), s | \(String(format: "%.2f", report.indexSeconds)) | - |"
+    )
     print("| search median, ms | \(format(report.medianMilliseconds)) | \(sqlite(report.sqliteSamples, 0.5)) |")
     print("| search p95, ms | \(format(report.p95Milliseconds)) | \(sqlite(report.sqliteSamples, 0.95)) |")
     print("| search peak RSS, MB | \(report.peakMegabytes.map(format) ?? "-") | - |")
