@@ -134,7 +134,6 @@ import Testing
     func joinsByBits(_ a: (word: String, cost: Int, forms: Int), _ b: (word: String, cost: Int, forms: Int)) -> Bool {
       let (shorter, longer) = (min(a.cost, b.cost), max(a.cost, b.cost))
       return shorter >= SearchTuning.bitSetJoiningMinimum && longer <= shorter * SearchTuning.bitSetJoiningSkew
-        && min(a.forms, b.forms) == 1
     }
     var shapes: [(query: String, joins: Bool)] = []
     for (number, a) in long.enumerated() {
@@ -173,7 +172,8 @@ import Testing
     #expect(roots["IntersectedPhraseScorer", default: 0] >= 5, "\(roots)")
     #expect(roots["AndScorer", default: 0] >= 1 && roots["PhraseScorer", default: 0] >= 1, "\(roots)")
     #expect(roots["TermUnionScorer", default: 0] >= 10, "\(roots)")
-    // A word of several forms (standard mode: a word and its extras) is marked, the other looked up.
+    // A word of several forms (standard mode: a word and its extras) is marked, the other
+    // looked up (both of several: `SeveralFormsJoinTests`).
     #expect(verbatim || severalForms >= 1)
   }
 
@@ -259,6 +259,23 @@ import Testing
         }
       }
     }
+  }
+
+  /// A looked-up word's finds, form by form, merged: ascending, each passage once.
+  @Test(
+    arguments: [
+      ([], []),
+      ([[]], []),
+      ([[3, 9]], [3, 9]),
+      ([[1, 4, 7], [2, 4, 8]], [1, 2, 4, 7, 8]),
+      ([[5, 6], []], [5, 6]),
+      ([[], [0, 2]], [0, 2]),
+      ([[1, 2, 3], [1, 2, 3]], [1, 2, 3]),
+      ([[10], [1, 20], [5, 10, 30]], [1, 5, 10, 20, 30]),
+      ([[UInt32.max - 1], [0, UInt32.max - 1]], [0, UInt32.max - 1]),
+    ] as [([[UInt32]], [UInt32])])
+  func mergedFindsAreAscendingAndUnique(lists: [[UInt32]], merged: [UInt32]) {
+    #expect(IndexSegment.mergedFinds(lists) == merged)
   }
 
   /// The common passages of two words, whichever way the bits are cleared after: every one

@@ -317,27 +317,28 @@ extension IndexSegment {
 
   /// Whether the passages of both `a` and `b` are found in a bit per passage
   /// (`TermIntersectionScorer`): the longer list at most `SearchTuning.bitSetJoiningSkew`
-  /// times the shorter, the shorter at least `bitSetJoiningMinimum`, and one word of one
-  /// form (its ids, looked up in order, come out in order).
+  /// times the shorter, the shorter at least `bitSetJoiningMinimum`.
   func intersectsByBits(_ a: TermScorer, _ b: TermScorer) -> Bool {
     let (shorter, longer) = a.cost <= b.cost ? (a.cost, b.cost) : (b.cost, a.cost)
     return shorter >= SearchTuning.bitSetJoiningMinimum && longer <= shorter * SearchTuning.bitSetJoiningSkew
-      && (a.cursors.count == 1 || b.cursors.count == 1)
   }
 
-  /// Calls `body` with each passage both `a` and `b` (one of them of one form, as
-  /// `intersectsByBits` requires) match, ascending. One word's passages are marked in a
-  /// bit each (the word of several forms, else the rarer), then the other word's ids look
-  /// their bit up; in a block where one is found, that word's cursor takes the ids just
-  /// decoded (`PostingCursor.adopt`), so that `body` leaping it there decodes nothing
-  /// again. The words' cursors may be moved on, never back: a total is counted on fresh
-  /// words. By default the marks of a list shorter than an eighth of the bits' words
+  /// Calls `body` with each passage both `a` and `b` match, ascending. One word's
+  /// passages are marked in a bit each (the word of several forms where the other has
+  /// one, else the rarer), then the other word's ids look their bit up. Where that word
+  /// has one form, its ids come in order: `body` is called as each is found, and in a
+  /// block where one is found, the word's cursor takes the ids just decoded
+  /// (`PostingCursor.adopt`), so that `body` leaping it there decodes nothing again. Where
+  /// it has several, each form's finds are kept and merged (`mergedFinds`) before `body`
+  /// sees them. The words' cursors may be moved on, never back: a total is counted on
+  /// fresh words. By default the marks of a list shorter than an eighth of the bits' words
   /// (`SearchTuning.wordsClearedPerMark`) are taken off one by one after (its ids are kept
   /// for that), not by clearing every word; `clearing` chooses (for tests).
   func forEachCommonPassage(
     _ a: TermScorer, _ b: TermScorer, clearing: PassageBitsClearing? = nil, _ body: (UInt32) -> Void
   ) {
-    let marksA = a.cursors.count > 1 || (b.cursors.count == 1 && a.cost <= b.cost)
+    let (aSeveral, bSeveral) = (a.cursors.count > 1, b.cursors.count > 1)
+    let marksA = aSeveral != bSeveral ? aSeveral : a.cost <= b.cost
     let (marked, looked) = marksA ? (a, b) : (b, a)
     let passageCount = store.passageCount
     let scratch = PostingCursor.DecodeScratch()
@@ -357,7 +358,7 @@ extension IndexSegment {
           }
         }
       }
-      for cursor in looked.cursors {
+      if let cursor = looked.cursors.first, looked.cursors.count == 1 {
         var block = 0
         PostingCursor.forEachIdBlock(cursor.postings, cursor.entry, idLimit: passageCount, scratch: scratch) {
           ids, count in
@@ -374,9 +375,44 @@ extension IndexSegment {
           }
           block += 1
         }
+      } else {
+        // Each form's ids come in order, the forms' one after the other.
+        var finds: [[UInt32]] = []
+        for cursor in looked.cursors {
+          var found: [UInt32] = []
+          PostingCursor.forEachIdBlock(cursor.postings, cursor.entry, idLimit: passageCount, scratch: scratch) {
+            ids, count in
+            for index in 0..<count {
+              let id = ids[index]
+              if (bits[Int(id) >> 6] >> UInt64(id & 63)) & 1 != 0 { found.append(id) }
+            }
+          }
+          finds.append(found)
+        }
+        Self.mergedFinds(finds).forEach(body)
       }
       for id in markedIds { bits[Int(id) >> 6] = 0 }
     }
+  }
+
+  /// Ascending lists merged into one, ascending, each id once.
+  static func mergedFinds(_ lists: [[UInt32]]) -> [UInt32] {
+    guard var merged = lists.first else { return [] }
+    for list in lists.dropFirst() {
+      var result: [UInt32] = []
+      result.reserveCapacity(merged.count + list.count)
+      var (i, j) = (0, 0)
+      while i < merged.count && j < list.count {
+        let (x, y) = (merged[i], list[j])
+        result.append(min(x, y))
+        if x <= y { i += 1 }
+        if y <= x { j += 1 }
+      }
+      result.append(contentsOf: merged[i...])
+      result.append(contentsOf: list[j...])
+      merged = result
+    }
+    return merged
   }
 
   /// Whether `a` and `b` are counted in a bit per passage: long together
