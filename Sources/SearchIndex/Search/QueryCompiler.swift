@@ -14,10 +14,47 @@ final class QueryCompiler {
 
   /// Dictionary lookups and cursors of this query: a word looked up twice (a split tried,
   /// a word repeated) is found once, and its postings read once (later cursors are fresh
-  /// copies sharing them).
+  /// copies sharing them). The first `scanned` of each are kept in arrays and scanned: a
+  /// query looks up a handful of keys, and comparing a few bytes costs less than hashing
+  /// them (a tenth of a short phrase's time went to the tables); the rest (a prefix of
+  /// many terms) go to hash tables.
   final class Lookups {
-    var found: [TermKey: Int?] = [:]
-    var cursors: [Int: PostingCursor] = [:]
+    private static let scanned = 16
+    private var keys: [[UInt8]] = []
+    private var terms: [Int?] = []
+    private var moreTerms: [TermKey: Int?] = [:]
+    private var cursorTerms: [Int] = []
+    private var cursors: [PostingCursor] = []
+    private var moreCursors: [Int: PostingCursor] = [:]
+
+    /// The term `key` was found as (`.some(nil)`: looked up, absent); nil when not looked up.
+    func term(_ key: [UInt8]) -> Int?? {
+      if let index = keys.firstIndex(of: key) { return .some(terms[index]) }
+      return keys.count < Self.scanned ? nil : moreTerms[TermKey(key)]
+    }
+
+    func remember(_ key: [UInt8], term: Int?) {
+      if keys.count < Self.scanned {
+        keys.append(key)
+        terms.append(term)
+      } else {
+        moreTerms[TermKey(key)] = term
+      }
+    }
+
+    func cursor(_ term: Int) -> PostingCursor? {
+      if let index = cursorTerms.firstIndex(of: term) { return cursors[index] }
+      return cursorTerms.count < Self.scanned ? nil : moreCursors[term]
+    }
+
+    func remember(_ cursor: PostingCursor, of term: Int) {
+      if cursorTerms.count < Self.scanned {
+        cursorTerms.append(term)
+        cursors.append(cursor)
+      } else {
+        moreCursors[term] = cursor
+      }
+    }
   }
   let lookups = Lookups()
 
@@ -71,20 +108,19 @@ final class QueryCompiler {
   }
 
   func cursor(_ termIndex: Int) -> PostingCursor {
-    if let known = lookups.cursors[termIndex] {
+    if let known = lookups.cursor(termIndex) {
       if known.storage == nil { readEstimate.bytes += max(known.documentFrequency * 4, 64 << 10) }
       return known.fresh()
     }
     let made = newCursor(termIndex)
-    lookups.cursors[termIndex] = made
+    lookups.remember(made, of: termIndex)
     return made
   }
 
   /// Term `index` of the dictionary, looked up once per query (and, with several
   /// segments, once for all of them: the statistics look every part up anyway).
   func find(_ key: [UInt8]) -> Int? {
-    let termKey = TermKey(key)
-    if let known = lookups.found[termKey] { return known }
+    if let known = lookups.term(key) { return known }
     let found: Int?
     if statistics.isLocal {
       found = index.dictionary.find(key)
@@ -93,7 +129,7 @@ final class QueryCompiler {
       let ordinal = index.statisticsBox.ordinal
       found = ordinal < terms.count ? terms[ordinal] : index.dictionary.find(key)
     }
-    lookups.found[termKey] = found
+    lookups.remember(key, term: found)
     return found
   }
 
