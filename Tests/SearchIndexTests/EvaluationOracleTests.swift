@@ -261,6 +261,34 @@ import Testing
     }
   }
 
+  /// `segment.forEachCommonPassage(a, b)` finds every passage both words walked on their
+  /// own hold, ascending, once, whichever way its bits are cleared after, and gives them
+  /// back all clear (on fresh copies of both words); how many there are.
+  @discardableResult
+  static func expectCommonPassages(
+    _ segment: IndexSegment, _ a: TermScorer, _ b: TermScorer, _ label: String
+  ) -> Int {
+    func passages(_ scorer: TermScorer) -> Set<UInt32> {
+      var result = Set<UInt32>()
+      while scorer.current != PostingCursor.exhausted {
+        result.insert(scorer.current)
+        scorer.next()
+      }
+      return result
+    }
+    let expected = passages(a.fresh()).intersection(passages(b.fresh())).sorted()
+    let bitBytes = (segment.store.passageCount + 63) / 64 * 8
+    for clearing in [PassageBitsClearing.byBody, .whole] {
+      var found: [UInt32] = []
+      segment.forEachCommonPassage(a.fresh(), b.fresh(), clearing: clearing) { found.append($0) }
+      #expect(found == expected, "\(label) \(clearing)")
+      let bits = segment.passageCounters.take(count: bitBytes)
+      #expect(bits.allSatisfy { $0 == 0 }, "\(label) \(clearing)")
+      segment.passageCounters.give(bits)
+    }
+    return expected.count
+  }
+
   /// A looked-up word's finds, form by form, merged: ascending, each passage once.
   @Test(
     arguments: [
@@ -292,16 +320,6 @@ import Testing
       try QueryCompiler(index: segment, verbatim: verbatim).plan(try QueryParser.parse(word), filters: .init()).root
         as? TermScorer
     }
-    /// Every passage of `scorer`, walked on its own.
-    func passages(_ scorer: TermScorer) -> Set<UInt32> {
-      var result = Set<UInt32>()
-      while scorer.current != PostingCursor.exhausted {
-        result.insert(scorer.current)
-        scorer.next()
-      }
-      return result
-    }
-    let bitBytes = (segment.store.passageCount + 63) / 64 * 8
     var pairs = 0
     for verbatim in [false, true] {
       for first in words {
@@ -309,15 +327,7 @@ import Testing
           guard let a = try term(first, verbatim: verbatim), let b = try term(second, verbatim: verbatim) else {
             continue
           }
-          let expected = passages(a.fresh()).intersection(passages(b.fresh())).sorted()
-          for clearing in [PassageBitsClearing.byBody, .whole] {
-            var found: [UInt32] = []
-            segment.forEachCommonPassage(a.fresh(), b.fresh(), clearing: clearing) { found.append($0) }
-            #expect(found == expected, "\(first) \(second) \(clearing)")
-            let bits = segment.passageCounters.take(count: bitBytes)
-            #expect(bits.allSatisfy { $0 == 0 }, "\(first) \(second) \(clearing)")
-            segment.passageCounters.give(bits)
-          }
+          Self.expectCommonPassages(segment, a, b, "\(first) \(second)")
           pairs += 1
         }
       }
