@@ -25,10 +25,12 @@ import tempfile
 import threading
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 
 WAIT_SECONDS = 20
 QUERY = "scrolling content displace"
+QUESTION = "What happens to the controls when my app sits on the left side?"
 
 # A write-up with one quotation of each verdict the sample corpus can give: Apple's words at
 # their time, a word added, and the right words at the wrong time.
@@ -331,6 +333,18 @@ def main():
     return 1 if run.failed else 0
 
 
+def summary(answer):
+    """The closing line of `duo-kb search` for a JSON answer, as the page should say it."""
+    total, shown = answer["total"], len(answer["results"])
+    if shown == 0:
+        return "No passage matches."
+    if not answer["partialMatches"]:
+        return "%d matching passage%s%s" % (total, "" if total == 1 else "s",
+                                            "; the best %d shown." % shown if total > shown else ".")
+    every = "No passage matches" if total == 0 else "%d passage%s" % (total, " matches" if total == 1 else "s match")
+    return "%s all the words; showing passages that match some of the words (%d of %d)." % (every, shown - total, shown)
+
+
 def checks(run, page, origin, shots, axe_path):
     expected = json.loads(run.cli("search", QUERY, "--format", "json", "--limit", "20"))
     first = expected["results"][0] if expected["results"] else None
@@ -360,7 +374,17 @@ def checks(run, page, origin, shots, axe_path):
         expect(shown[0]["link"].endswith("/videos/play/tech-talks/111463/?time=226"), "the video link: " + shown[0]["link"])
         equal(shown[0]["open"], "Play at 3:46", "the video button")
         equal(page.evaluate("location.hash"), "#/search?q=" + QUERY.replace(" ", "%20"), "the address after typing")
+        equal(page.text("#search-summary"), summary(expected), "the summary")
         page.screenshot(os.path.join(shots, "search-light.png"))
+
+    def a_question_says_what_it_shows():
+        answer = json.loads(run.cli("search", QUESTION, "--format", "json", "--limit", "20"))
+        expect(answer["total"] == 0 and answer["results"], "the CLI answers %r with some of its words" % QUESTION)
+        page.go("#/search?q=" + urllib.parse.quote(QUESTION))
+        page.wait("document.querySelectorAll('#results > li').length === %d && !!document.getElementById('search-summary').textContent"
+                  % len(answer["results"]), "%d results" % len(answer["results"]))
+        equal(page.text("#search-summary"), summary(answer), "the summary")
+        expect(page.text("#search-summary").startswith("No passage matches all the words; "), "no passage said to match")
 
     def keyboard_and_copy():
         page.key("ArrowDown", virtual=40)
@@ -530,6 +554,7 @@ def checks(run, page, origin, shots, axe_path):
     run.check("search answers as you type with the CLI's exact quotes and deep links", search_as_you_type)
     run.check("the keyboard reaches a result and copies its citation in two formats", keyboard_and_copy)
     run.check("filters narrow the search and stay in the address", filters_narrow_the_search)
+    run.check("a question no passage has all the words of says what it shows", a_question_says_what_it_shows)
     run.check("a bad query shows the server's error", a_bad_query_says_where)
     run.check("a result opens its passage in the transcript, and the link reopens it", deep_link_opens_the_passage)
     run.check("verify marks each quotation with the CLI's verdict", verify_marks_each_quotation)

@@ -90,10 +90,20 @@ function renderResults(answer) {
   var list = $('results');
   var hits = answer.results || [];
   list.replaceChildren.apply(list, hits.map(function (hit) { return hitItem(hit, answer.query); }));
-  var summary = $('search-summary');
-  if (answer.total === 0) summary.textContent = 'No passage matches.';
-  else if (answer.total > hits.length) summary.textContent = plural(answer.total, 'matching passage') + '; the best ' + hits.length + ' shown.';
-  else summary.textContent = plural(answer.total, 'matching passage') + '.';
+  $('search-summary').textContent = searchSummary(answer, hits.length);
+}
+
+// What the results are: passages with every word, and (when fewer than the page holds had
+// them all) the passages with some of the words that follow them, as the CLI says it.
+function searchSummary(answer, shown) {
+  if (shown === 0) return 'No passage matches.';
+  if (!answer.partialMatches) {
+    if (answer.total > shown) return plural(answer.total, 'matching passage') + '; the best ' + shown + ' shown.';
+    return plural(answer.total, 'matching passage') + '.';
+  }
+  var all = answer.total === 0 ? 'No passage matches all the words'
+    : plural(answer.total, 'passage') + (answer.total === 1 ? ' matches' : ' match') + ' all the words';
+  return all + '; showing passages that match some of the words (' + (shown - answer.total) + ' of ' + shown + ').';
 }
 
 function hits() { return Array.prototype.slice.call($('results').children); }
