@@ -8,8 +8,10 @@ import SearchIndex
 /// generated distractor corpus, one index, and each query answered by the best-match
 /// ranker, by the strict all-words query, and by SQLite FTS5's BM25 over the OR of the
 /// query's words. Prints recall@1/5/10 (a relevant passage among the first k), MRR@10, the
-/// share found among the first 1,000 hits (what ranking alone could reach) and
-/// the queries answered with nothing, split by questions and keyword queries.
+/// share found among the first 1,000 hits (what ranking alone could reach), the share
+/// whose first hit is a wrong fragment (under five words and not relevant: a table cell, a
+/// heading-like line winning on one word) and the queries answered with nothing, split by
+/// questions and keyword queries.
 ///
 ///     duo-kb-bench relevance --set FILE --corpus DIR --talks 300 --work DIR [--weights k=v,...]
 struct RelevanceBench {
@@ -44,12 +46,17 @@ struct RelevanceBench {
     /// Queries with a relevant passage among the first `Self.deepHits`: the most that a
     /// better ordering of the same hits could bring into the top 10.
     var foundDeep = 0
+    /// Queries whose first hit is not relevant and has fewer than `Self.fragmentWords` words.
+    var wrongFragmentFirst = 0
     static let deepHits = 1_000
+    static let fragmentWords = 5
 
-    mutating func add(rank: Int?, isEmpty: Bool, foundDeep: Bool) {
+    mutating func add(rank: Int?, isEmpty: Bool, foundDeep: Bool, firstHitWords: Int? = nil) {
       queries += 1
       if isEmpty { empty += 1 }
       if foundDeep { self.foundDeep += 1 }
+      // A relevant first hit is never a wrong fragment, however short.
+      if rank != 1, let words = firstHitWords, words < Self.fragmentWords { wrongFragmentFirst += 1 }
       guard let rank else { return }
       if rank <= 1 { at1 += 1 }
       if rank <= 5 { at5 += 1 }
@@ -62,7 +69,8 @@ struct RelevanceBench {
     func row(_ engine: String, _ kind: String) -> String {
       func share(_ count: Int) -> String { String(format: "%.3f", Double(count) / Double(max(1, queries))) }
       return "| \(engine) | \(kind) | \(queries) | \(share(at1)) | \(share(at5)) | \(share(at10)) | "
-        + String(format: "%.3f", reciprocalRanks / Double(max(1, queries))) + " | \(share(foundDeep)) | \(empty) |"
+        + String(format: "%.3f", reciprocalRanks / Double(max(1, queries)))
+        + " | \(share(foundDeep)) | \(share(wrongFragmentFirst)) | \(empty) |"
     }
   }
 
@@ -116,6 +124,9 @@ struct RelevanceBench {
     func foundDeep(_ judgement: Judgement, _ hits: [(Int, Int)]) -> Bool {
       hits.contains { isRelevant(judgement, document: $0.0, passage: $0.1) }
     }
+    func firstHitWords(_ hits: [(Int, Int)]) -> Int? {
+      hits.first.map { documents[$0.0].passages[$0.1].text.split(whereSeparator: \.isWhitespace).count }
+    }
     var tallies: [String: Tally] = [:]
     // Audit calibration: the support (as audit computes it) of each query's best relevant
     // hit, and of the best irrelevant one, among the first three.
@@ -130,7 +141,8 @@ struct RelevanceBench {
         judgement.query, limit: Tally.deepHits, verbatim: false, filters: SearchFilters(), weights: weights
       ).hits.map { ($0.hit.documentIndex, $0.hit.passageIndex) }
       tallies["best match|\(judgement.kind)", default: Tally()].add(
-        rank: ourRank, isEmpty: ourHits.isEmpty, foundDeep: foundDeep(judgement, ourDeep))
+        rank: ourRank, isEmpty: ourHits.isEmpty, foundDeep: foundDeep(judgement, ourDeep),
+        firstHitWords: firstHitWords(ourHits))
       var bestRelevant = 0.0
       var bestIrrelevant = 0.0
       for hit in ours.hits.prefix(3) {
@@ -154,10 +166,12 @@ struct RelevanceBench {
       let strict = try index.search(judgement.query, limit: Tally.deepHits)
       let strictHits = strict.hits.map { ($0.documentIndex, $0.passageIndex) }
       tallies["strict|\(judgement.kind)", default: Tally()].add(
-        rank: rank(judgement, strictHits), isEmpty: strictHits.isEmpty, foundDeep: foundDeep(judgement, strictHits))
+        rank: rank(judgement, strictHits), isEmpty: strictHits.isEmpty, foundDeep: foundDeep(judgement, strictHits),
+        firstHitWords: firstHitWords(strictHits))
       let fts5Hits = try Self.fts5(table, judgement.query).map { located[$0] }.map { ($0.document, $0.passage) }
       tallies["FTS5 BM25 (OR)|\(judgement.kind)", default: Tally()].add(
-        rank: rank(judgement, fts5Hits), isEmpty: fts5Hits.isEmpty, foundDeep: foundDeep(judgement, fts5Hits))
+        rank: rank(judgement, fts5Hits), isEmpty: fts5Hits.isEmpty, foundDeep: foundDeep(judgement, fts5Hits),
+        firstHitWords: firstHitWords(fts5Hits))
     }
     log("audit calibration (support among the first 3; one word of several counts 0):")
     for threshold in stride(from: 0.25, through: 0.651, by: 0.05) {
@@ -187,8 +201,10 @@ struct RelevanceBench {
       "Relevance set: \(judgements.count) queries; \(sample.count) sample documents, "
         + "\(prose.count) of topical prose (\(prose.reduce(0) { $0 + $1.passages.count }) sentences) and "
         + "\(documents.count - sample.count - prose.count) generated ones: \(passageCount) passages.\n")
-    print("| engine | queries | n | recall@1 | recall@5 | recall@10 | MRR@10 | in first 1,000 | empty |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    print(
+      "| engine | queries | n | recall@1 | recall@5 | recall@10 | MRR@10 | in first 1,000 | wrong first hit < 5 words | empty |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for engine in ["best match", "strict", "FTS5 BM25 (OR)"] {
       for kind in ["question", "keywords"] {
         if let tally = tallies["\(engine)|\(kind)"] { print(tally.row(engine, kind)) }
