@@ -56,6 +56,12 @@ public struct AuditReport: Sendable, Equatable {
 
   static func figure(_ value: Double) -> String { DecimalText.fixed(value, decimals: 2) }
 
+  /// A support below the threshold, rounded down to two decimals (from its three): 0.449,
+  /// one word of several, shows as 0.44, never as the threshold it missed.
+  static func figure(below value: Double) -> String {
+    figure(((value * 1_000).rounded() / 10).rounded(.down) / 100)
+  }
+
   /// The report in Markdown, every quote a blockquote line that `duo-kb verify` reads:
   /// `> “quote” — Speaker, [Title](link?time=N) (m:ss), Event`.
   public var markdown: String {
@@ -71,14 +77,16 @@ public struct AuditReport: Sendable, Equatable {
         text += "**No support found.** Searched: \(searched)\n"
         continue
       case .weak:
-        text += "**Weak support** (best \(Self.figure(item.support)), below \(Self.figure(threshold))): "
+        text += "**Weak support** (best \(Self.figure(below: item.support)), below \(Self.figure(threshold))): "
         text += "these passages share few of the rule's words. Searched: \(searched)\n"
       case .supported:
         text += "Support \(Self.figure(item.support)). Searched: \(searched)\n"
       }
+      // A quote below the threshold is marked wherever it is shown: the later quotes of a
+      // supported rule can share as few of its words as a weak rule's.
       for hit in item.quotes {
         text += "\n" + CitationFormatter.format(hit, as: .markdown) + "\n"
-        if item.verdict == .weak { text += "\n(weak evidence: support \(Self.figure(hit.score)))\n" }
+        if hit.score < threshold { text += "\n(weak evidence: support \(Self.figure(below: hit.score)))\n" }
       }
     }
     let unsure = items.enumerated().filter { !$0.element.isSupported }

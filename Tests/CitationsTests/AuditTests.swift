@@ -111,4 +111,23 @@ import Testing
     #expect(single.items[0].quotes.count == 3)
     #expect(single.items[0].quotes.last?.quote.contains("folding") == true, "\(single.items[0].quotes.map(\.quote))")
   }
+
+  @Test func everyQuoteBelowTheThresholdIsMarkedWeakAndNeverShownAtIt() throws {
+    let corpus = try TestCorpus()
+    let report = try corpus.index().audit(try AuditChecklist.parse(Self.checklist), title: "t")
+    let markdown = report.markdown
+    let sections = markdown.components(separatedBy: "\n## ").dropFirst()
+    for (item, section) in zip(report.items, sections) where item.verdict == .supported {
+      #expect(section.contains(item.rule))
+      for quote in item.quotes where quote.score < report.threshold {
+        // The quote's line, then its mark: the later quotes of a supported rule too.
+        let line = try #require(section.range(of: "“\(quote.quote)”"), "\(quote.quote)")
+        let after = section[line.upperBound...].drop { $0 != "\n" }.dropFirst(2)
+        #expect(after.hasPrefix("(weak evidence: support "), "\(quote.quote) (\(quote.score))")
+      }
+    }
+    #expect(report.items.contains { item in item.verdict == .supported && item.quotes.contains { $0.score < 0.45 } })
+    let figures: [(Double, String)] = [(0.449, "0.44"), (0.29, "0.29"), (0.17, "0.17"), (0.001, "0.00"), (0, "0.00")]
+    for (value, shown) in figures { #expect(AuditReport.figure(below: value) == shown, "\(value)") }
+  }
 }

@@ -20,8 +20,9 @@ enum AuditCommand: Command {
     'duo-kb verify' checks. Each quote has a support from 0 to 1: the share of the rule's
     words it has, rare words weighing most, a quarter for words only around it, and below
     the threshold whenever it has just one of several words. A rule is supported when its
-    best quote reaches --threshold (default 0.45), weak when its quotes are below it (shown
-    as weak evidence), unsupported when no passage shares more than stop words with it.
+    best quote reaches --threshold (default 0.45), weak when its quotes are below it,
+    unsupported when no passage shares more than stop words with it. Every quote below the
+    threshold is marked as weak evidence, a supported rule's later quotes too.
     CHECKLIST - reads stdin.
     Exit status: 0 every rule supported, 1 some weak or unsupported, 2 usage.
     """
