@@ -13,6 +13,9 @@ public enum CitationsError: Error, Sendable {
   case unknownCitation(String, reason: String)
   /// A checklist for `audit` that cannot be read: the line (1-based; 0 for JSON) and why.
   case checklist(line: Int, reason: String)
+  /// `cite` of words: no passage has enough of them to be cited for them. The closest
+  /// passage (its citation id and text) and its support, below the threshold.
+  case weakMatch(query: String, closest: String, quote: String, support: Double, threshold: Double)
 }
 
 extension CitationsError: CustomStringConvertible {
@@ -25,6 +28,16 @@ extension CitationsError: CustomStringConvertible {
     case .emptyCorpus(let path): "the corpus at \(path) has no documents"
     case .unknownCitation(let id, let reason): "'\(id)': \(reason)"
     case .checklist(let line, let reason): line > 0 ? "checklist line \(line): \(reason)" : "checklist: \(reason)"
+    case .weakMatch(let query, let closest, let quote, let support, let threshold):
+      "no passage has enough of the words of '\(query)' to cite it: the closest, \(closest) "
+        + "“\(Self.excerpt(quote))”, has a support of \(AuditReport.figure(below: support)), "
+        + "below \(AuditReport.figure(threshold))"
     }
+  }
+
+  /// The first words of a quote, for a message.
+  static func excerpt(_ quote: String) -> String {
+    let words = quote.split(separator: " ")
+    return words.count <= 12 ? quote : words.prefix(12).joined(separator: " ") + " …"
   }
 }

@@ -12,9 +12,9 @@ import StringTrimming
 extension SearchIndex {
   /// What `cite` cites for one id or query: the passage, section or range a citation id or
   /// an Apple link names (as it is, with the passages it is made of), else the best hit of
-  /// `input` as a query; nil when the
-  /// query matches nothing. An id of a document that is not in the corpus, or of a whole
-  /// document, throws `.unknownCitation` with what to cite instead.
+  /// `input` as a query (`bestCited`); nil when the query matches nothing. An id of a
+  /// document that is not in the corpus, or of a whole document, throws `.unknownCitation`
+  /// with what to cite instead.
   public func citedAnswer(_ input: String) throws(CitationsError) -> QuoteAnswer? {
     let text = input.trimmingWhitespaceAndNewlines()
     let reference = text.contains(where: \.isWhitespace) ? nil : MomentReference(parsing: text)
@@ -31,10 +31,37 @@ extension SearchIndex {
       // the ids it may have meant), do not search it.
       return try quote(citation, context: 0)
     default:
-      return try answer(text, limit: 1).hits.first.map {
-        QuoteAnswer(target: $0, passages: [$0], before: [], after: [])
+      return try bestCited(text)
+    }
+  }
+
+  /// The best hit of `query`, when it is worth a citation: it has every word, or enough of
+  /// them to support the query as `audit` weighs a rule's evidence (`AuditSupport`). A
+  /// passage that shares only one of several words, or only common ones, is not cited for
+  /// them: that throws `.weakMatch`, naming it, so that it can be cited by its id. Nil when
+  /// nothing matches.
+  func bestCited(_ query: String) throws(CitationsError) -> QuoteAnswer? {
+    let ranked: RankedSearchResults
+    do {
+      ranked = try bestMatch(query, limit: 1, verbatim: false, filters: SearchFilters())
+    } catch {
+      switch error {
+      case .query(let queryError): throw .query(queryError)
+      case .index(let formatError): throw .indexFormat(formatError)
       }
     }
+    guard let best = ranked.hits.first else { return nil }
+    let hit = quotedHit(best.hit, rank: 1)
+    if !best.matchesAllWords {
+      let threshold = AuditSupport.standardThreshold
+      let support =
+        AuditSupport.support(best, contentWords: ranked.contentWordCount, threshold: threshold) ?? 0
+      guard support >= threshold else {
+        throw .weakMatch(
+          query: query, closest: hit.citation.description, quote: hit.quote, support: support, threshold: threshold)
+      }
+    }
+    return QuoteAnswer(target: hit, passages: [hit], before: [], after: [])
   }
 }
 
@@ -60,8 +87,10 @@ extension KnowledgeBase {
           misses.append((input, nil))
         }
       } catch {
-        guard case .unknownCitation = error else { throw error }
-        misses.append((input, error))
+        switch error {
+        case .unknownCitation, .weakMatch: misses.append((input, error))
+        default: throw error
+        }
       }
     }
     return CiteOutcome(bibliography: bibliography(hits), misses: misses)

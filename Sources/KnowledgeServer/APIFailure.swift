@@ -42,6 +42,10 @@ struct APIFailure: Error, Sendable {
       self.init(status: 400, query.description, column: column, hint: "see 'duo-kb help search' for the query language")
     case .unknownCitation:
       self.init(status: 404, error.description, hint: "a search prints the ids of matching passages")
+    case .weakMatch(_, let closest, _, _, _):
+      self.init(
+        status: 404, error.description,
+        hint: "cite \(closest) to cite that passage anyway; a search shows passages with some of the words")
     case .emptyCorpus(let path):
       self.init(
         status: 503, "no documents in \(path)",

@@ -93,27 +93,14 @@ struct APIRoutes: Sendable {
 
   /// `GET /api/cite?id=…&format=markdown|text|csl-json|json`: the cite record, its `text`
   /// in that format (`json` gives the Markdown text, as `duo-kb cite --format json`). An
-  /// `id` that is not a citation id is searched and the best hit cited, as `duo-kb cite`.
+  /// `id` that is not a citation id is searched and the best hit cited, as `duo-kb cite`
+  /// cites it: when it has every word or enough of them (else 404, naming the closest).
   func cite(_ parameters: APIParameters) throws(APIFailure) -> any Encodable & Sendable {
     let input = try parameters.required("id", for: "cite", example: "/api/cite?id=tech-talks/111466@3:46")
     let name = try parameters.choice(
       "format", among: CitationFormat.allCases.map(\.rawValue), default: CitationFormat.markdown.rawValue)
     let format = CitationFormat(rawValue: name) ?? .markdown
-    let reference = input.contains(" ") ? nil : MomentReference(parsing: input)
-    let hit = try withIndex { index throws(CitationsError) -> QuotedHit? in
-      switch reference {
-      case .citation(let citation)? where index.documentIndex(id: citation.documentID) != nil:
-        return try index.quote(citation, context: 0).target
-      case .range?, .unqualified?:
-        return try index.quote(reference!, context: 0).target
-      case .document(let id)? where index.documentIndex(id: id) != nil:
-        throw .unknownCitation(id, reason: "names a whole document: cite a moment of it, such as \(id)@0:00")
-      case .citation(let citation)? where input.lowercased().hasPrefix("http"):
-        return try index.quote(citation, context: 0).target
-      default:
-        return try index.answer(input, limit: 1).hits.first
-      }
-    }
+    let hit = try withIndex { index throws(CitationsError) -> QuotedHit? in try index.citedAnswer(input)?.target }
     guard let hit else { throw .notFound("nothing matches '\(input)'") }
     return CiteRecord(hit, format: format == .json ? .markdown : format)
   }

@@ -96,6 +96,26 @@ import Testing
     #expect(badFormat.status == .usage)
   }
 
+  /// Words no passage has enough of are not cited: exit 1, the closest passage named, and
+  /// its id cites it.
+  @Test func citeOfWordsNoPassageHasEnoughOfNamesTheClosest() async throws {
+    let scratch = try Self.home()
+    let weak = await Self.run(["cite", "toolbar zebra"], in: scratch)
+    #expect(weak.status == .failure)
+    #expect(weak.stdout.isEmpty)
+    #expect(weak.stderr.contains("no passage has enough of the words of 'toolbar zebra' to cite it"), "\(weak.stderr)")
+    let hint = try #require(weak.stderr.components(separatedBy: "hint: cite ").last)
+    let id = try #require(hint.split(separator: " ").first.map(String.init))
+    let byID = await Self.run(["cite", id, "--format", "text"], in: scratch)
+    #expect(byID.status == .success, "\(byID.stderr)")
+    #expect(byID.stdout.localizedCaseInsensitiveContains("toolbar"))
+    // With other inputs, it is one miss among them.
+    let mixed = await Self.run(["cite", "toolbar zebra", "wwdc2024/900002@1:10", "--format", "text"], in: scratch)
+    #expect(mixed.status == .failure)
+    #expect(mixed.stdout.split(separator: "\n").count == 1)
+    #expect(mixed.stderr.contains("'toolbar zebra' to cite it"))
+  }
+
   /// Several ids and queries, on the command line and in a file, make one bibliography:
   /// one entry per document, one cite per passage; what names nothing is said, and exit 1.
   @Test func citeMergesIDsAndQueriesIntoOneBibliography() async throws {

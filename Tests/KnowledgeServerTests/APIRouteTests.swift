@@ -71,6 +71,20 @@ import Testing
       (decodedJSON(json.stdout) as? [String: Any])?["hit"] as? NSDictionary == response.object["hit"] as? NSDictionary)
   }
 
+  @Test("cite of words that no passage has enough of is a 404 naming the closest, as the CLI says it")
+  func citeOfWeakWordsIsRefused() async throws {
+    let fixture = try ServerFixture()
+    let response = try fixture.client.get("/api/cite?id=toolbar%20zebra")
+    #expect(response.status == 404)
+    let message = try #require(response.errorMessage)
+    #expect(message.hasPrefix("no passage has enough of the words of 'toolbar zebra' to cite it"))
+    let cli = await fixture.cli(["cite", "toolbar zebra"])
+    #expect(cli.status == 1)
+    #expect(cli.stdout.isEmpty)
+    // Words that are all in one passage are cited, as before.
+    #expect(try fixture.client.get("/api/cite?id=toolbar%20outer").status == 200)
+  }
+
   @Test("verify reads the posted document and answers 'duo-kb verify --format json'")
   func verifyMatchesTheCLI() async throws {
     let fixture = try ServerFixture()

@@ -125,6 +125,16 @@ import Testing
     #expect(Self.text(result).contains("Nothing matches"))
   }
 
+  @Test func citeOfWordsNoPassageHasEnoughOfIsAToolErrorNamingTheClosest() throws {
+    let harness = try ServerHarness()
+    harness.initialize()
+    let result = harness.call("cite", ["query": "toolbar zebra quantum"])["result"]
+    #expect(result?["isError"] == true)
+    let text = Self.text(result)
+    #expect(text.hasPrefix("No passage has enough of the words of 'toolbar zebra quantum'"), "\(text)")
+    #expect(text.contains("by its id"))
+  }
+
   @Test func verifyGivesEachQuotationsVerdict() throws {
     let harness = try ServerHarness()
     harness.initialize()

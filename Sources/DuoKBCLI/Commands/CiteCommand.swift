@@ -16,7 +16,9 @@ enum CiteCommand: Command {
   static let discussion = """
     A citation id (tech-talks/111466@3:46, a range @3:42-4:51, hig/page#anchor) or an Apple
     link (?time=226, #anchor) is cited as it is; anything else is searched and the top hit
-    cited. Several can be cited at once: each id or link is one, each quoted argument with
+    cited when it has every word, or enough of them to support them as audit weighs a quote
+    (otherwise nothing is cited for them, and the closest passage is named, to cite by its
+    id if it will do). Several can be cited at once: each id or link is one, each quoted argument with
     spaces one query, and words in a row one query ('cite toolbar outer' searches both
     words); --bibliography FILE (- for stdin) reads one id or query a line (blank lines and
     lines starting with # are skipped). They make one bibliography: one entry per talk or

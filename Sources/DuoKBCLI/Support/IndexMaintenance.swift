@@ -51,6 +51,12 @@ enum IndexMaintenance {
       // An id that names nothing is a plain "no", like a search without hits.
       CommandFailure(
         error.description, hint: "'duo-kb search WORDS' prints the ids of matching passages", exitStatus: .failure)
+    case .weakMatch(_, let closest, _, _, _):
+      // Words that no passage has enough of: a "no" too, with the passage to cite instead.
+      CommandFailure(
+        error.description,
+        hint: "cite \(closest) to cite that passage anyway; 'duo-kb search WORDS' shows passages with some of them",
+        exitStatus: .failure)
     default: CommandFailure(error.description)
     }
   }
