@@ -13,8 +13,8 @@ enum CiteTool {
       deep link. `query` is a citation id from `search` or `quote` (tech-talks/111466@3:46, \
       hig/designing-for-iphone-duo#anchor) or an Apple link, cited as it is, or words to search, \
       whose best hit is cited when it has every word or enough of them (else the tool errs, \
-      naming the closest passage, which can be cited by its id); `queries` cites several at once, merged into one bibliography \
-      (one entry per talk or page, one cite per passage). Formats: markdown (a blockquote that \
+      naming the closest passage, which can be cited by its id); `queries` cites several at \
+      once, merged into one bibliography (one entry per talk or page, one cite per passage). Formats: markdown (a blockquote that \
       duo-kb verify reads back; the default), text, json, csl-json (CSL 1.0.2 items, one per \
       document, with the date published and the access date), bibtex, ris. The structured \
       answer also holds the CSL items and a cite of an item for each passage, its time as the \

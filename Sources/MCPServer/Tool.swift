@@ -70,10 +70,11 @@ struct ToolFailure: Error {
       message =
         "Unknown citation \(id): \(reason). Use a citation id from a search result, "
         + "such as tech-talks/111466@3:46 or hig/designing-for-iphone-duo#anchor."
-    } else if case .weakMatch(let query, let closest, _, _, _) = error {
+    } else if case .weakMatch(_, let closest, _, _, _) = error {
+      let reason = error.description
       message =
-        "No passage has enough of the words of '\(query)' to be cited for them (\(error.description)). "
-        + "Cite \(closest) by its id to cite that passage anyway, or search to see the passages with some of the words."
+        reason.prefix(1).uppercased() + reason.dropFirst() + ". Cite \(closest) by its id to cite that passage "
+        + "anyway, or search to see the passages with some of the words."
     } else if case .corpus(let corpus) = error {
       message = "The corpus cannot be read: \(corpus.description)"
     } else {

@@ -18,11 +18,11 @@ enum CiteCommand: Command {
     link (?time=226, #anchor) is cited as it is; anything else is searched and the top hit
     cited when it has every word, or enough of them to support them as audit weighs a quote
     (otherwise nothing is cited for them, and the closest passage is named, to cite by its
-    id if it will do). Several can be cited at once: each id or link is one, each quoted argument with
-    spaces one query, and words in a row one query ('cite toolbar outer' searches both
-    words); --bibliography FILE (- for stdin) reads one id or query a line (blank lines and
-    lines starting with # are skipped). They make one bibliography: one entry per talk or
-    page, one cite per quoted passage.
+    id if it will do). Several can be cited at once: each id or link is one, each quoted
+    argument with spaces one query, and words in a row one query ('cite toolbar outer'
+    searches both words); --bibliography FILE (- for stdin) reads one id or query a line
+    (blank lines and lines starting with # are skipped). They make one bibliography: one
+    entry per talk or page, one cite per quoted passage.
     markdown gives a blockquote per passage that 'duo-kb verify' reads back, text one line
     per passage (a HIG section keeps its lists and tables in both); csl-json an array of CSL
     1.0.2 items, one per document (a talk is a speech, genre Video; a HIG page a webpage),
