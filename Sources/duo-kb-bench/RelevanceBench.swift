@@ -11,7 +11,8 @@ import SearchIndex
 /// share found among the first 1,000 hits (what ranking alone could reach), the share
 /// whose first hit is a wrong fragment (under five words and not relevant: a table cell, a
 /// heading-like line winning on one word) and the queries answered with nothing, split by
-/// questions and keyword queries.
+/// questions and keyword queries; to stderr, the audit threshold's calibration and how
+/// often `cite` of a query would cite its first hit or refuse it, right or wrong.
 ///
 ///     duo-kb-bench relevance --set FILE --corpus DIR --talks 300 --work DIR [--weights k=v,...]
 struct RelevanceBench {
@@ -132,6 +133,9 @@ struct RelevanceBench {
     // hit, and of the best irrelevant one, among the first three.
     var relevantSupport: [Double] = []
     var irrelevantSupport: [Double] = []
+    // What `cite` of the query would do with its first hit, by kind: cite it (relevant or
+    // not), or refuse it (its first hit relevant or not).
+    var citeOutcomes: [String: [String: Int]] = [:]
     for judgement in judgements {
       let ours = try index.bestMatch(
         judgement.query, limit: 10, verbatim: false, filters: SearchFilters(), weights: weights)
@@ -143,11 +147,19 @@ struct RelevanceBench {
       tallies["best match|\(judgement.kind)", default: Tally()].add(
         rank: ourRank, isEmpty: ourHits.isEmpty, foundDeep: foundDeep(judgement, ourDeep),
         firstHitWords: firstHitWords(ourHits))
+      func support(_ hit: RankedHit) -> Double {
+        let support = min(1, hit.ownCoverage + 0.25 * hit.contextCoverage)
+        return ours.contentWordCount >= 2 && hit.ownContentWords < 2 ? min(support, 0.0) : support
+      }
+      if let first = ours.hits.first {
+        let cited = first.matchesAllWords || (first.ownContentWords >= 1 && support(first) >= Self.citeThreshold)
+        let outcome = (cited ? "cited " : "refused ") + (ourRank == 1 ? "relevant" : "wrong")
+        citeOutcomes[judgement.kind, default: [:]][outcome, default: 0] += 1
+      }
       var bestRelevant = 0.0
       var bestIrrelevant = 0.0
       for hit in ours.hits.prefix(3) {
-        let support = min(1, hit.ownCoverage + 0.25 * hit.contextCoverage)
-        let capped = ours.contentWordCount >= 2 && hit.ownContentWords < 2 ? min(support, 0.0) : support
+        let capped = support(hit)
         if isRelevant(judgement, document: hit.hit.documentIndex, passage: hit.hit.passageIndex) {
           bestRelevant = max(bestRelevant, capped)
         } else {
@@ -182,6 +194,14 @@ struct RelevanceBench {
           format: "  threshold %.2f: %d of %d queries' answers reach it; %d queries have a wrong passage that does",
           threshold, found, relevantSupport.count, wrong))
     }
+    log("cite of each query (its first hit cited when it has every word or support >= \(Self.citeThreshold)):")
+    for kind in ["question", "keywords"] {
+      let outcomes = citeOutcomes[kind, default: [:]]
+      log(
+        "  \(kind): cited \(outcomes["cited relevant", default: 0]) relevant and \(outcomes["cited wrong", default: 0]) "
+          + "wrong; refused \(outcomes["refused wrong", default: 0]) wrong and "
+          + "\(outcomes["refused relevant", default: 0]) relevant")
+    }
     for alternative in alternatives {
       var tally: [String: Tally] = [:]
       let weights = RankingWeights(overriding: alternative)
@@ -211,6 +231,9 @@ struct RelevanceBench {
       }
     }
   }
+
+  /// `audit`'s default threshold, which `cite` of words applies to its first hit.
+  static let citeThreshold = 0.45
 
   /// Each text file of `directory` as a talk of one passage per sentence, its first line
   /// the title; sentences containing any of `leavingOut` (case aside) are dropped.
