@@ -101,7 +101,9 @@ let package = Package(
     // Benchmark of the index against SQLite FTS5 (scripts/bench-search).
     .executableTarget(
       name: "duo-kb-bench",
-      dependencies: ["SearchIndex", "DocumentModel", "Corpus", "CSQLite3", "DuoKBTestSupport", "ProcessTuning"]),
+      dependencies: [
+        "SearchIndex", "Citations", "DocumentModel", "Corpus", "CSQLite3", "DuoKBTestSupport", "ProcessTuning",
+      ]),
 
     // For tests and benchmarks only: the loopback server, the fixture site, corpus generators.
     .target(name: "DuoKBTestSupport", dependencies: ["CSQLite3", "DocumentModel"]),

@@ -1,4 +1,5 @@
 import CSQLite3
+import Citations
 import DocumentModel
 import DuoKBTestSupport
 import Foundation
@@ -147,19 +148,17 @@ struct RelevanceBench {
       tallies["best match|\(judgement.kind)", default: Tally()].add(
         rank: ourRank, isEmpty: ourHits.isEmpty, foundDeep: foundDeep(judgement, ourDeep),
         firstHitWords: firstHitWords(ourHits))
-      func support(_ hit: RankedHit) -> Double {
-        let support = min(1, hit.ownCoverage + 0.25 * hit.contextCoverage)
-        return ours.contentWordCount >= 2 && hit.ownContentWords < 2 ? min(support, 0.0) : support
-      }
-      if let first = ours.hits.first {
-        let cited = first.matchesAllWords || (first.ownContentWords >= 1 && support(first) >= Self.citeThreshold)
+      // `cite` itself: a weak first hit is refused (it throws), a strong one cited.
+      if !ours.hits.isEmpty {
+        let cited = (try? index.citedAnswer(judgement.query)) != nil
         let outcome = (cited ? "cited " : "refused ") + (ourRank == 1 ? "relevant" : "wrong")
         citeOutcomes[judgement.kind, default: [:]][outcome, default: 0] += 1
       }
       var bestRelevant = 0.0
       var bestIrrelevant = 0.0
       for hit in ours.hits.prefix(3) {
-        let capped = support(hit)
+        let support = min(1, hit.ownCoverage + 0.25 * hit.contextCoverage)
+        let capped = ours.contentWordCount >= 2 && hit.ownContentWords < 2 ? min(support, 0.0) : support
         if isRelevant(judgement, document: hit.hit.documentIndex, passage: hit.hit.passageIndex) {
           bestRelevant = max(bestRelevant, capped)
         } else {
@@ -194,7 +193,9 @@ struct RelevanceBench {
           format: "  threshold %.2f: %d of %d queries' answers reach it; %d queries have a wrong passage that does",
           threshold, found, relevantSupport.count, wrong))
     }
-    log("cite of each query (its first hit cited when it has every word or support >= \(Self.citeThreshold)):")
+    log(
+      "cite of each query (its first hit cited when it has every word or support >= \(AuditSupport.standardThreshold)):"
+    )
     for kind in ["question", "keywords"] {
       let outcomes = citeOutcomes[kind, default: [:]]
       log(
@@ -231,9 +232,6 @@ struct RelevanceBench {
       }
     }
   }
-
-  /// `audit`'s default threshold, which `cite` of words applies to its first hit.
-  static let citeThreshold = 0.45
 
   /// Each text file of `directory` as a talk of one passage per sentence, its first line
   /// the title; sentences containing any of `leavingOut` (case aside) are dropped.
