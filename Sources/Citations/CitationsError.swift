@@ -30,14 +30,8 @@ extension CitationsError: CustomStringConvertible {
     case .checklist(let line, let reason): line > 0 ? "checklist line \(line): \(reason)" : "checklist: \(reason)"
     case .weakMatch(let query, let closest, let quote, let support, let threshold):
       "no passage has enough of the words of '\(query)' to cite it: the closest, \(closest) "
-        + "“\(Self.excerpt(quote))”, has a support of \(AuditReport.figure(below: support)), "
+        + "“\(VerificationReport.shortened(quote))”, has a support of \(AuditReport.figure(below: support)), "
         + "below \(AuditReport.figure(threshold))"
     }
-  }
-
-  /// The first words of a quote, for a message.
-  static func excerpt(_ quote: String) -> String {
-    let words = quote.split(separator: " ")
-    return words.count <= 12 ? quote : words.prefix(12).joined(separator: " ") + " …"
   }
 }
