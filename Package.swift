@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 /// One library module per stage of the data flow (see ARCHITECTURE.md), and two executables:
@@ -6,7 +6,7 @@ import PackageDescription
 /// and `serve` (libmicrohttpd).
 let package = Package(
   name: "duo-kb",
-  platforms: [.macOS(.v14)],
+  platforms: [.macOS(.v15)],
   products: [
     .executable(name: "duo-kb", targets: ["duo-kb"]),
     .executable(name: "duo-kb-harvest", targets: ["duo-kb-harvest"]),

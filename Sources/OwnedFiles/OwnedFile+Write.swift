@@ -13,8 +13,9 @@
 extension OwnedFile {
   /// Writes a file below `root` so that readers see the old bytes or the new, never a
   /// torn file: a temporary file `.<name>.<pid>.<random>.tmp` in the same folder, renamed
-  /// over the target. `synced` adds an fsync of the file before the rename and of the
-  /// folder after it. Missing folders are made; a link at the target is refused.
+  /// over the target. `synced` syncs the file to storage before the rename and the folder
+  /// after it (`syncToStorage`: `F_FULLFSYNC` on Darwin). Missing folders are made; a link
+  /// at the target is refused.
   public static func write(
     _ bytes: some ContiguousBytes, to url: URL, within root: URL, synced: Bool = true
   ) throws(OwnedFileError) {
@@ -35,10 +36,10 @@ extension OwnedFile {
       throw .system(path: url.path, operation: "replace", code: errno)
     }
     renamed = true
-    if synced { _ = fsync(parent.folder) }
+    if synced { _ = syncToStorage(parent.folder) }
   }
 
-  /// Writes every byte (and fsyncs when `syncing`); the errno of a failure, or nil.
+  /// Writes every byte (and syncs it to storage when `syncing`); the errno of a failure, or nil.
   public static func writeAll(_ bytes: some ContiguousBytes, to descriptor: Int32, syncing: Bool) -> Int32? {
     let failure: Int32? = bytes.withUnsafeBytes { buffer in
       var offset = 0
@@ -53,7 +54,7 @@ extension OwnedFile {
       return nil
     }
     if let failure { return failure }
-    if syncing, fsync(descriptor) != 0 { return errno }
+    if syncing, let failure = syncToStorage(descriptor) { return failure }
     return nil
   }
 
@@ -64,7 +65,7 @@ extension OwnedFile {
     else { return }
     defer { close(rootDescriptor) }
     guard let folder = try? descend(names[...], from: rootDescriptor, path: root.path, creating: false) else { return }
-    _ = fsync(folder)
+    _ = syncToStorage(folder)
     close(folder)
   }
 }

@@ -18,6 +18,7 @@ public enum HeapRetention {
   /// faults). macOS's allocator already returns large blocks at their free: nothing to set
   /// there.
   public static func bound() {
+    // Darwin: its allocator returns large blocks at their free and has no mallopt.
     #if os(Linux)
       _ = mallopt(M_MMAP_THRESHOLD, mappedFromBytes)
       _ = mallopt(M_TRIM_THRESHOLD, keptAtTopBytes)
@@ -28,6 +29,7 @@ public enum HeapRetention {
   /// a process that has just released most of what it held (the benchmark, after writing
   /// every engine's input from 10 GB of documents).
   public static func releaseFree() {
+    // Darwin: no malloc_trim; its allocator's zones give free pages back by themselves.
     #if os(Linux)
       _ = malloc_trim(0)
     #endif

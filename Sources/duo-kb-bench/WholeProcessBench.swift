@@ -158,7 +158,13 @@ struct WholeProcessBench {
 
   /// Runs `arguments` with stdout and stderr to /dev/null.
   static func spawn(_ arguments: [String], environment: [String]) -> Exit {
-    var actions = posix_spawn_file_actions_t()
+    // Darwin's posix_spawn_file_actions_t is an opaque pointer that init allocates; glibc's
+    // a struct. Both start zeroed and are set up by posix_spawn_file_actions_init.
+    #if canImport(Darwin)
+      var actions: posix_spawn_file_actions_t? = nil
+    #else
+      var actions = posix_spawn_file_actions_t()
+    #endif
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)

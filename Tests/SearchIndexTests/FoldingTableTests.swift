@@ -1,3 +1,4 @@
+import DocumentModel
 import DuoKBTestSupport
 import Foundation
 import Testing
@@ -6,8 +7,41 @@ import Testing
 
 /// Term folding reads tables generated from Foundation (`FoldingTables`): it must fold every
 /// scalar, and text of every script, exactly as Foundation's folding did, or a search would
-/// find other words than before. Foundation is the oracle here.
+/// find other words than before. Foundation is the oracle here, on Linux: the tables were
+/// generated from the ICU-based Foundation of the Linux toolchain, and Apple's Foundation
+/// folds some characters otherwise. The tables, not the platform's Foundation, define
+/// duo-kb's folding, so that an index means the same on every platform; on macOS the
+/// tables are held to the digest of what they give for every scalar instead.
 @Suite struct FoldingTableTests {
+  /// Whether this platform's Foundation is the one the tables were generated from.
+  static let foundationIsTheOracle: Bool = {
+    #if canImport(Darwin)
+      false
+    #else
+      true
+    #endif
+  }()
+  static let notTheOracle = Comment(
+    "Apple's Foundation folds some characters otherwise than the Linux Foundation the tables come from")
+
+  /// SHA-256 of every scalar's folding (standard and CJK), each a length byte and its bytes,
+  /// in scalar order: what the committed tables give, on every platform.
+  static let tablesDigest = "4c5b92b0d2a497325b130454c9932ce1562e1e07d4e5c93771f3506113089b0c"
+
+  @Test("Every scalar folds as the committed tables say, on every platform")
+  func everyScalarAsCommitted() {
+    var folded: [UInt8] = []
+    folded.reserveCapacity(8 << 20)
+    for value in UInt32(0)...0x10FFFF {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      let text = String(scalar)
+      for bytes in [Self.fold(text), Self.fold(text, cjk: true)] {
+        folded.append(UInt8(truncatingIfNeeded: bytes.count))
+        folded.append(contentsOf: bytes)
+      }
+    }
+    #expect(SHA256.hexDigest(folded) == Self.tablesDigest)
+  }
   /// The folding as it was, through Foundation: NFKC when a width form is in the term, case
   /// and diacritic folding, typographic apostrophes to `'`, leftover marks dropped.
   static func foundationFold(_ text: String) -> [UInt8] {
@@ -57,7 +91,7 @@ import Testing
     text.unicodeScalars.map { String($0.value, radix: 16, uppercase: true) }.joined(separator: " ")
   }
 
-  @Test("Every scalar folds as Foundation folds it")
+  @Test("Every scalar folds as Foundation folds it", .enabled(if: foundationIsTheOracle, notTheOracle))
   func everyScalar() {
     var differences: [String] = []
     for value in UInt32(0)...0x10FFFF {
@@ -68,7 +102,9 @@ import Testing
     #expect(differences.isEmpty, "\(differences.count) scalars differ, first \(differences.prefix(20))")
   }
 
-  @Test("Every CJK-path scalar, alone and before a voicing mark, maps as Foundation maps it")
+  @Test(
+    "Every CJK-path scalar, alone and before a voicing mark, maps as Foundation maps it",
+    .enabled(if: foundationIsTheOracle, notTheOracle))
   func everyCJKScalar() {
     var differences: [String] = []
     let ranges: [ClosedRange<UInt32>] = [
@@ -100,7 +136,9 @@ import Testing
     "1113 FFC3 345 2019 309A B6E", "1EB 1113 FFD6 1DD 345 FB13", "2160 337 B3E 362 345 9EE",
   ]
 
-  @Test("Random words of many scripts fold as Foundation folds them", arguments: [UInt64(1), 2, 3])
+  @Test(
+    "Random words of many scripts fold as Foundation folds them", .enabled(if: foundationIsTheOracle, notTheOracle),
+    arguments: [UInt64(1), 2, 3])
   func randomWords(seed: UInt64) {
     var generator = SplitMix64(seed: seed)
     let pools: [ClosedRange<UInt32>] = [

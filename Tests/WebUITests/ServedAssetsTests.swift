@@ -7,6 +7,7 @@ import WebUI
 
 @testable import DuoKBHarvestCLI
 
+// Darwin: URLSession is part of Foundation itself.
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif

@@ -51,7 +51,9 @@ enum HelperExecutable {
       _ = _NSGetExecutablePath(nil, &size)
       var buffer = [CChar](repeating: 0, count: Int(size) + 1)
       guard _NSGetExecutablePath(&buffer, &size) == 0 else { return nil }
-      return URL(fileURLWithPath: String(cString: buffer)).resolvingSymlinksInPath()
+      // String(cString: [CChar]) is deprecated: the bytes up to the NUL, decoded.
+      let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+      return URL(fileURLWithPath: String(decoding: bytes, as: UTF8.self)).resolvingSymlinksInPath()
     #else
       return nil
     #endif

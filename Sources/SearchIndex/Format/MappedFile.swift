@@ -38,11 +38,11 @@ final class MappedFile: @unchecked Sendable {
       throw .unreadable(file: name, reason: "cannot stat (errno \(errno))")
     }
     self.descriptor = descriptor
+    // Darwin: no O_NOATIME; APFS updates access times lazily (strictatime is off by default).
     #if os(Linux) && (arch(x86_64) || arch(arm64))
       // A search `pread`s a hit's record and entry: no access time to update for each
       // (allowed to the file's owner; others keep the mount's own atime policy). Glibc
-      // declares O_NOATIME (0o1000000 on these architectures) only to GNU sources;
-      // macOS has no such flag.
+      // declares O_NOATIME (0o1000000 on these architectures) only to GNU sources.
       let noAccessTime: Int32 = 0o1000000
       let flags = fcntl(descriptor, F_GETFL)
       if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags | noAccessTime) }
@@ -101,12 +101,40 @@ final class MappedFile: @unchecked Sendable {
     return done
   }
 
+  /// How a map's pages leave the process.
+  enum PageRelease {
+    /// `madvise(MADV_DONTNEED)`: Linux drops a private file map's pages at once.
+    case discard
+    /// The same file mapped again over the same addresses (`MAP_FIXED`), which replaces the
+    /// old map and its pages in one step: readers on other threads see the same bytes
+    /// throughout. Darwin needs it: there `MADV_DONTNEED` is a hint that leaves a file
+    /// map's clean pages resident.
+    case remap
+  }
+
+  /// This platform's way of releasing pages.
+  static var pageRelease: PageRelease {
+    #if canImport(Darwin)
+      .remap
+    #else
+      .discard
+    #endif
+  }
+
   /// Drops this process's pages of the map (they stay in the page cache and come back on
   /// the next read), so a long-running searcher's resident memory does not grow with every
   /// list it ever read.
-  func releasePages() {
+  func releasePages(_ way: PageRelease = MappedFile.pageRelease) {
     guard mappedLength > 0, let base = bytes.baseAddress else { return }
-    _ = madvise(UnsafeMutableRawPointer(mutating: base), mappedLength, Int32(MADV_DONTNEED))
+    let address = UnsafeMutableRawPointer(mutating: base)
+    switch way {
+    case .discard:
+      _ = madvise(address, mappedLength, Int32(MADV_DONTNEED))
+    case .remap:
+      // Darwin puts the old map back when a MAP_FIXED map fails; the bytes stay readable.
+      let remapped = mmap(address, mappedLength, PROT_READ, MAP_PRIVATE | MAP_FIXED, descriptor, 0)
+      if remapped == address { _ = madvise(address, mappedLength, Int32(MADV_RANDOM)) }
+    }
   }
 
   deinit {

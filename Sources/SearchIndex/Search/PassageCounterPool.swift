@@ -86,6 +86,7 @@ final class PassageCounterPool: @unchecked Sendable {
     let address = spare + skipped
     if skipped > 0 { munmap(spare, skipped) }
     munmap(address + size, hugePageBytes - skipped)
+    // Darwin: no transparent huge pages to ask for (mapsHugePages is false there).
     #if os(Linux)
       _ = madvise(address, size, MADV_HUGEPAGE)
     #endif
