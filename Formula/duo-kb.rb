@@ -1,20 +1,34 @@
-# Homebrew formula for duo-kb: a source build from this repository, for macOS.
+# Homebrew formula for duo-kb: a source build of the repository's branch tip, for macOS.
 #
-#   brew install --HEAD --formula ./Formula/duo-kb.rb
+# Homebrew installs formulae from taps only. From a clone, scripts/tap makes the local tap
+# duo-kb/local, with a copy of this file whose head is the clone itself (its checked-out
+# branch, last commit):
 #
-# It builds the clone it sits in (head), with the same script as every other build here
-# (scripts/release-build), and installs the binaries (duo-kb, and duo-kb-harvest beside it
-# for the commands that harvest), the manual page and the completions
-# for bash, zsh and fish. A test in Tests/DuoKBCLITests keeps it in step with the code:
-# the version below, and the files it installs.
+#   scripts/tap && brew install --HEAD duo-kb/local/duo-kb
+#
+# Published, this file is Formula/duo-kb.rb in the tap repository OWNER/homebrew-duo-kb, with
+# OWNER the account that hosts duo-kb ('scripts/tap --print URL' writes it with that URL):
+#
+#   brew tap OWNER/duo-kb && brew install --HEAD OWNER/duo-kb/duo-kb
+#
+# It builds with the same script as every other build here (scripts/release-build), and
+# installs the binaries (duo-kb, and duo-kb-harvest beside it for the commands that harvest
+# and serve), the manual page and the completions for bash, zsh and fish. Tests keep it in
+# step with the code: Tests/DuoKBCLITests (the version, the files it installs) and
+# scripts/check-packaging (its dependencies, against Package.swift's platform and tools
+# version).
 class DuoKb < Formula
-  desc "Apple's developer talks and Human Interface Guidelines, answering with exact quotes"
-  homepage "file://#{File.expand_path("../README.md", __dir__)}"
-  head "file://#{File.expand_path("..", __dir__)}", using: :git
+  desc "Exact quotes from Apple's developer talks and Human Interface Guidelines"
+  homepage "https://github.com/OWNER/duo-kb"
   license :cannot_represent
+  head "https://github.com/OWNER/duo-kb.git", branch: "main"
 
-  depends_on xcode: ["16.0", :build]
-  depends_on macos: :sonoma
+  # pkgconf: SwiftPM finds libmicrohttpd.pc through pkg-config. Xcode 16.3 is Swift 6.1.
+  depends_on "pkgconf" => :build
+  depends_on xcode: ["16.3", :build]
+  # duo-kb-harvest links it, for serve.
+  depends_on "libmicrohttpd"
+  depends_on macos: :sequoia
 
   uses_from_macos "curl"
   uses_from_macos "libxml2"
