@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import Foundation
 import PackageDescription
 
@@ -14,7 +14,7 @@ let library: [SwiftSetting] = [.unsafeFlags(["-parse-as-library"])]
 
 let package = Package(
   name: "duo-kb-fuzz",
-  platforms: [.macOS(.v14)],
+  platforms: [.macOS(.v15)],
   dependencies: [.package(path: "..")],
   targets: [
     .target(name: "FuzzSupport", dependencies: [duoKB]),
