@@ -110,8 +110,21 @@ struct CorpusReadBench {
     }
   }
 
-  /// `duo-kb index` on `home`, under /usr/bin/time: wall seconds and peak resident MB.
+  /// `duo-kb index` on `home`: wall seconds and peak resident MB (on Linux under
+  /// /usr/bin/time, see `WholeProcessBench.Exit.peakResidentBytes`).
   func timed(_ executable: URL, home: URL) throws -> (Double, Double) {
+    #if canImport(Darwin)
+      let start = now()
+      let exit = WholeProcessBench.spawn([executable.path, "index"], environment: ["DUO_KB_HOME=\(home.path)"])
+      guard exit.status == 0 else { throw BenchFailure("duo-kb index exited \(exit.status)") }
+      return (seconds(since: start), Double(exit.peakResidentBytes) / 1_048_576)
+    #else
+      return try timedByTimeTool(executable, home: home)
+    #endif
+  }
+
+  /// `duo-kb index` under GNU time (`-f`, `-o`), which macOS's BSD time lacks.
+  private func timedByTimeTool(_ executable: URL, home: URL) throws -> (Double, Double) {
     let output = home.appendingPathComponent("time.out")
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/time")

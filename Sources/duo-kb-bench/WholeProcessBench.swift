@@ -12,9 +12,9 @@ import SearchIndex
 
 /// Whole-process `duo-kb`: the generated corpus written as a duo-kb home (`writeHome`),
 /// `duo-kb index` timed (the median of 3 builds), then `duo-kb search QUERY` run as a person or a script would,
-/// one process per query: wall time from spawn to exit, and peak resident memory (through
-/// `/usr/bin/time`, whose own small process is the parent: a child spawned by this large
-/// process can inherit its peak).
+/// one process per query: wall time from spawn to exit, and peak resident memory (on Linux
+/// through `/usr/bin/time`, whose own small process is the parent: a child spawned by this
+/// large process can inherit its peak; on Darwin from the child's own resource usage).
 struct WholeProcessBench {
   var executable: URL
   var home: URL
@@ -112,19 +112,29 @@ struct WholeProcessBench {
       versionSamples.append(Double(now() - start) / 1e6)
     }
     var peak: Double?
-    let timeTool = "/usr/bin/time"
-    if FileManager.default.isExecutableFile(atPath: timeTool) {
-      let output = home.appendingPathComponent("time.out").path
+    #if canImport(Darwin)
+      // Darwin's posix_spawn gives the child an address space of its own from the start:
+      // its resource usage is its own peak, with no parent's to inherit.
       for query in chosen.prefix(20) {
-        _ = Self.spawn(
-          [timeTool, "-f", "%M", "-o", output, executable.path, "search", query.ours], environment: environment)
-        if let text = try? String(contentsOfFile: output, encoding: .utf8),
-          let kilobytes = Double(text.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n").last ?? "")
-        {
-          peak = max(peak ?? 0, kilobytes / 1_024)
+        let exit = Self.spawn([executable.path, "search", query.ours], environment: environment)
+        if exit.status == 0 { peak = max(peak ?? 0, Double(exit.peakResidentBytes) / 1_048_576) }
+      }
+    #else
+      let timeTool = "/usr/bin/time"
+      if FileManager.default.isExecutableFile(atPath: timeTool) {
+        let output = home.appendingPathComponent("time.out").path
+        for query in chosen.prefix(20) {
+          _ = Self.spawn(
+            [timeTool, "-f", "%M", "-o", output, executable.path, "search", query.ours], environment: environment)
+          if let text = try? String(contentsOfFile: output, encoding: .utf8),
+            let kilobytes = Double(
+              text.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: "\n").last ?? "")
+          {
+            peak = max(peak ?? 0, kilobytes / 1_024)
+          }
         }
       }
-    }
+    #endif
     return Report(
       indexSeconds: Latencies.percentile(builds, 0.5), medianMilliseconds: Latencies.percentile(samples, 0.5),
       p95Milliseconds: Latencies.percentile(samples, 0.95), byKind: byKind, peakMegabytes: peak,
@@ -154,6 +164,10 @@ struct WholeProcessBench {
     var status: Int32
     /// Pages it read from disk (`ru_majflt` of its resource usage).
     var majorFaults: Int
+    /// Its peak resident memory (`ru_maxrss`: bytes on Darwin, KiB on Linux). On Linux a
+    /// child spawned by a large process starts in that process's address space and
+    /// inherits its peak: there `/usr/bin/time` is the small parent that measures it.
+    var peakResidentBytes: Int = 0
   }
 
   /// Runs `arguments` with stdout and stderr to /dev/null.
@@ -183,7 +197,14 @@ struct WholeProcessBench {
     var usage = rusage()
     while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
     // WIFEXITED / WEXITSTATUS, spelled out (the macros are not imported).
-    return Exit(status: status & 0x7F == 0 ? (status >> 8) & 0xFF : -1, majorFaults: Int(usage.ru_majflt))
+    #if canImport(Darwin)
+      let peakBytes = Int(usage.ru_maxrss)
+    #else
+      let peakBytes = Int(usage.ru_maxrss).multipliedReportingOverflow(by: 1_024).partialValue
+    #endif
+    return Exit(
+      status: status & 0x7F == 0 ? (status >> 8) & 0xFF : -1, majorFaults: Int(usage.ru_majflt),
+      peakResidentBytes: peakBytes)
   }
 }
 

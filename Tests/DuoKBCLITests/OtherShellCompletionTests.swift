@@ -6,6 +6,15 @@ import Testing
 /// The zsh and fish scripts in the real shells (scripts/bootstrap installs both; where one
 /// is missing its test is skipped).
 @Suite struct OtherShellCompletionTests {
+  /// The shell's executable, found on PATH: Debian has /usr/bin/zsh and /usr/bin/fish, macOS
+  /// /bin/zsh and Homebrew's fish under /opt/homebrew/bin (or /usr/local/bin on Intel).
+  static func shell(_ name: String) -> String? {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    return path.split(separator: ":").map { "\($0)/\(name)" }.first {
+      FileManager.default.isExecutableFile(atPath: $0)
+    }
+  }
+
   static func run(_ shell: String, _ arguments: [String], script: String) throws -> (status: Int32, output: String) {
     let scratch = try ScratchDirectory()
     try scratch.write(script, to: "completion")
@@ -27,13 +36,13 @@ import Testing
   /// What fish offers for a command line (the first column of `complete -C`).
   static func fish(_ line: String) throws -> [String] {
     let result = try run(
-      "/usr/bin/fish", ["--no-config", "-c", "source FILE; complete -C '\(line)'"],
+      try #require(shell("fish")), ["--no-config", "-c", "source FILE; complete -C '\(line)'"],
       script: CompletionScript.fish())
     #expect(result.status == 0, "\(result.output)")
     return result.output.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }.sorted()
   }
 
-  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fish")))
+  @Test(.enabled(if: shell("fish") != nil, "fish is not on PATH"))
   func fishCompletesCommandsOptionsAndValues() throws {
     #expect(try Self.fish("duo-kb sta") == ["status"])
     #expect(try Self.fish("duo-kb search --format ") == ["json", "markdown", "text"])
@@ -42,9 +51,9 @@ import Testing
     #expect(try Self.fish("duo-kb completions ") == ["bash", "fish", "zsh"])
   }
 
-  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh")))
+  @Test(.enabled(if: shell("zsh") != nil, "zsh is not on PATH"))
   func zshReadsTheScript() throws {
-    let result = try Self.run("/usr/bin/zsh", ["-n", "FILE"], script: CompletionScript.zsh())
+    let result = try Self.run(try #require(Self.shell("zsh")), ["-n", "FILE"], script: CompletionScript.zsh())
     #expect(result.status == 0 && result.output.isEmpty, "\(result.output)")
   }
 }
