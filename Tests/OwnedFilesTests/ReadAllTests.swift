@@ -31,7 +31,8 @@ import Testing
   }
 
   @Test func aNonBlockingPipeIsReadToItsEnd() throws {
-    let bytes = (0..<20_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+    // An Int range said so: left to inference, the literal range can be read as Int128.
+    let bytes = (0..<20_000).map { (index: Int) in UInt8(truncatingIfNeeded: index &* 7) }
     let descriptor = try Self.slowPipe(bytes)
     defer { close(descriptor) }
     let data = try OwnedFile.readAll(from: descriptor, path: "standard input")

@@ -13,7 +13,7 @@ import Testing
   static func makeFile() throws -> (folder: URL, url: URL, bytes: [UInt8]) {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("page-release-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let bytes = (0..<length).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 12) }
+    let bytes = (0..<length).map { (offset: Int) in UInt8(truncatingIfNeeded: offset &* 31 &+ offset >> 12) }
     let url = folder.appendingPathComponent("store.dki")
     try Data(bytes).write(to: url)
     return (folder, url, bytes)
