@@ -18,7 +18,10 @@ import Testing
     try OwnedFile.write(Data("{}".utf8), to: url, within: home.home)
     let file = open(url.path, O_RDONLY)
     let folder = open(home.home.path, O_RDONLY)
-    defer { close(file); close(folder) }
+    defer {
+      close(file)
+      close(folder)
+    }
     #expect(file >= 0 && folder >= 0)
     #expect(OwnedFile.syncToStorage(file) == nil)
     #expect(OwnedFile.syncToStorage(folder) == nil)
