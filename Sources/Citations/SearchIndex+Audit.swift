@@ -12,28 +12,28 @@ extension SearchIndex {
     _ checklist: [ChecklistItem], title: String, quotesPerRule: Int = 3,
     threshold: Double = AuditSupport.standardThreshold
   ) throws(CitationsError) -> AuditReport {
+    try audit(checklist, title: title, quotesPerRule: quotesPerRule, threshold: threshold, tuning: .standard)
+  }
+
+  /// `audit` with other numbers than the standard ones (`scripts/bench-audit` compares them).
+  package func audit(
+    _ checklist: [ChecklistItem], title: String, quotesPerRule: Int, threshold: Double, tuning: AuditTuning
+  ) throws(CitationsError) -> AuditReport {
     var items: [AuditReport.Item] = []
     for entry in checklist {
       let ruleQuery = AuditKeywords.query(entry.rule)
       let queries = entry.queries.isEmpty ? (ruleQuery.isEmpty ? [] : [ruleQuery]) : entry.queries
       var found: [String: (hit: QuotedHit, support: Double)] = [:]
       for query in queries {
-        let ranked: RankedSearchResults
-        do {
-          ranked = try bestMatch(query, limit: max(10, quotesPerRule * 3))
-        } catch {
-          switch error {
-          case .query(let queryError): throw .query(queryError)
-          case .index(let formatError): throw .indexFormat(formatError)
-          }
-        }
+        let ranked = try rankedForAudit(query, limit: max(tuning.hitsPerQuery, quotesPerRule * 3))
         let contentWords = ranked.contentWordCount
         for result in ranked.hits {
           let hit = quotedHit(
             document: result.hit.documentIndex, passage: result.hit.passageIndex, score: result.hit.score,
             matchedRanges: result.hit.matchedRanges)
           guard hit.passageKind != .code, QuoteText.words(hit.quote).count >= QuotationVerifier.minimumWords,
-            let support = AuditSupport.support(result, contentWords: contentWords, threshold: threshold)
+            let support = AuditSupport.support(
+              result, contentWords: contentWords, threshold: threshold, contextCredit: tuning.contextCredit)
           else { continue }
           let key = hit.citation.description
           if let known = found[key], known.support >= support { continue }
@@ -60,6 +60,27 @@ extension SearchIndex {
     }
     return AuditReport(title: title, items: items, threshold: threshold)
   }
+
+  private func rankedForAudit(_ query: String, limit: Int) throws(CitationsError) -> RankedSearchResults {
+    do {
+      return try bestMatch(query, limit: limit)
+    } catch {
+      switch error {
+      case .query(let queryError): throw .query(queryError)
+      case .index(let formatError): throw .indexFormat(formatError)
+      }
+    }
+  }
+}
+
+/// The numbers of the audit that `scripts/bench-audit` measures (`TRY=name=value,...`).
+package struct AuditTuning: Sendable, Equatable {
+  /// Hits read per query (at least three times the quotes asked for).
+  package var hitsPerQuery = 10
+  /// The share of the words found only around a passage that counts (`AuditSupport`).
+  package var contextCredit = 0.25
+
+  package static let standard = AuditTuning()
 }
 
 /// How well a passage supports a rule, from 0 to 1: the idf-weighted share of the rule's
@@ -74,11 +95,11 @@ public enum AuditSupport {
   /// prints the figures): most passages that answer one reach it, and passages that
   /// share a word or two with them mostly do not.
   public static let standardThreshold = 0.45
-  /// The share of the context's words that counts.
-  static let contextCredit = 0.25
 
   /// The support of one hit, or nil when it shares no word but stop words.
-  static func support(_ hit: RankedHit, contentWords: Int, threshold: Double) -> Double? {
+  static func support(
+    _ hit: RankedHit, contentWords: Int, threshold: Double, contextCredit: Double = AuditTuning.standard.contextCredit
+  ) -> Double? {
     guard hit.ownContentWords >= 1 else { return nil }
     let value = min(1, hit.ownCoverage + contextCredit * hit.contextCoverage)
     let rounded = (value * 1_000).rounded() / 1_000
