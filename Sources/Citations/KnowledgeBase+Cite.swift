@@ -53,7 +53,7 @@ extension SearchIndex {
     guard let best = ranked.hits.first else { return nil }
     let hit = quotedHit(best.hit, rank: 1)
     if !best.matchesAllWords {
-      let threshold = AuditSupport.standardThreshold
+      let threshold = AuditSupport.citationThreshold
       let support =
         AuditSupport.support(best, contentWords: ranked.contentWordCount, threshold: threshold) ?? 0
       guard support >= threshold else {
