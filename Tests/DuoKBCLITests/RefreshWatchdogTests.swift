@@ -9,7 +9,7 @@ import Testing
     let stopped = Reasons()
     let cancelling = Reasons()
     let watchdog = RefreshWatchdog(
-      deadline: nil, grace: .milliseconds(200),
+      deadline: nil, signalGrace: .milliseconds(200),
       cancel: {
         cancelling.add("cancel")
         Thread.sleep(forTimeInterval: 30)  // a cancellation handler that never returns
@@ -23,7 +23,7 @@ import Testing
 
   @Test func aSecondSignalStopsAtOnce() async {
     let stopped = Reasons()
-    let watchdog = RefreshWatchdog(deadline: nil, grace: .seconds(600), cancel: {}, stop: { stopped.add($0) })
+    let watchdog = RefreshWatchdog(deadline: nil, signalGrace: .seconds(600), cancel: {}, stop: { stopped.add($0) })
     watchdog.signalled(SIGINT)
     watchdog.signalled(SIGINT)
     #expect(await Self.eventually { !stopped.all.isEmpty })
@@ -34,7 +34,7 @@ import Testing
     let stopped = Reasons()
     let cancelled = Reasons()
     let watchdog = RefreshWatchdog(
-      deadline: .now + .milliseconds(50), grace: .milliseconds(200), cancel: { cancelled.add("cancel") },
+      deadline: .now + .milliseconds(50), timeoutGrace: .milliseconds(200), cancel: { cancelled.add("cancel") },
       stop: { stopped.add($0) })
     #expect(await Self.eventually { !stopped.all.isEmpty })
     #expect(cancelled.all == ["cancel"])
@@ -45,7 +45,7 @@ import Testing
   @Test func aRefreshThatEndsIsNeverStopped() async throws {
     let stopped = Reasons()
     let watchdog = RefreshWatchdog(
-      deadline: .now + .milliseconds(100), grace: .milliseconds(100), cancel: {}, stop: { stopped.add($0) })
+      deadline: .now + .milliseconds(100), timeoutGrace: .milliseconds(100), cancel: {}, stop: { stopped.add($0) })
     watchdog.finished()
     try await Task.sleep(for: .milliseconds(400))
     #expect(stopped.all.isEmpty)
@@ -67,4 +67,18 @@ final class Reasons: @unchecked Sendable {
   private var items: [String] = []
   var all: [String] { lock.withLock { items } }
   func add(_ item: String) { lock.withLock { items.append(item) } }
+}
+
+extension RefreshWatchdogTests {
+  @Test func withoutAWayToStopItOnlyCancels() async throws {
+    let cancelled = Reasons()
+    let watchdog = RefreshWatchdog(
+      deadline: .now, signalGrace: .milliseconds(10), timeoutGrace: .milliseconds(10),
+      cancel: { cancelled.add("cancel") }, stop: nil)
+    watchdog.signalled(SIGTERM)
+    watchdog.signalled(SIGTERM)
+    #expect(await Self.eventually { cancelled.all.count >= 1 })
+    try await Task.sleep(for: .milliseconds(100))
+    watchdog.finished()
+  }
 }

@@ -39,16 +39,13 @@ extension RefreshCommand: HelperCommandRunner {
       index: KnowledgeBaseRefreshIndex(home: home, store: store), clock: clock)
 
     let progress = RefreshProgress(reporter: context.reporter, client: client, quiet: quiet || format == "json")
-    let ending = await supervise(
+    let result = await supervise(
       session, list: list, progress: progress, deadline: client.configuration.deadline, ownsProcess: ownsProcess)
     progress.finish()
     let outcome: RefreshSession.Outcome
-    switch ending {
-    case .ran(.success(let value)): outcome = value
-    case .ran(.failure(let error)):
-      throw CommandFailure(error.description, hint: lockHint(error))
-    case .stopped(let reason):
-      throw CommandFailure("refresh stopped: \(reason)", hint: "it is left running in this process")
+    switch result {
+    case .success(let value): outcome = value
+    case .failure(let error): throw CommandFailure(error.description, hint: lockHint(error))
     }
     if let stale = outcome.tookOverLockFrom, !quiet {
       context.reporter.notice("took over the lock left by process \(stale), which is no longer running")

@@ -4,41 +4,31 @@ import Foundation
 import Harvest
 
 extension RefreshCommand {
-  /// How a refresh ended: by itself, or stopped by its watchdog without waiting for it.
-  enum Ending: Sendable {
-    case ran(Result<RefreshSession.Outcome, RefreshError>)
-    case stopped(reason: String)
-  }
-
-  /// Runs `session` with SIGINT and SIGTERM trapped and under a `RefreshWatchdog`, and
-  /// returns when it ends or is stopped. When `ownsProcess` (the executable), stopping
-  /// ends the process on the watchdog's thread; otherwise the refresh is left running.
+  /// Runs `session` with SIGINT and SIGTERM trapped and under a `RefreshWatchdog`. When
+  /// `ownsProcess` (the executable), a refresh that does not stop in time ends the process;
+  /// in-process (tests, other callers) it is only cancelled, and waited for.
   static func supervise(
     _ session: RefreshSession, list: SourceList, progress: RefreshProgress, deadline: ContinuousClock.Instant?,
     ownsProcess: Bool
-  ) async -> Ending {
-    let ending = FirstEnding()
-    let work = Task { [session] in
+  ) async -> Result<RefreshSession.Outcome, RefreshError> {
+    let work = Task { [session] () async -> Result<RefreshSession.Outcome, RefreshError> in
       do throws(RefreshError) {
-        ending.deliver(.ran(.success(try await session.run(list, progress: progress.update))))
+        return .success(try await session.run(list, progress: progress.update))
       } catch {
-        ending.deliver(.ran(.failure(error)))
+        return .failure(error)
       }
     }
-    let watchdog = RefreshWatchdog(
-      deadline: deadline, cancel: { work.cancel() },
-      stop: { reason in
-        if ownsProcess { endProcess(reason) }
-        ending.deliver(.stopped(reason: reason))
-      })
+    var stop: (@Sendable (String) -> Void)?
+    if ownsProcess { stop = { reason in endProcess(reason) } }
+    let watchdog = RefreshWatchdog(deadline: deadline, cancel: { work.cancel() }, stop: stop)
     let signals = SignalTrap(signals: [SIGINT, SIGTERM]) { signal in
       watchdog.signalled(signal)
       progress.interrupted(by: signal)
     }
-    let end = await ending.value
+    let result = await work.value
     watchdog.finished()
     signals.restore()
-    return end
+    return result
   }
 
   /// Ends the process at once, with nothing that a stuck thread could hold (no stream, no
@@ -47,35 +37,5 @@ extension RefreshCommand {
     let message = Array("duo-kb: error: refresh stopped: \(reason)\n".utf8)
     _ = message.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
     _exit(ExitStatus.failure.rawValue)
-  }
-}
-
-/// The first of the ways a refresh ends; later ones are dropped. The waiting task is
-/// resumed after the lock is released.
-final class FirstEnding: @unchecked Sendable {
-  private let lock = NSLock()
-  private var ending: RefreshCommand.Ending?
-  private var waiter: CheckedContinuation<RefreshCommand.Ending, Never>?
-
-  func deliver(_ value: RefreshCommand.Ending) {
-    let waiting: CheckedContinuation<RefreshCommand.Ending, Never>? = lock.withLock {
-      guard ending == nil else { return nil }
-      ending = value
-      defer { waiter = nil }
-      return waiter
-    }
-    waiting?.resume(returning: value)
-  }
-
-  var value: RefreshCommand.Ending {
-    get async {
-      await withCheckedContinuation { continuation in
-        let ready: RefreshCommand.Ending? = lock.withLock {
-          if ending == nil { waiter = continuation }
-          return ending
-        }
-        if let ready { continuation.resume(returning: ready) }
-      }
-    }
   }
 }

@@ -5,18 +5,21 @@ import Foundation
 /// It runs on a thread of its own and shares nothing with the refresh but its own lock,
 /// under which nothing else runs: the refresh cannot hold it up.
 /// - At the `--timeout` deadline the refresh is cancelled (no source starts and no request
-///   runs past it anyway), and `grace` later it is stopped.
-/// - On SIGINT or SIGTERM (`signalled`) it is cancelled at once and stopped `grace` later;
-///   a second signal stops it at once.
+///   runs past it anyway), and `timeoutGrace` later it is stopped: long enough for an
+///   index rebuild to finish on a loaded machine.
+/// - On SIGINT or SIGTERM (`signalled`) it is cancelled at once and stopped `signalGrace`
+///   later; a second signal stops it at once.
 ///
 /// Cancelling runs on a thread started for it, so that a cancellation handler that blocks
 /// cannot block the watchdog. Stopping calls `stop` on the watchdog's thread: the
 /// executable ends the process there (the kernel releases the refresh lock; every corpus
 /// file is written whole and renamed into place, so the corpus holds whole documents).
+/// Without `stop` (in-process) the watchdog only cancels.
 final class RefreshWatchdog: @unchecked Sendable {
-  /// How long a cancelled refresh may take to wind down (finish writing, update the index,
-  /// report) before it is stopped.
-  static let grace: Duration = .seconds(5)
+  /// How long a refresh may take to wind down (finish writing, update the index, report)
+  /// after a signal, and after its deadline, before it is stopped.
+  static let signalGrace: Duration = .seconds(5)
+  static let timeoutGrace: Duration = .seconds(30)
 
   private let condition = NSCondition()
   private var cancelAt: ContinuousClock.Instant?
@@ -25,24 +28,25 @@ final class RefreshWatchdog: @unchecked Sendable {
   private var signalCount = 0
   private var isDone = false
   private let cancel: @Sendable () -> Void
-  private let stop: @Sendable (String) -> Void
-  private let grace: Duration
+  private let stop: (@Sendable (String) -> Void)?
+  private let signalGrace: Duration
 
   /// - Parameters:
   ///   - deadline: the `--timeout` deadline (nil: none).
   ///   - cancel: cancels the refresh; may block.
-  ///   - stop: ends the refresh without waiting for it, given why.
+  ///   - stop: ends the refresh without waiting for it, given why (nil: never).
   init(
-    deadline: ContinuousClock.Instant?, grace: Duration = RefreshWatchdog.grace,
-    cancel: @escaping @Sendable () -> Void, stop: @escaping @Sendable (String) -> Void
+    deadline: ContinuousClock.Instant?, signalGrace: Duration = RefreshWatchdog.signalGrace,
+    timeoutGrace: Duration = RefreshWatchdog.timeoutGrace, cancel: @escaping @Sendable () -> Void,
+    stop: (@Sendable (String) -> Void)?
   ) {
-    self.grace = grace
+    self.signalGrace = signalGrace
     self.cancel = cancel
     self.stop = stop
     if let deadline {
       cancelAt = deadline
-      stopAt = deadline + grace
-      reason = "it did not end within \(Self.seconds(grace)) of its --timeout"
+      stopAt = stop == nil ? nil : deadline + timeoutGrace
+      reason = "it did not end within \(Self.seconds(timeoutGrace)) of its --timeout"
     }
     let thread = Thread { [self] in watch() }
     thread.name = "duo-kb.refresh-watchdog"
@@ -56,13 +60,13 @@ final class RefreshWatchdog: @unchecked Sendable {
       signalCount += 1
       let isRepeated = signalCount > 1
       cancelAt = now
-      let limit = isRepeated ? now : now + grace
-      if stopAt.map({ limit < $0 }) ?? true {
+      let limit = isRepeated ? now : now + signalGrace
+      if stop != nil, stopAt.map({ limit < $0 }) ?? true {
         stopAt = limit
         reason =
           isRepeated
           ? "signal \(number) arrived a second time"
-          : "signal \(number): the refresh did not stop within \(Self.seconds(grace))"
+          : "signal \(number): the refresh did not stop within \(Self.seconds(signalGrace))"
       }
       condition.broadcast()
     }
@@ -84,7 +88,7 @@ final class RefreshWatchdog: @unchecked Sendable {
         isDone = true
         let reason = reason
         condition.unlock()
-        stop(reason)
+        stop?(reason)
         return
       }
       if let cancelAt, now >= cancelAt {
