@@ -98,19 +98,25 @@ import Testing
     #expect(third.status == 503)
     #expect(third.headers["retry-after"] == "5")
     held.removeAll()
-    #expect(try fixture.client.get("/api/status").status == 200)
+    // The server notices the two closed a moment later; then it answers again.
+    var status = 0
+    for _ in 0..<50 where status != 200 {
+      status = try fixture.client.get("/api/status").status
+      if status != 200 { usleep(100_000) }
+    }
+    #expect(status == 200)
   }
 
   @Test("Eight concurrent verify requests are each answered whole or refused, and logged as such")
   func concurrentAnswersAreWhole() throws {
-    // Two answered at once and a 1 s idle limit: each of the others waits longer than that
+    // One answered at a time and a 1 s idle limit: each of the others waits longer than that
     // for its turn (scripts/measure-serve-limits sends 2 MB documents to the default limits).
     let limits = HTTPServerLimits(
       maximumBodyBytes: 1024 * 1024, idleTimeoutSeconds: 1, requestTimeoutSeconds: 30, maximumConnections: 16,
-      maximumConnectionsPerAddress: 16, threads: 2)
+      maximumConnectionsPerAddress: 16, threads: 1)
     let fixture = try ServerFixture(limits: limits)
     let line = "Apple says “Scrolling content doesn't need to move.” (tech-talks/900001@0:40)\n\n"
-    let document = String(repeating: line, count: 100_000 / line.utf8.count)
+    let document = String(repeating: line, count: 200_000 / line.utf8.count)
     let results = ResultBox()
     DispatchQueue.concurrentPerform(iterations: 8) { _ in
       results.append(try? fixture.client.post("/api/verify", contentType: "text/markdown", document))
