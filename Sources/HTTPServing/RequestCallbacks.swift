@@ -3,12 +3,8 @@ import Foundation
 
 #if canImport(Glibc)
   import Glibc
-  /// A write to a closed socket fails with EPIPE rather than a signal.
-  private let noSignalFlag = Int32(MSG_NOSIGNAL)
 #elseif canImport(Darwin)
   import Darwin
-  /// Darwin has no MSG_NOSIGNAL; libmicrohttpd sets SO_NOSIGPIPE on its sockets instead.
-  private let noSignalFlag: Int32 = 0
 #endif
 
 /// The C callbacks libmicrohttpd calls: one for each step of a request, one when a request
@@ -60,12 +56,23 @@ func targetReceived(
     414, "the request has \(arguments) query arguments; this server reads at most \(limit)")
   let socket = duokb_mhd_connection_socket(connection)
   let bytes = RequestHead.wire(response)
-  let written = bytes.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(noSignalFlag)) }
+  let written = sendWithoutSignal(socket, bytes)
   pending.answered = (414, response.body.count)
   pending.answeredEarly = written == bytes.count
   _ = shutdown(socket, Int32(SHUT_WR))
   state.connections.closeSoon(connection)
   return pointer
+}
+
+/// Writes to a socket; a peer gone away is an error, not a SIGPIPE.
+private func sendWithoutSignal(_ socket: Int32, _ bytes: [UInt8]) -> Int {
+  #if canImport(Darwin)
+    var one: Int32 = 1
+    setsockopt(socket, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+    return bytes.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, 0) }
+  #else
+    return bytes.withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+  #endif
 }
 
 func connectionNotified(
