@@ -8,13 +8,13 @@ extension VerificationReport {
       output +=
         "\(verdict.file):\(verdict.line):\(verdict.column): \(verdict.status.label) “\(Self.shortened(verdict.quotation))”"
       output += verdict.claimedTime.map { " (\($0))" } ?? ""
-      output += Self.details(verdict).map { ": \($0)" } ?? ""
+      output += Self.details(verdict).map { ": \(DisplayText.line($0))" } ?? ""
       output += "\n"
       if let closest = verdict.closest {
         let place = verdict.citation?.description ?? verdict.time
-        output += "    said: “\(closest)”\(place.map { " (\($0))" } ?? "")\n"
+        output += "    said: “\(DisplayText.line(closest))”\(place.map { " (\($0))" } ?? "")\n"
       }
-      if let diff = verdict.diff { output += "    diff: \(diff.rendered)\n" }
+      if let diff = verdict.diff { output += "    diff: \(DisplayText.line(diff.rendered))\n" }
     }
     if !passedOver.isEmpty {
       let titles = passedOver.filter { $0.reason == .title }.count
@@ -79,9 +79,13 @@ extension VerificationReport {
     output += "\n"
     for (number, verdict) in mine {
       output += "[^duo-kb-\(number + 1)]: \(verdict.status.label)"
-      output += Self.details(verdict).map { ": \($0)" } ?? ""
-      if let diff = verdict.diff { output += " — diff: \(diff.rendered)" }
-      if let link = verdict.link, verdict.status != .verified { output += " — \(link)" }
+      // What comes from the corpus (titles in a note, the words of a diff) is escaped, and
+      // only a web address is given as a link.
+      output += Self.details(verdict).map { ": \(MarkdownText.inline($0))" } ?? ""
+      if let diff = verdict.diff { output += " — diff: \(MarkdownText.inline(diff.rendered))" }
+      if let link = verdict.link.flatMap(MarkdownText.destination), verdict.status != .verified {
+        output += " — \(link)"
+      }
       output += "\n"
     }
     output += "\n" + summary + "\n"

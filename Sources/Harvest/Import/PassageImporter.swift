@@ -65,6 +65,10 @@ public struct PassageImporter: Sendable {
     guard DocumentID.isValid(line.doc) else {
       throw .invalidDocumentID(file: file, line: number, id: line.doc)
     }
+    // The address is what a reader follows: only a web address is taken.
+    if let url = line.url, !url.isEmpty, !WebAddress.isWeb(url) {
+      throw .notWebAddress(file: file, line: number, url: url)
+    }
     let kind = line.kind ?? "talk"
     guard ["talk", "hig", "code"].contains(kind) else {
       throw .malformedLine(file: file, line: number, reason: "kind must be talk, hig or code, not '\(kind)'")
@@ -112,6 +116,7 @@ public struct PassageImporter: Sendable {
     fromWebVTT data: Data, file: String, id: String, title: String, url: String?
   ) throws(ImportError) -> Document {
     guard DocumentID.isValid(id) else { throw .invalidDocumentID(file: file, line: 0, id: id) }
+    if let url, !url.isEmpty, !WebAddress.isWeb(url) { throw .notWebAddress(file: file, line: nil, url: url) }
     let parsed: WebVTTFile
     do {
       parsed = try WebVTTParser().parse(data)
