@@ -16,17 +16,29 @@ extension VerificationReport {
       }
       if let diff = verdict.diff { output += "    diff: \(DisplayText.line(diff.rendered))\n" }
     }
+    output += unlistedNote.map { $0 + "\n" } ?? ""
     if !passedOver.isEmpty {
       let titles = passedOver.filter { $0.reason == .title }.count
-      output +=
-        "(\(passedOver.count) other quoted text\(passedOver.count == 1 ? "" : "s") not read as quotations of Apple"
-      output +=
-        titles > 0
-        ? ": \(titles) title\(titles == 1 ? "" : "s") of talks or pages, \(passedOver.count - titles) unattributed)\n"
-        : ")\n"
+      let count = passedOver.count + unlistedPassedOver
+      output += "(\(count) other quoted text\(count == 1 ? "" : "s") not read as quotations of Apple"
+      if unlistedPassedOver > 0 {
+        output += ")\n"
+      } else {
+        output +=
+          titles > 0
+          ? ": \(titles) title\(titles == 1 ? "" : "s") of talks or pages, \(passedOver.count - titles) unattributed)\n"
+          : ")\n"
+      }
     }
     output += summary + "\n"
     return output
+  }
+
+  /// Says how many verdicts the report counts without listing them, when it does.
+  public var unlistedNote: String? {
+    guard unlistedVerdicts > 0 else { return nil }
+    return "(\(unlistedVerdicts) more quotation\(unlistedVerdicts == 1 ? "" : "s") counted below but not listed: "
+      + "a report lists the first \(verdicts.count))"
   }
 
   /// What follows a verdict's label: where the words are, or why it failed.
@@ -88,6 +100,7 @@ extension VerificationReport {
       }
       output += "\n"
     }
+    output += unlistedNote.map { "\n" + $0 } ?? ""
     output += "\n" + summary + "\n"
     return output
   }

@@ -1,5 +1,6 @@
 import DocumentModel
 import Foundation
+import JSON
 import Normalize
 import WebVTT
 
@@ -44,6 +45,7 @@ public struct PassageImporter: Sendable {
         lineStart = lineEnd + 1
         if slice.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
         do {
+          try JSONNesting.check(slice)
           let line = try decoder.decode(Line.self, from: slice)
           try add(line, number: lineNumber, file: file, to: &documents, index: &indexByID)
         } catch let error as ImportError {
@@ -144,6 +146,7 @@ public struct PassageImporter: Sendable {
 
   static func reason(_ error: any Error) -> String {
     switch error {
+    case let error as JSONScanError: error.description
     case DecodingError.keyNotFound(let key, _): "missing field '\(key.stringValue)'"
     case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
       "field '\(context.codingPath.map(\.stringValue).joined(separator: "."))' has the wrong type"
