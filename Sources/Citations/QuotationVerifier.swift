@@ -76,9 +76,13 @@ public struct QuotationVerifier: Sendable {
   ) {
     var verdict = Self.blankVerdict(for: quotation, file: file)
     let quoted = QuotedWords(quotation.text)
-    guard quoted.wordCount >= Self.minimumWords else {
+    // A time, a link or a citation id names one passage: its words are checked there,
+    // however few. A short quotation without one is too short to tell from a coincidence.
+    let isShort = quoted.wordCount < Self.minimumWords
+    guard !isShort || quotation.attribution.namesPassage else {
       verdict.status = .tooShort
-      verdict.note = "fewer than \(Self.minimumWords) words: too short to check"
+      verdict.note =
+        "fewer than \(Self.minimumWords) words and no time, link or citation id: too short to check"
       result.add(verdict)
       return
     }
@@ -100,11 +104,14 @@ public struct QuotationVerifier: Sendable {
       return
     }
     if let leader = quotation.leader, let leaderMatch = located[leader] {
-      located[number] = followLeader(quoted, leaderMatch, in: &verdict)
+      located[number] = followLeader(quoted, leaderMatch, isShort: isShort, in: &verdict)
       result.add(verdict)
       return
     }
-    located[number] = judge(quoted, quotation, scope: scope, in: &verdict)
+    located[number] =
+      isShort
+      ? judgeShort(quoted, quotation, scope: scope, in: &verdict)
+      : judge(quoted, quotation, scope: scope, in: &verdict)
     result.add(verdict)
   }
 
@@ -186,7 +193,9 @@ public struct QuotationVerifier: Sendable {
 
   /// A quotation dated by the time after a later quotation of its sentence: it must follow
   /// that one in the same talk.
-  private func followLeader(_ quoted: QuotedWords, _ leaderMatch: Match, in verdict: inout QuotationVerdict) -> Match? {
+  private func followLeader(
+    _ quoted: QuotedWords, _ leaderMatch: Match, isShort: Bool, in verdict: inout QuotationVerdict
+  ) -> Match? {
     let matches = exactMatches(quoted.segments, in: [leaderMatch.document])
     if let match = matches.first(where: { $0.first > leaderMatch.last }) {
       setVerified(quoted, match, in: &verdict)
@@ -198,7 +207,8 @@ public struct QuotationVerifier: Sendable {
       verdict.note = "said before the quotation its time dates, not after it"
       return nil
     }
-    let everywhere = exactMatches(quoted.segments, in: nil)
+    // A few words said in another talk are a coincidence, not a source.
+    let everywhere = isShort ? [] : exactMatches(quoted.segments, in: nil)
     if let elsewhere = everywhere.first {
       describe(elsewhere, in: &verdict)
       verdict.status = .wrongSource
@@ -210,7 +220,7 @@ public struct QuotationVerifier: Sendable {
     return nil
   }
 
-  private func setVerified(_ quoted: QuotedWords, _ match: Match, in verdict: inout QuotationVerdict) {
+  func setVerified(_ quoted: QuotedWords, _ match: Match, in verdict: inout QuotationVerdict) {
     describe(match, in: &verdict)
     verdict.marks = marks(quoted, match)
     verdict.status = verdict.marks.isEmpty ? .verified : .verifiedWithMarks

@@ -34,18 +34,22 @@ public struct VerificationReport: Sendable, Encodable {
   public func count(_ status: QuotationVerdict.Status) -> Int { check.counts[status] ?? 0 }
 
   /// True when there was something to verify and every quotation is verified (editorial
-  /// marks allowed; unchecked ones too with `allowsUnchecked`).
+  /// marks allowed; unchecked ones too with `allowsUnchecked`). Too short ones (a few words
+  /// with no time, link or citation id) are counted but fail nothing, and verify nothing.
   public var passed: Bool {
-    total > 0
+    total - count(.tooShort) > 0
       && QuotationVerdict.Status.allCases.allSatisfy { status in
-        count(status) == 0 || status == .verified || status == .verifiedWithMarks
+        count(status) == 0 || status == .verified || status == .verifiedWithMarks || status == .tooShort
           || (allowsUnchecked && status == .unchecked)
       }
   }
 
-  /// `N quotations: V verified, E verified with editorial marks, …, U unchecked`.
+  /// `N quotations: V verified, E verified with editorial marks, …, U unchecked`; too
+  /// short ones, when there are any, are said not to fail the run.
   public var summary: String {
-    let counts = QuotationVerdict.Status.allCases.map { "\(count($0)) \($0.label)" }
+    let counts = QuotationVerdict.Status.allCases.map { status in
+      "\(count(status)) \(status.label)" + (status == .tooShort && count(status) > 0 ? " (not failing)" : "")
+    }
     return "\(total) quotation\(total == 1 ? "" : "s"): " + counts.joined(separator: ", ")
   }
 
