@@ -182,7 +182,11 @@ extension SearchIndex {
         let nearest = spans.filter { $0.start >= 0 }.min {
           abs($0.start / 1000 - seconds) < abs($1.start / 1000 - seconds)
         }
-        let hint = nearest.map { "; the nearest passage starts at \(Timecode.format(milliseconds: $0.start))" } ?? ""
+        let hint =
+          nearest.map {
+            let time = Timecode.format(milliseconds: $0.start)
+            return "; the nearest passage starts at \(time) (\(stored.id)@\(time))"
+          } ?? ""
         throw .unknownCitation(
           citation.description,
           reason: "no passage of '\(stored.id)' is spoken at \(Timecode.format(seconds: seconds))\(hint)")
@@ -217,7 +221,10 @@ extension SearchIndex {
           }
         }
         let some = anchors.prefix(12).map { "#\($0)" }.joined(separator: ", ")
-        let list = anchors.isEmpty ? "it has no sections" : "its sections are \(some)\(anchors.count > 12 ? ", …" : "")"
+        let list =
+          anchors.first.map {
+            "its sections are \(some)\(anchors.count > 12 ? ", …" : "") (cite one as \(stored.id)#\($0))"
+          } ?? "it has no sections"
         throw .unknownCitation(
           citation.description,
           reason: anchor.map { "'\(stored.id)' has no section '\($0)'; \(list)" }
