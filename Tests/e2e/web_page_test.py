@@ -400,6 +400,15 @@ def checks(run, page, origin, shots, axe_path):
         page.wait("document.querySelector('#results > li .formats button[data-format=text]').dataset.copied === %s"
                   % json.dumps(wanted_text), "the plain-text citation to be copied")
         equal(page.clipboard(), wanted_text, "the clipboard after Plain text")
+        # CSL-JSON carries the dates: the page copies the CLI's, with the day published and fetched.
+        if not page.evaluate("document.querySelector('#results > li .formats').open"):
+            page.click("#results > li .formats summary")
+            page.wait("document.querySelector('#results > li .formats').open", "the format menu to open again")
+        page.click("#results > li .formats button[data-format='csl-json']")
+        wanted_csl = run.cli("cite", first["citation"], "--format", "csl-json").rstrip("\n")
+        page.wait("document.querySelector('#results > li .formats button[data-format=\"csl-json\"]').dataset.copied === %s"
+                  % json.dumps(wanted_csl), "the CSL-JSON citation to be copied")
+        expect('"accessed"' in wanted_csl, "the CSL-JSON citation has the day it was fetched")
         page.key("Escape", virtual=27)
         page.wait("document.activeElement.id === 'q' || document.activeElement.tagName === 'SUMMARY'", "focus to move back")
 
