@@ -561,7 +561,7 @@ def checks(run, page, origin, shots, axe_path):
         expect(not errors, "errors in the page: %r" % errors[:5])
 
     run.check("search answers as you type with the CLI's exact quotes and deep links", search_as_you_type)
-    run.check("the keyboard reaches a result and copies its citation in two formats", keyboard_and_copy)
+    run.check("the keyboard reaches a result and copies its citation in three formats", keyboard_and_copy)
     run.check("filters narrow the search and stay in the address", filters_narrow_the_search)
     run.check("a question no passage has all the words of says what it shows", a_question_says_what_it_shows)
     run.check("a bad query shows the server's error", a_bad_query_says_where)
