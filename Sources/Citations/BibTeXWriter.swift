@@ -39,7 +39,8 @@ enum BibTeXWriter {
       fields.append(("year", "{\(issued.year)}"))
       if let month = issued.month { fields.append(("month", months[month - 1])) }
     }
-    fields.append(("url", "{\(url(entry.url))}"))
+    // An address that is not a web address is left out: a reference manager would link it.
+    if WebAddress.isWeb(entry.url) { fields.append(("url", "{\(url(entry.url))}")) }
     if let accessed = entry.accessed { fields.append(("urldate", "{\(accessed.iso8601)}")) }
     if !entry.speakers.isEmpty {
       fields.append(("note", "{Speakers: \(escape(entry.speakers.joined(separator: ", ")))}"))
@@ -54,11 +55,12 @@ enum BibTeXWriter {
   static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 
   /// Text in a braced field: LaTeX's special characters as the commands that print them,
-  /// white space of any kind as one space (a field is one line).
+  /// white space of any kind as one space (a field is one line), controls and direction
+  /// changes as U+FFFD (`DisplayText`).
   static func escape(_ text: String) -> String {
     var result = ""
     var lastWasSpace = false
-    for character in text {
+    for character in DisplayText.line(text) {
       if character.isWhitespace || character.isNewline {
         if !lastWasSpace { result.append(" ") }
         lastWasSpace = true

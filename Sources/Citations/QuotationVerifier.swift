@@ -47,56 +47,65 @@ public struct QuotationVerifier: Sendable {
     catalog = SourceCatalog(documents: transcript.documents.map { ($0.id, $0.title) }, speakers: Array(Set(speakers)))
   }
 
-  /// The verdicts of a write-up's quotations, in file order, and what was passed over.
-  public struct FileCheck: Sendable {
-    public var verdicts: [QuotationVerdict]
-    public var passedOver: [PassedOver]
+  /// One verdict per quotation, in file order (the first `listingLimit`).
+  public func verify(text: String, file: String, listingLimit: Int = FileCheck.defaultListingLimit)
+    -> [QuotationVerdict]
+  {
+    check(text: text, file: file, listingLimit: listingLimit).verdicts
   }
 
-  /// One verdict per quotation, in file order.
-  public func verify(text: String, file: String) -> [QuotationVerdict] {
-    check(text: text, file: file).verdicts
-  }
-
-  public func check(text: String, file: String) -> FileCheck {
-    let extracted = QuotationExtractor.extract(from: text, catalog: catalog)
-    var result = FileCheck(verdicts: [], passedOver: extracted.passedOver.map { with($0, file: file) })
-    var located: [Int: Match] = [:]
-    for (number, quotation) in extracted.quotations.enumerated() {
-      var verdict = Self.blankVerdict(for: quotation, file: file)
-      let quoted = QuotedWords(quotation.text)
-      guard quoted.wordCount >= Self.minimumWords else {
-        verdict.status = .tooShort
-        verdict.note = "fewer than \(Self.minimumWords) words: too short to check"
-        result.verdicts.append(verdict)
-        continue
+  /// The verdicts of a write-up's quotations and what was passed over, read a block at a
+  /// time: what is held beyond the text is one block and the bounded `FileCheck`.
+  public func check(text: String, file: String, listingLimit: Int = FileCheck.defaultListingLimit) -> FileCheck {
+    var result = FileCheck(listingLimit: listingLimit)
+    var firstNumber = 0
+    QuotationExtractor.forEachBlock(of: text, catalog: catalog) { found in
+      // A quotation's leader is one of its block: what was located before it is not needed.
+      var located: [Int: Match] = [:]
+      for passed in found.passedOver { result.add(with(passed, file: file)) }
+      for (offset, quotation) in found.quotations.enumerated() {
+        check(quotation, number: firstNumber + offset, file: file, located: &located, into: &result)
       }
-      if quotation.attribution.isEmpty {
-        guard unchecked(quoted, in: &verdict) else {
-          result.passedOver.append(
-            PassedOver(
-              file: file, line: quotation.line, column: quotation.column, text: quotation.text, reason: .notApple))
-          continue
-        }
-        result.verdicts.append(verdict)
-        continue
-      }
-      let scope = scope(of: quotation)
-      verdict.claimedSource = scope.name
-      if let reason = scope.problem {
-        verdict.note = reason
-        result.verdicts.append(verdict)
-        continue
-      }
-      if let leader = quotation.leader, let leaderMatch = located[leader] {
-        located[number] = followLeader(quoted, leaderMatch, in: &verdict)
-        result.verdicts.append(verdict)
-        continue
-      }
-      located[number] = judge(quoted, quotation, scope: scope, in: &verdict)
-      result.verdicts.append(verdict)
+      firstNumber += found.quotations.count
     }
     return result
+  }
+
+  private func check(
+    _ quotation: FoundQuotation, number: Int, file: String, located: inout [Int: Match], into result: inout FileCheck
+  ) {
+    var verdict = Self.blankVerdict(for: quotation, file: file)
+    let quoted = QuotedWords(quotation.text)
+    guard quoted.wordCount >= Self.minimumWords else {
+      verdict.status = .tooShort
+      verdict.note = "fewer than \(Self.minimumWords) words: too short to check"
+      result.add(verdict)
+      return
+    }
+    if quotation.attribution.isEmpty {
+      guard unchecked(quoted, in: &verdict) else {
+        result.add(
+          PassedOver(
+            file: file, line: quotation.line, column: quotation.column, text: quotation.text, reason: .notApple))
+        return
+      }
+      result.add(verdict)
+      return
+    }
+    let scope = scope(of: quotation)
+    verdict.claimedSource = scope.name
+    if let reason = scope.problem {
+      verdict.note = reason
+      result.add(verdict)
+      return
+    }
+    if let leader = quotation.leader, let leaderMatch = located[leader] {
+      located[number] = followLeader(quoted, leaderMatch, in: &verdict)
+      result.add(verdict)
+      return
+    }
+    located[number] = judge(quoted, quotation, scope: scope, in: &verdict)
+    result.add(verdict)
   }
 
   static func blankVerdict(for quotation: FoundQuotation, file: String) -> QuotationVerdict {

@@ -101,6 +101,14 @@ enum VerifyTool {
       "summary": ["type": "string"],
       "quotations": ["type": "array", "items": verdictSchema],
       "passedOver": ["type": "array", "items": ["type": "object"]],
+      "unlisted": [
+        "type": "object",
+        "description":
+          "Counted in total and counts but not listed: a report lists the first `limit` quotations and passed-over texts",
+        "properties": [
+          "quotations": ["type": "integer"], "passedOver": ["type": "integer"], "limit": ["type": "integer"],
+        ],
+      ],
     ],
     "required": ["version", "total", "counts", "passed", "summary", "quotations"],
   ]

@@ -18,8 +18,10 @@ import Testing
       done.set()
       return error
     }
-    // The loop's thread is now completing the transfer, about to resume the task.
-    #expect(await Self.eventually(within: .seconds(10)) { gate.isHeld }, "the transfer completes")
+    // The loop's thread is now completing the transfer, about to resume the task. (The
+    // bounds below are generous: a deadlock never ends, and a machine busy with the whole
+    // suite can take seconds to schedule a thread.)
+    #expect(await Self.eventually(within: .seconds(60)) { gate.isHeld }, "the transfer completes")
     // Cancel the task from another thread meanwhile, as a signal handler does: its
     // cancellation handler asks the loop to cancel the transfer.
     let cancelled = Flag()
@@ -28,10 +30,10 @@ import Testing
       cancelled.set()
     }
     canceller.start()
-    let cancelReturned = await Self.eventually(within: .seconds(3)) { cancelled.isSet }
+    let cancelReturned = await Self.eventually(within: .seconds(20)) { cancelled.isSet }
     gate.open()
     #expect(cancelReturned, "cancelling waited for the loop, which was resuming the same task")
-    let resumed = await Self.eventually(within: .seconds(10)) { done.isSet && cancelled.isSet }
+    let resumed = await Self.eventually(within: .seconds(30)) { done.isSet && cancelled.isSet }
     #expect(resumed, "the loop and the cancellation deadlocked")
     guard resumed else {
       // Deadlocked threads hold the loop's lock, which the client's deinit would wait for.

@@ -86,7 +86,7 @@ enum VerifyCommand: Command {
     default:
       context.stdout.write(report.text())
     }
-    if report.verdicts.isEmpty {
+    if report.total == 0 {
       context.reporter.notice("no quotation of Apple was found: nothing was verified")
     }
     return report.passed ? .success : .failure
@@ -101,7 +101,7 @@ enum VerifyCommand: Command {
       output += "| \(cell(verdict.file)):\(verdict.line):\(verdict.column) | \(verdict.status.label) "
       output += "| “\(cell(VerificationReport.shortened(verdict.quotation)))” | \(cell(details)) |\n"
     }
-    return output + "\n" + report.summary + "\n"
+    return output + "\n" + (report.unlistedNote.map { $0 + "\n" } ?? "") + report.summary + "\n"
   }
 
   static func readText(_ path: String, context: CommandContext) throws -> String {
