@@ -15,10 +15,10 @@ enum QuoteCommand: Command {
   static let usage = "ID-OR-LINK [--context N] [--format text|markdown|json]"
   static let discussion = """
     ID is a citation id as search prints it: tech-talks/111466@3:46 (or @1:02:03) names the
-    passage spoken from that second (speech before a code sample shown then; else the one
+    passages spoken from that second (speech before a code sample shown then; else the one
     whose time span holds it), tech-talks/111461@3:42-4:51 every passage in that range,
-    hig/designing-for-iphone-duo#anchor the whole section, and a ~hash suffix one passage
-    among several. Apple's own links work too: a talk page with ?time=226, a HIG page with
+    hig/designing-for-iphone-duo#anchor the whole section, and a place (@3:46.2, #anchor.2)
+    one passage among several; ids with an older ~hash suffix still work. Apple's own links work too: a talk page with ?time=226, a HIG page with
     #anchor, with or without a locale prefix. A bare document id or page link shows the
     document: its title, event and chapters (or sections) with their ids. --context N adds N
     passages before and after. Exit status: 0 found, 1 an id that names nothing (with the
