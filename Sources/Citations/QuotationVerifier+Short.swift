@@ -14,11 +14,7 @@ extension QuotationVerifier {
     }
     if let best = nearest(matches, quotation, anchor: scope.anchor) {
       describe(best, in: &verdict)
-      if let mistyped = quotation.attribution.malformedTime, quotation.attribution.times.isEmpty {
-        verdict.status = .wrongTime
-        verdict.note = "‘\(mistyped)’ is not a time; the words are said at \(verdict.time ?? "?")"
-        return best
-      }
+      if markMistypedTime(quotation, in: &verdict) { return best }
       let off = distance(best, quotation, anchor: scope.anchor)
       if off <= toleranceSeconds {
         setVerified(quoted, best, in: &verdict)

@@ -167,11 +167,7 @@ public struct QuotationVerifier: Sendable {
     }
     guard let best = nearest(matches, quotation, anchor: scope.anchor) else { return nil }
     describe(best, in: &verdict)
-    if let mistyped = quotation.attribution.malformedTime, quotation.attribution.times.isEmpty {
-      verdict.status = .wrongTime
-      verdict.note = "‘\(mistyped)’ is not a time; the words are said at \(verdict.time ?? "?")"
-      return best
-    }
+    if markMistypedTime(quotation, in: &verdict) { return best }
     let off = distance(best, quotation, anchor: scope.anchor)
     if off <= toleranceSeconds {
       setVerified(quoted, best, in: &verdict)
@@ -271,5 +267,19 @@ public struct QuotationVerifier: Sendable {
     {
       verdict.citation = index.citationID(document: indexDocument, passage: word.passage)
     }
+  }
+}
+
+extension QuotationVerifier {
+  /// A quotation whose only time cannot be read (`(9:2O)`) is a wrong time wherever its
+  /// words are found: marks `verdict` so, naming where they are said (set by `describe`
+  /// first), and says whether it did.
+  func markMistypedTime(_ quotation: FoundQuotation, in verdict: inout QuotationVerdict) -> Bool {
+    guard let mistyped = quotation.attribution.malformedTime, quotation.attribution.times.isEmpty else {
+      return false
+    }
+    verdict.status = .wrongTime
+    verdict.note = "‘\(mistyped)’ is not a time; the words are said at \(verdict.time ?? "?")"
+    return true
   }
 }
