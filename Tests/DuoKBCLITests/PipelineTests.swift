@@ -33,6 +33,12 @@ import Testing
     for line in lines { #expect(line.split(separator: "\t", omittingEmptySubsequences: false).count == 4) }
     let none = try shell.run("duo-kb search --format tsv zzyzxnothing")
     #expect(none.status == 1 && none.stdout.isEmpty)
+    // A batch in TSV: every hit of every query, one line each, nothing else.
+    let batch = try shell.run(
+      #"printf 'scrolling content\nlayout region\n' | duo-kb search --batch - --format tsv --limit 2"#)
+    let batchLines = batch.stdout.split(separator: "\n")
+    #expect(batch.status == 0 && batchLines.count == 4, "\(batch.stdout)")
+    #expect(batchLines.allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false).count == 4 })
   }
 
   @Test(
@@ -120,7 +126,7 @@ import Testing
   @Test func completeIDsIsHidden() async {
     let overview = await runCLI(["--help"])
     #expect(!overview.stdout.contains("__complete"))
-    #expect(!ManualPage.roff().contains("complete\\-ids"))
+    #expect(!ManualPage.roff().contains(".SS \"__complete"))
     #expect(!CompletionScript.bash().contains("__complete-ids)"))
   }
 }
