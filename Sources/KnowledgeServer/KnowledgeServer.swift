@@ -3,7 +3,8 @@ import Foundation
 import HTTPServing
 
 /// The knowledge base over HTTP: the JSON API under `/api/`, MCP (Streamable HTTP) at
-/// `/mcp`, and the static files it was given (a web page). Read-only: nothing it answers
+/// `/mcp`, and the static files it was given (a web page, with `/opensearch.xml` for its
+/// search when it has one at `/`). Read-only: nothing it answers
 /// changes the corpus. Every request reads the index through one `IndexCache`, so a refresh
 /// while it runs is picked up by the next request.
 public struct KnowledgeServer: Sendable {
@@ -74,6 +75,8 @@ public struct KnowledgeServer: Sendable {
     }
     if isMCP { return mcp.answer(request) }
     if isAPI { return api.answer(request) }
+    // The page's search as a browser's search engine, where there is a page.
+    if request.path == OpenSearchDescription.path, files["/"] != nil { return OpenSearchDescription.response(request) }
     guard let file = files[request.path] else {
       return ServerResponse(status: 404, contentType: "text/plain; charset=utf-8", text: "Not found\n")
     }

@@ -295,6 +295,9 @@ enum AnswerSchema {
       "unreadableDocuments": ["type": "array", "items": ["type": "object"]],
       "leftOutOfIndex": ["type": "array", "items": ["type": "object"]],
       "listedSources": ["type": "integer"],
+      "corpusFetchedAt": [
+        "type": ["string", "null"], "description": "When the newest document was fetched (ISO 8601)",
+      ],
     ],
     "required": [
       "home", "homeFrom", "documents", "corpusBytes", "indexBytes", "indexMatchesCorpus", "refreshes", "failing",

@@ -252,7 +252,7 @@ import { pendingRoute, useToken } from './api.js';
 import { enterDocument, enterDocuments } from './documents.js';
 import { $ } from './elements.js';
 import { fillFilters } from './filters.js';
-import { focusHeading, parseRoute, showView } from './routes.js';
+import { adoptQueryString, focusHeading, parseRoute, showView } from './routes.js';
 import { enterSearch, forgetSearch, wireSearch } from './search.js';
 import { showStatus } from './status.js';
 import { wireVerify } from './verify.js';
@@ -303,6 +303,7 @@ wireVerify();
 wireToken();
 wireSlash();
 window.addEventListener('hashchange', route);
+adoptQueryString();
 fillFilters();
 showStatus();
 route();
@@ -733,6 +734,7 @@ export function hitItem(hit, queryText) {
 <meta name="color-scheme" content="light dark">
 <title>duo-kb</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<link rel="search" href="/opensearch.xml" type="application/opensearchdescription+xml" title="duo-kb">
 <link rel="stylesheet" href="/app.css">
 <script type="module" src="/app.js"></script>
 </head>
@@ -858,7 +860,8 @@ export function hitItem(hit, queryText) {
       "routes.js",
 #"""
 // The page's addresses, all in the URL hash: #/search?q=…&kind=…, #/verify, #/docs,
-// #/doc/<document id>?cite=<citation id> or ?p=<passage number>.
+// #/doc/<document id>?cite=<citation id> or ?p=<passage number>; `/?q=…` is taken in as
+// #/search?q=….
 import { $ } from './elements.js';
 
 export function query(params) {
@@ -873,6 +876,21 @@ export function query(params) {
 // Percent-encoding that keeps a citation id readable (`tech-talks/111463@3:46`).
 function encodeParameter(value) {
   return encodeURIComponent(value).replace(/%2F/g, '/').replace(/%40/g, '@').replace(/%3A/g, ':');
+}
+
+// A search given as `/?q=…` (a browser's search engine, OpenSearch, a link): moved into the
+// hash, where the page keeps its addresses, without a new history entry. Returns whether
+// it did.
+export function adoptQueryString() {
+  if (location.hash.replace(/^#\/?/, '') !== '') return false;
+  var search = new URLSearchParams(location.search);
+  if (!search.has('q')) return false;
+  var params = {};
+  ['q', 'kind', 'event', 'year', 'lang'].forEach(function (key) {
+    if (search.get(key)) params[key] = search.get(key);
+  });
+  history.replaceState(null, '', location.pathname + '#/search' + query(params));
+  return true;
 }
 
 export function documentRoute(id, params) { return '#/doc/' + id + query(params || {}); }
@@ -1082,7 +1100,9 @@ export function wireSearch() {
     (
       "status.js",
 #"""
-// The line in the header on what the knowledge base holds and when it was refreshed.
+// The line in the header on what the knowledge base holds and how old it is: the last
+// refresh of this home, else (a corpus brought here built, as the sample one) when its
+// newest document was fetched.
 import { api } from './api.js';
 import { $ } from './elements.js';
 import { plural } from './wording.js';
@@ -1096,11 +1116,17 @@ export function showStatus() {
       return sum + (typeof byKind[kind] === 'number' ? byKind[kind] : 0);
     }, 0);
     parts.push(plural(count, 'document'));
-    var refreshed = status.lastRefresh && status.lastRefresh.finishedAt;
-    parts.push(typeof refreshed === 'string' ? 'refreshed ' + refreshed.slice(0, 10) : 'never refreshed');
+    parts.push(age(status, count));
     if (status.indexMatchesCorpus === false) parts.push('index behind the corpus');
     $('kb-status').textContent = parts.join(' · ');
   }).catch(function () { $('kb-status').textContent = ''; });
+}
+
+function age(status, count) {
+  var refreshed = status.lastRefresh && status.lastRefresh.finishedAt;
+  if (typeof refreshed === 'string') return 'refreshed ' + refreshed.slice(0, 10);
+  if (typeof status.corpusFetchedAt === 'string') return 'corpus built ' + status.corpusFetchedAt.slice(0, 10);
+  return count === 0 ? 'nothing harvested yet' : 'no refresh recorded';
 }
 
 """#),

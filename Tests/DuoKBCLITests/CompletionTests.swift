@@ -62,7 +62,7 @@ import Testing
   @Test(
     "Completes option values from the registry",
     arguments: [
-      (["duo-kb", "search", "--format", ""], ["json", "markdown", "text"]),
+      (["duo-kb", "search", "--format", ""], ["json", "markdown", "text", "tsv"]),
       (["duo-kb", "cite", "--format", ""], ["bibtex", "csl-json", "json", "markdown", "ris", "text"]),
       (["duo-kb", "search", "--kind", "h"], ["hig"]),
       (["duo-kb", "status", "--format", "j"], ["json"]),

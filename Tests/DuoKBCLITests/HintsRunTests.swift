@@ -4,7 +4,7 @@ import Testing
 
 @testable import DuoKBCLI
 
-/// Every id `cite`, `quote` and `verify` offer in what they print (a hint, a suggestion, a
+/// Every id `cite`, `quote`, `open` and `verify` offer in what they print (a hint, a suggestion, a
 /// passage's id) is taken back by `quote` and `cite`: each is run, and must succeed.
 @Suite struct HintsRunTests {
   static let commands: [[String]] = [
@@ -21,6 +21,9 @@ import Testing
     ["cite", "hig/testing-layout#Best-practices.9"],
     ["quote", "tech-talks/900001@0:10"],
     ["cite", "toolbar zebra"],
+    ["open", "900001@0:40"],
+    ["open", "tech-talks/900001@0:30"],
+    ["open", "hig/testing-layout#nowhere"],
     ["verify", "notes.md"],
   ]
 

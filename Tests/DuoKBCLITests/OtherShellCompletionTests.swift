@@ -45,7 +45,7 @@ import Testing
   @Test(.enabled(if: shell("fish") != nil, "fish is not on PATH"))
   func fishCompletesCommandsOptionsAndValues() throws {
     #expect(try Self.fish("duo-kb sta") == ["status"])
-    #expect(try Self.fish("duo-kb search --format ") == ["json", "markdown", "text"])
+    #expect(try Self.fish("duo-kb search --format ") == ["json", "markdown", "text", "tsv"])
     #expect(try Self.fish("duo-kb search ki") == ["kind:code", "kind:hig", "kind:talk"])
     #expect(try Self.fish("duo-kb --col") == ["--color"])
     #expect(try Self.fish("duo-kb completions ") == ["bash", "fish", "zsh"])

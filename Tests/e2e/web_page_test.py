@@ -538,6 +538,49 @@ def checks(run, page, origin, shots, axe_path):
             expect(not problems, "%d serious or critical: %s" % (len(problems), "; ".join(problems)))
         return audit
 
+    def a_search_address_runs_on_load():
+        page.go("?q=" + urllib.parse.quote_plus(QUERY) + "&kind=talk")
+        page.wait("document.querySelectorAll('#results > li').length === %d" % len(expected["results"]),
+                  "the results of /?q=")
+        equal(page.evaluate("location.search"), "", "the query string once the page has taken it in")
+        equal(page.evaluate("location.hash"), "#/search?kind=talk&q=" + QUERY.replace(" ", "%20"),
+              "the address of the search")
+        equal(page.evaluate("document.getElementById('q').value"), QUERY, "the search box")
+        equal(page.evaluate("document.getElementById('f-kind').value"), "talk", "the kind filter")
+        equal(page.text("#results > li .quote p"), first["quote"], "the first quote")
+        # Typing keeps the address in step, without a new history entry.
+        length = page.evaluate("history.length")
+        page.evaluate("(() => { const q = document.getElementById('q'); q.focus(); "
+                      "q.setSelectionRange(q.value.length, q.value.length); })()")
+        page.type(" iphone")
+        page.wait("location.hash.indexOf('iphone') > 0", "the address to follow the search box")
+        equal(page.evaluate("history.length"), length, "the history's length after typing")
+
+    def opensearch_names_the_search_address():
+        link = page.evaluate("(document.querySelector('link[rel=search]') || {}).href")
+        equal(link, origin + "/opensearch.xml", "the page's OpenSearch link")
+        equal(page.evaluate("document.querySelector('link[rel=search]').type"),
+              "application/opensearchdescription+xml", "its type")
+        with urllib.request.urlopen(link, timeout=10) as response:
+            equal(response.status, 200, "GET /opensearch.xml")
+            equal(response.headers["Content-Type"], "application/opensearchdescription+xml; charset=utf-8",
+                  "its content type")
+            description = response.read().decode("utf-8")
+        templates = re.findall(r'<Url type="text/html" method="get" template="([^"]+)"/>', description)
+        equal(templates, [origin + "/?q={searchTerms}"], "the search template")
+        # What a browser does with it: the words in the template, then the page.
+        page.go(templates[0].replace("{searchTerms}", urllib.parse.quote_plus(QUERY))[len(origin) + 1:])
+        page.wait("document.querySelectorAll('#results > li').length === %d" % len(expected["results"]),
+                  "the results of the template's address")
+
+    def the_header_says_what_the_corpus_is():
+        status = json.loads(run.cli("status", "--format", "json"))
+        expect(status.get("lastRefresh") is None, "the sample corpus has no refresh recorded")
+        page.wait("document.getElementById('kb-status').textContent.length > 0", "the header's status")
+        equal(page.text("#kb-status"), "%d documents · corpus built %s" % (
+            sum(status["documents"].values()), status["corpusFetchedAt"][:10]), "the header")
+        expect("never" not in page.text("#kb-status"), "the header says never")
+
     def nothing_leaves_the_server():
         outside = []
         for event in page.browser.log:
@@ -566,6 +609,9 @@ def checks(run, page, origin, shots, axe_path):
     run.check("a question no passage has all the words of says what it shows", a_question_says_what_it_shows)
     run.check("a bad query shows the server's error", a_bad_query_says_where)
     run.check("a result opens its passage in the transcript, and the link reopens it", deep_link_opens_the_passage)
+    run.check("/?q= runs that search on load and the address follows the box", a_search_address_runs_on_load)
+    run.check("the page links an OpenSearch description whose template is /?q=", opensearch_names_the_search_address)
+    run.check("the header says what the corpus is and how old", the_header_says_what_the_corpus_is)
     run.check("verify marks each quotation with the CLI's verdict", verify_marks_each_quotation)
     run.check("dark mode follows the system setting", dark_mode)
     run.check("axe-core finds nothing serious in light mode", accessibility("light"))

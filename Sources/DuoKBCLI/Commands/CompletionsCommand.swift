@@ -5,7 +5,9 @@ enum CompletionsCommand: Command {
   static let usage = "bash|zsh|fish"
   static let discussion = """
     Completes every command, option and option value (--format's words, --kind's kinds,
-    files and directories) and the query filters (kind:talk). scripts/install puts them
+    files and directories), the query filters (kind:talk), and for quote and open the
+    document and citation ids of the home's index (tech-talks/111463@3:46), which the
+    script asks 'duo-kb __complete-ids PREFIX' for. scripts/install puts them
     where each shell looks; by hand:
       bash: duo-kb completions bash > ~/.local/share/bash-completion/completions/duo-kb
       zsh:  duo-kb completions zsh > ~/.zfunc/_duo-kb   (with fpath+=(~/.zfunc) before compinit)

@@ -24,6 +24,7 @@ enum QuoteCommand: Command {
     passages before and after. Exit status: 0 found, 1 an id that names nothing (with the
     ids it may have meant), 2 usage.
     """
+  static let argumentCompletion = ValueCompletion.citationIDs
   static let options: [OptionSpec] = [
     .value("context", "N", short: "C", help: "passages to show before and after (default 0)"),
     .value("format", "FORMAT", choices: ["text", "markdown", "json"], help: "text, markdown or json (default text)"),

@@ -12,7 +12,7 @@ enum SearchCommand: Command {
   static let name = "search"
   static let summary = "Find Apple's exact words: quotes with source, time, link and citation"
   static let usage =
-    "QUERY [--limit N] [--kind K] [--source ID] [--format text|markdown|json] [--strict] [--verbatim] | --batch FILE"
+    "QUERY [--limit N] [--kind K] [--source ID] [--format text|markdown|json|tsv] [--strict] [--verbatim] | --batch FILE"
   static let discussion = """
     Passages with all the words come first; when they are fewer than --limit, passages with
     some of them follow ("showing passages that match some of the words"), ranked by the
@@ -27,6 +27,9 @@ enum SearchCommand: Command {
     --batch FILE (or -) answers one query per line: one JSON line each (with "micros" and
     its own "status"), or with --format text or markdown one answer after another; it exits
     2 when a line does not parse, else 0 when any line hits, else 1.
+    --format tsv prints one line per hit for pipelines (cut -f1 gives the citation ids):
+    citation id, time (empty for a HIG section), title and quote, tab-separated; a backslash,
+    tab, line feed or carriage return in a field is written \\\\, \\t, \\n or \\r.
     Exit status: 0 hits, 1 nothing matches at all, 2 a query that does not parse (its column
     is shown).
     """
@@ -40,7 +43,9 @@ enum SearchCommand: Command {
     .value("limit", "N", short: "n", help: "how many hits to print (default 10, at most 10000)"),
     .value("kind", "K", repeatable: true, choices: kinds, help: "talk, hig or code"),
     .value("source", "ID", repeatable: true, help: "only this document (e.g. tech-talks/111466)"),
-    .value("format", "FORMAT", choices: ["text", "markdown", "json"], help: "text, markdown or json (default text)"),
+    .value(
+      "format", "FORMAT", choices: ["text", "markdown", "json", "tsv"],
+      help: "text, markdown, json or tsv (one line per hit; default text)"),
     .flag("strict", help: "only passages that match every word, never some of them"),
     .flag("verbatim", help: "match words as written: no identifier splitting, no plural folding"),
     .value("batch", "FILE", help: "answer one query per line of FILE (- for stdin), JSON lines by default"),
@@ -79,6 +84,7 @@ enum SearchCommand: Command {
     switch format {
     case "json": context.stdout.write(try SearchFormatter.json(answer, pretty: true) + "\n")
     case "markdown": context.stdout.write(SearchFormatter.markdown(answer))
+    case "tsv": context.stdout.write(TSVLine.lines(answer))
     default: context.stdout.write(SearchFormatter.text(answer, highlight: context.stdoutUsesColor))
     }
     return answer.hits.isEmpty ? .failure : .success
@@ -114,6 +120,7 @@ enum SearchCommand: Command {
         case "json":
           context.stdout.write(SearchFormatter.jsonLine(answer, micros: micros, status: status) + "\n")
         case "markdown": context.stdout.write(SearchFormatter.markdown(answer) + "\n")
+        case "tsv": context.stdout.write(TSVLine.lines(answer))
         default:
           context.stdout.write(
             "== \(query)\n" + SearchFormatter.text(answer, highlight: context.stdoutUsesColor) + "\n")

@@ -60,6 +60,9 @@ enum StatusCommand: Command {
     var goneBeforeHarvest: [String]
     /// Sources listed in Corpus/sources.json.
     var listedSources: Int
+    /// When the newest document was fetched (ISO 8601): the age of a corpus no refresh of
+    /// this home has recorded, such as the sample one.
+    var corpusFetchedAt: String?
 
     var needsAttention: Bool {
       !failing.isEmpty || !neverHarvested.isEmpty || !goneUpstream.isEmpty || !goneBeforeHarvest.isEmpty
@@ -112,7 +115,8 @@ enum StatusCommand: Command {
       leftOutOfIndex: ((try? SearchIndex.open(at: home.indexDirectory))?.skippedDocuments ?? []).map {
         Unreadable(id: $0.id, reason: $0.reason)
       },
-      goneBeforeHarvest: unharvested.filter { goneLast.contains($0) }, listedSources: list.sources.count)
+      goneBeforeHarvest: unharvested.filter { goneLast.contains($0) }, listedSources: list.sources.count,
+      corpusFetchedAt: documents.compactMap { $0.fetch?.fetchedAt }.max())
   }
 
   /// Sources that failed in the last refresh, with how many refreshes in a row they failed.

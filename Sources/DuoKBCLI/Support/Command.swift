@@ -38,6 +38,8 @@ extension Command {
 package enum ValueCompletion: Sendable, Equatable {
   case none, files, directories
   case words([String])
+  /// The document ids and citation ids of the home's index (`duo-kb __complete-ids PREFIX`).
+  case citationIDs
 }
 
 /// What a running command gets: its arguments, the process environment and outputs.

@@ -4,6 +4,7 @@ enum CommandRegistry {
     [
       SearchCommand.self,
       QuoteCommand.self,
+      OpenCommand.self,
       CiteCommand.self,
       VerifyCommand.self,
       AuditCommand.self,
@@ -22,7 +23,10 @@ enum CommandRegistry {
     ]
   }
 
+  /// Commands run by other programs (the shell completions), left out of help and the manual.
+  static var hidden: [any Command.Type] { [CompleteIDsCommand.self] }
+
   static func command(named name: String) -> (any Command.Type)? {
-    commands.first { $0.name == name }
+    (commands + hidden).first { $0.name == name }
   }
 }

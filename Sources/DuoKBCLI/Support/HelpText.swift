@@ -43,6 +43,11 @@ enum HelpText {
     for option in options {
       text += "  \(padded(option.synopsis, width))  \(option.help)\n"
     }
+    let examples = CommandExamples.of(command)
+    if !examples.isEmpty {
+      text += "\nEXAMPLES:\n"
+      for example in examples { text += "  \(example.line)\n      \(example.about)\n" }
+    }
     return text
   }
 

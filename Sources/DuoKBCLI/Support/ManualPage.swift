@@ -27,6 +27,12 @@ enum ManualPage {
       if !command.discussion.isEmpty { text += ".PP\n" + paragraph(command.discussion) }
       for option in command.options { text += item(option) }
     }
+    text += ".SH EXAMPLES\n"
+    for command in CommandRegistry.commands {
+      for example in CommandExamples.of(command) {
+        text += ".TP\n.B \(quotedArgument(example.line))\n\(escape(example.about))\n"
+      }
+    }
     text += ".SH GLOBAL OPTIONS\n"
     for option in CompletionScript.leadingOptions { text += item(option) }
     text += """
@@ -89,6 +95,11 @@ enum ManualPage {
       }
     }
     return roff
+  }
+
+  /// `text` as one argument of a request (`.B "..."`): escaped, its quotes doubled.
+  static func quotedArgument(_ text: String) -> String {
+    "\"" + escape(text).replacing("\"", with: "\"\"") + "\""
   }
 
   /// Backslashes, hyphens (so that options copy as ASCII), and a leading dot or quote.

@@ -1,5 +1,6 @@
 // The page's addresses, all in the URL hash: #/search?q=…&kind=…, #/verify, #/docs,
-// #/doc/<document id>?cite=<citation id> or ?p=<passage number>.
+// #/doc/<document id>?cite=<citation id> or ?p=<passage number>; `/?q=…` is taken in as
+// #/search?q=….
 import { $ } from './elements.js';
 
 export function query(params) {
@@ -14,6 +15,21 @@ export function query(params) {
 // Percent-encoding that keeps a citation id readable (`tech-talks/111463@3:46`).
 function encodeParameter(value) {
   return encodeURIComponent(value).replace(/%2F/g, '/').replace(/%40/g, '@').replace(/%3A/g, ':');
+}
+
+// A search given as `/?q=…` (a browser's search engine, OpenSearch, a link): moved into the
+// hash, where the page keeps its addresses, without a new history entry. Returns whether
+// it did.
+export function adoptQueryString() {
+  if (location.hash.replace(/^#\/?/, '') !== '') return false;
+  var search = new URLSearchParams(location.search);
+  if (!search.has('q')) return false;
+  var params = {};
+  ['q', 'kind', 'event', 'year', 'lang'].forEach(function (key) {
+    if (search.get(key)) params[key] = search.get(key);
+  });
+  history.replaceState(null, '', location.pathname + '#/search' + query(params));
+  return true;
 }
 
 export function documentRoute(id, params) { return '#/doc/' + id + query(params || {}); }

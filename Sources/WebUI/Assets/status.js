@@ -1,4 +1,6 @@
-// The line in the header on what the knowledge base holds and when it was refreshed.
+// The line in the header on what the knowledge base holds and how old it is: the last
+// refresh of this home, else (a corpus brought here built, as the sample one) when its
+// newest document was fetched.
 import { api } from './api.js';
 import { $ } from './elements.js';
 import { plural } from './wording.js';
@@ -12,9 +14,15 @@ export function showStatus() {
       return sum + (typeof byKind[kind] === 'number' ? byKind[kind] : 0);
     }, 0);
     parts.push(plural(count, 'document'));
-    var refreshed = status.lastRefresh && status.lastRefresh.finishedAt;
-    parts.push(typeof refreshed === 'string' ? 'refreshed ' + refreshed.slice(0, 10) : 'never refreshed');
+    parts.push(age(status, count));
     if (status.indexMatchesCorpus === false) parts.push('index behind the corpus');
     $('kb-status').textContent = parts.join(' · ');
   }).catch(function () { $('kb-status').textContent = ''; });
+}
+
+function age(status, count) {
+  var refreshed = status.lastRefresh && status.lastRefresh.finishedAt;
+  if (typeof refreshed === 'string') return 'refreshed ' + refreshed.slice(0, 10);
+  if (typeof status.corpusFetchedAt === 'string') return 'corpus built ' + status.corpusFetchedAt.slice(0, 10);
+  return count === 0 ? 'nothing harvested yet' : 'no refresh recorded';
 }
