@@ -43,7 +43,7 @@ let package = Package(
     .target(name: "TalkPage", dependencies: ["CLibXML2", "AppleSite"]),
     .target(name: "DocCRender", dependencies: ["JSON"]),
     // The document model the corpus stores and the index reads, and its file format.
-    .target(name: "DocumentModel"),
+    .target(name: "DocumentModel", exclude: ["FORMAT.md"]),
     // Cues or blocks into a Document of passages.
     .target(name: "Normalize", dependencies: ["DocumentModel"]),
     // Files on disk: the home's own files, opened without following symbolic links.
@@ -60,7 +60,7 @@ let package = Package(
     .target(
       name: "SearchIndex",
       dependencies: ["AppleSite", "DocumentModel", "Locking", "Normalize", "OwnedFiles", "StringTrimming"],
-      exclude: ["Search/EVALUATION.md"]),
+      exclude: ["FORMAT.md", "Search/EVALUATION.md"]),
     .target(
       name: "Citations",
       dependencies: [
