@@ -107,6 +107,8 @@ let package = Package(
 
     // For tests and benchmarks only: the loopback server, the fixture site, corpus generators.
     .target(name: "DuoKBTestSupport", dependencies: ["CSQLite3", "DocumentModel"]),
+    // For tests only: the size tags (small, medium, large) that scripts/test runs suites by.
+    .target(name: "DuoKBTestSizes"),
     .testTarget(name: "AppleSiteTests", dependencies: ["AppleSite", "DocumentModel", "DuoKBTestSupport"]),
     .testTarget(name: "DecimalTextTests", dependencies: ["DecimalText"]),
     .testTarget(name: "JSONTests", dependencies: ["JSON", "DuoKBTestSupport"]),
@@ -130,10 +132,12 @@ let package = Package(
       name: "CorpusTests", dependencies: ["Corpus", "DocumentModel", "Normalize", "SearchIndex", "DuoKBTestSupport"]),
     .testTarget(
       name: "HarvestTests",
-      dependencies: ["Harvest", "Corpus", "DocumentModel", "Normalize", "TalkPage", "DuoKBTestSupport"]),
+      dependencies: [
+        "Harvest", "Corpus", "DocumentModel", "Normalize", "TalkPage", "DuoKBTestSupport", "DuoKBTestSizes",
+      ]),
     .testTarget(
       name: "SearchIndexTests",
-      dependencies: ["SearchIndex", "DocumentModel", "Normalize", "DuoKBTestSupport"],
+      dependencies: ["SearchIndex", "DocumentModel", "Normalize", "DuoKBTestSupport", "DuoKBTestSizes"],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "CitationsTests",
@@ -146,7 +150,7 @@ let package = Package(
       dependencies: [
         "DuoKBCLI", "DuoKBHarvestCLI", "JSON", "Citations", "Corpus", "DocCRender", "DocumentModel", "HLS", "Harvest",
         "MCPServer",
-        "Normalize", "SearchIndex", "TalkPage", "WebVTT", "DuoKBTestSupport",
+        "Normalize", "SearchIndex", "TalkPage", "WebVTT", "DuoKBTestSupport", "DuoKBTestSizes",
       ],
       exclude: ["Golden"]),
     .testTarget(
