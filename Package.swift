@@ -38,7 +38,7 @@ let package = Package(
     .target(name: "StringTrimming"),
     // A mutex for the modules that must not link Foundation.
     .target(name: "Locking"),
-    .target(name: "HLS", dependencies: ["DecimalText"]),
+    .target(name: "HLS", dependencies: ["AppleSite", "DecimalText"]),
     .target(name: "WebVTT"),
     .target(name: "TalkPage", dependencies: ["CLibXML2", "AppleSite"]),
     .target(name: "DocCRender", dependencies: ["JSON"]),
@@ -64,8 +64,7 @@ let package = Package(
     .target(
       name: "Citations",
       dependencies: [
-        "AppleSite", "DecimalText", "JSON", "Locking", "SearchIndex", "Corpus", "DocumentModel", "Normalize",
-        "StringTrimming",
+        "AppleSite", "DecimalText", "JSON", "Locking", "SearchIndex", "Corpus", "DocumentModel", "StringTrimming",
       ],
       exclude: ["QUOTATIONS.md"]),
     // The knowledge base as a Model Context Protocol server (stdio).
@@ -80,7 +79,7 @@ let package = Package(
     .target(
       name: "DuoKBCLI",
       dependencies: [
-        "AppleSite", "DecimalText", "HLS", "DocumentModel", "JSON", "Locking", "OwnedFiles", "Corpus", "SearchIndex",
+        "AppleSite", "DecimalText", "DocumentModel", "JSON", "Locking", "OwnedFiles", "Corpus", "SearchIndex",
         "Citations", "MCPServer", "StringTrimming",
       ]),
     // The code of the commands that harvest or parse, run by `duo-kb-harvest`.

@@ -4,11 +4,11 @@
 /// URI folder (`subtitles/eng/`, `cc/en/`) names it too, so a BCP 47 preference such as
 /// `en-US` is matched against BCP 47 tags (RFC 5646), ISO 639-2 codes (both the B and T
 /// forms: `fre`/`fra`, `ger`/`deu`, `chi`/`zho`) and English language names.
-enum LanguageCode {
+public enum LanguageCode {
   /// The lowercase ISO 639-1 code of `text`, or nil when it names no known language.
   /// The primary subtag of a tag decides (`en-US` → `en`, `zh-Hant` → `zh`).
-  static func primary(of text: String) -> String? {
-    let lowered = text.trimmingASCIISpaces().lowercased()
+  public static func primary(of text: String) -> String? {
+    let lowered = trimmingSpacesAndTabs(text).lowercased()
     if let code = byName[lowered] { return code }
     let subtag = String(lowered.split(whereSeparator: { $0 == "-" || $0 == "_" }).first ?? "")
     if subtag.count == 2, knownTwoLetter.contains(subtag) { return subtag }
@@ -57,4 +57,12 @@ enum LanguageCode {
     table.flatMap { entry in entry.1.map { ($0, entry.0) } }, uniquingKeysWith: { first, _ in first })
   private static let byName: [String: String] = Dictionary(
     table.flatMap { entry in entry.2.map { ($0, entry.0) } }, uniquingKeysWith: { first, _ in first })
+
+  /// Without leading and trailing spaces and tabs, as playlist attributes are written.
+  private static func trimmingSpacesAndTabs(_ text: String) -> Substring {
+    let isBlank: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+    let start = text.firstIndex { !isBlank($0) } ?? text.endIndex
+    let end = text.lastIndex { !isBlank($0) }.map { text.index(after: $0) } ?? start
+    return text[start..<max(start, end)]
+  }
 }

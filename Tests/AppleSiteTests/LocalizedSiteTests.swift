@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Normalize
+@testable import AppleSite
 
 /// Talk pages in another language: the locale folder of each language that has one.
 @Suite struct LocalizedSiteTests {

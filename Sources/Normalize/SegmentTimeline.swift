@@ -1,6 +1,7 @@
-/// HLS `X-TIMESTAMP-MAP` arithmetic (RFC 8216 §3.5): MPEG-2 timestamps count 90 kHz
-/// ticks in 33 bits and wrap at 2^33.
-enum TimestampMap {
+/// The timeline of a subtitle track's segments: the arithmetic of their `X-TIMESTAMP-MAP`
+/// headers (RFC 8216 §3.5; WebVTT's `TimestampMap` reads the header). MPEG-2 timestamps
+/// count 90 kHz ticks in 33 bits and wrap at 2^33.
+enum SegmentTimeline {
   static let ticksPerMillisecond: Int64 = 90
   static let wrapTicks: Int64 = 1 << 33
 
@@ -24,18 +25,5 @@ enum TimestampMap {
       ? (ticks + half) / ticksPerMillisecond : -((-ticks + half) / ticksPerMillisecond)
     let localDelta = Saturating.subtract(localMilliseconds, referenceLocalMilliseconds)
     return Saturating.subtract(Int(milliseconds), localDelta)
-  }
-}
-
-/// Integer arithmetic that stops at the bounds instead of trapping on hostile input.
-enum Saturating {
-  static func add(_ a: Int, _ b: Int) -> Int {
-    let (sum, overflow) = a.addingReportingOverflow(b)
-    return overflow ? (b > 0 ? Int.max : Int.min) : sum
-  }
-
-  static func subtract(_ a: Int, _ b: Int) -> Int {
-    let (difference, overflow) = a.subtractingReportingOverflow(b)
-    return overflow ? (b < 0 ? Int.max : Int.min) : difference
   }
 }
