@@ -38,12 +38,12 @@ let package = Package(
     .target(name: "StringTrimming"),
     // A mutex for the modules that must not link Foundation.
     .target(name: "Locking"),
-    .target(name: "HLS", dependencies: ["DecimalText"]),
+    .target(name: "HLS", dependencies: ["AppleSite", "DecimalText"]),
     .target(name: "WebVTT"),
     .target(name: "TalkPage", dependencies: ["CLibXML2", "AppleSite"]),
     .target(name: "DocCRender", dependencies: ["JSON"]),
     // The document model the corpus stores and the index reads, and its file format.
-    .target(name: "DocumentModel"),
+    .target(name: "DocumentModel", exclude: ["FORMAT.md"]),
     // Cues or blocks into a Document of passages.
     .target(name: "Normalize", dependencies: ["DocumentModel"]),
     // Files on disk: the home's own files, opened without following symbolic links.
@@ -60,12 +60,11 @@ let package = Package(
     .target(
       name: "SearchIndex",
       dependencies: ["AppleSite", "DocumentModel", "Locking", "Normalize", "OwnedFiles", "StringTrimming"],
-      exclude: ["Search/EVALUATION.md"]),
+      exclude: ["FORMAT.md", "Search/EVALUATION.md"]),
     .target(
       name: "Citations",
       dependencies: [
-        "AppleSite", "DecimalText", "JSON", "Locking", "SearchIndex", "Corpus", "DocumentModel", "Normalize",
-        "StringTrimming",
+        "AppleSite", "DecimalText", "JSON", "Locking", "SearchIndex", "Corpus", "DocumentModel", "StringTrimming",
       ],
       exclude: ["QUOTATIONS.md"]),
     // The knowledge base as a Model Context Protocol server (stdio).
@@ -80,7 +79,7 @@ let package = Package(
     .target(
       name: "DuoKBCLI",
       dependencies: [
-        "AppleSite", "DecimalText", "HLS", "DocumentModel", "JSON", "Locking", "OwnedFiles", "Corpus", "SearchIndex",
+        "AppleSite", "DecimalText", "DocumentModel", "JSON", "Locking", "OwnedFiles", "Corpus", "SearchIndex",
         "Citations", "MCPServer", "StringTrimming",
       ]),
     // The code of the commands that harvest or parse, run by `duo-kb-harvest`.
@@ -107,6 +106,8 @@ let package = Package(
 
     // For tests and benchmarks only: the loopback server, the fixture site, corpus generators.
     .target(name: "DuoKBTestSupport", dependencies: ["CSQLite3", "DocumentModel"]),
+    // For tests only: the size tags (small, medium, large) that scripts/test runs suites by.
+    .target(name: "DuoKBTestSizes"),
     .testTarget(name: "AppleSiteTests", dependencies: ["AppleSite", "DocumentModel", "DuoKBTestSupport"]),
     .testTarget(name: "DecimalTextTests", dependencies: ["DecimalText"]),
     .testTarget(name: "JSONTests", dependencies: ["JSON", "DuoKBTestSupport"]),
@@ -130,10 +131,12 @@ let package = Package(
       name: "CorpusTests", dependencies: ["Corpus", "DocumentModel", "Normalize", "SearchIndex", "DuoKBTestSupport"]),
     .testTarget(
       name: "HarvestTests",
-      dependencies: ["Harvest", "Corpus", "DocumentModel", "Normalize", "TalkPage", "DuoKBTestSupport"]),
+      dependencies: [
+        "Harvest", "Corpus", "DocumentModel", "Normalize", "TalkPage", "DuoKBTestSupport", "DuoKBTestSizes",
+      ]),
     .testTarget(
       name: "SearchIndexTests",
-      dependencies: ["SearchIndex", "DocumentModel", "Normalize", "DuoKBTestSupport"],
+      dependencies: ["SearchIndex", "DocumentModel", "Normalize", "DuoKBTestSupport", "DuoKBTestSizes"],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "CitationsTests",
@@ -146,7 +149,7 @@ let package = Package(
       dependencies: [
         "DuoKBCLI", "DuoKBHarvestCLI", "JSON", "Citations", "Corpus", "DocCRender", "DocumentModel", "HLS", "Harvest",
         "MCPServer",
-        "Normalize", "SearchIndex", "TalkPage", "WebVTT", "DuoKBTestSupport",
+        "Normalize", "SearchIndex", "TalkPage", "WebVTT", "DuoKBTestSupport", "DuoKBTestSizes",
       ],
       exclude: ["Golden"]),
     .testTarget(

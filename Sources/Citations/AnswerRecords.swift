@@ -74,6 +74,8 @@ public struct HitRecord: Sendable, Encodable, Equatable {
   public var citation: String
   public var speaker: String?
   public var source: Source
+  /// Search with `--explain`: the parts of `score`; left out otherwise.
+  public var explain: ExplainRecord?
 
   public init(_ hit: QuotedHit, ranked: Bool) {
     rank = ranked ? hit.rank : nil
@@ -93,11 +95,12 @@ public struct HitRecord: Sendable, Encodable, Equatable {
       kind: hit.passageKind == .code ? "code" : hit.source.kind.rawValue, id: hit.source.id, title: hit.source.title,
       url: hit.source.url, event: hit.source.event, year: hit.source.year ?? EventName.year(hit.source.event),
       language: hit.source.language)
+    explain = ranked ? hit.explanation.map(ExplainRecord.init) : nil
   }
 
   enum CodingKeys: String, CodingKey {
     case rank, score, quote, passageKind, start, end, matchStart, timestamp, anchor, heading, link, citation, speaker
-    case source
+    case source, explain
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -116,6 +119,7 @@ public struct HitRecord: Sendable, Encodable, Equatable {
     try container.encode(citation, forKey: .citation)
     try container.encode(speaker, forKey: .speaker)
     try container.encode(source, forKey: .source)
+    try container.encodeIfPresent(explain, forKey: .explain)
   }
 }
 

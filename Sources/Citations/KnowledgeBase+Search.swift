@@ -10,12 +10,18 @@ public struct SearchScope: Sendable, Equatable {
   /// Only passages that match every word (and the query's operators), never a best match
   /// of some of them.
   public var strict: Bool
+  /// Each hit carries the parts of its score (`ScoreExplanation`); a strict search's
+  /// scores are not broken down, and its hits carry none.
+  public var explain: Bool
 
-  public init(kinds: [String] = [], sources: [String] = [], verbatim: Bool = false, strict: Bool = false) {
+  public init(
+    kinds: [String] = [], sources: [String] = [], verbatim: Bool = false, strict: Bool = false, explain: Bool = false
+  ) {
     self.kinds = kinds
     self.sources = sources
     self.verbatim = verbatim
     self.strict = strict
+    self.explain = explain
   }
 }
 
@@ -38,7 +44,8 @@ extension SearchIndex {
           RankedHit(hit: $0, matchesAllWords: true, ownCoverage: 1, contextCoverage: 0, ownContentWords: 0)
         }
       } else {
-        let results = try bestMatch(query, limit: limit, verbatim: scope.verbatim, filters: filters)
+        let results = try bestMatch(
+          query, limit: limit, verbatim: scope.verbatim, filters: filters, explain: scope.explain)
         total = results.total
         ranked = results.hits
       }
@@ -51,6 +58,7 @@ extension SearchIndex {
     let hits = ranked.enumerated().map { rank, found in
       var quoted = quotedHit(found.hit, rank: rank + 1)
       quoted.matchesAllWords = found.matchesAllWords
+      quoted.explanation = found.explanation
       return quoted
     }
     return SearchAnswer(query: query, total: total, hits: hits)

@@ -1,5 +1,5 @@
+import AppleSite
 import DocumentModel
-import Normalize
 import StringTrimming
 
 #if canImport(FoundationEssentials)

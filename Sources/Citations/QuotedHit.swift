@@ -1,4 +1,5 @@
 import DocumentModel
+import SearchIndex
 
 /// One answer: the exact words of a passage, where they come from, and how to cite them.
 public struct QuotedHit: Sendable, Equatable {
@@ -39,6 +40,8 @@ public struct QuotedHit: Sendable, Equatable {
   /// Search: whether the passage has every word of the query (false: a best match of
   /// some of them, shown because fewer passages had them all).
   public var matchesAllWords = true
+  /// Search with `explain`: the parts of `score` (`ScoreExplanation`); nil otherwise.
+  public var explanation: ScoreExplanation? = nil
   /// A HIG section quoted whole: its passages with the blocks they came from, when the
   /// corpus records them (`KnowledgeBase.laidOut`), so that lists and tables keep their
   /// shape; nil otherwise. `quote` stays the passages' exact text.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Where a test finds an index file to damage: the `.dki` files of a generation live in the
-/// folder of its first segment (`Index/segments/<name>/`, Index/FORMAT.md), named by the
+/// folder of its first segment (`Index/segments/<name>/`, Sources/SearchIndex/FORMAT.md), named by the
 /// generation's manifest.
 package enum IndexFiles {
   /// File `name` (`store.dki`) of the first segment of `generation` (a folder of `Index/`).

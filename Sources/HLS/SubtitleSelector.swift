@@ -1,3 +1,5 @@
+import AppleSite
+
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else

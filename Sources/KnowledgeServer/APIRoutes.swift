@@ -82,9 +82,16 @@ struct APIRoutes: Sendable {
         hint: "ids look like tech-talks/111466@3:46, tech-talks/111461@3:42-4:51 or hig/layout#anchor")
     }
     if case .document(let id) = reference {
-      _ = try withIndex { index throws(CitationsError) in try index.overview(documentID: id) }
+      // The example is one the index holds (a talk's first moment, a page's first section),
+      // so the hint works when followed, as the CLI's and MCP's do.
+      let example = try withIndex { index throws(CitationsError) in
+        _ = try index.overview(documentID: id)
+        return index.exampleCitation(documentID: id)
+      }
+      let what = example?.isSection == true ? "a section" : "a moment"
       throw .badRequest(
-        "'\(id)' names a whole document: quote a moment of it, such as \(id)@0:00", hint: "/api/documents/\(id)")
+        "'\(id)' names a whole document: quote \(what) of it" + (example.map { ", such as \($0.id)" } ?? ""),
+        hint: "/api/documents/\(id)")
     }
     let answer = try withIndex { index throws(CitationsError) in try index.quote(reference, context: context) }
     // A HIG section keeps its lists and tables (`section`), as `duo-kb quote` and MCP give it.

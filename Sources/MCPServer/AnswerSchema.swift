@@ -25,6 +25,46 @@ enum AnswerSchema {
     "type": "integer", "enum": [.int(AnswerFormat.version)], "description": "The shape's version",
   ]
 
+  /// Why a search hit scored what it did (`ExplainRecord`): present only when asked for.
+  static let explain: JSONValue = [
+    "type": "object",
+    "description": .string(
+      "search --explain: score = sum × coverage^coordinationExponent; sum = the clauses' scores; a clause's "
+        + "score = idf × weight × (own + context + heading + title + description); numbers rounded to 4 decimals"),
+    "properties": [
+      "score": ["type": "number"], "sum": ["type": "number"], "coverage": ["type": "number"],
+      "ownCoverage": ["type": "number"], "contextCoverage": ["type": "number"],
+      "coordinationExponent": ["type": "number"], "k1": ["type": "number"], "b": ["type": "number"],
+      "averageWords": ["type": "number"],
+      "clauses": [
+        "type": "array",
+        "items": [
+          "type": "object",
+          "properties": [
+            "text": ["type": "string", "description": "The word or quoted phrase"],
+            "phrase": ["type": "boolean"], "stopWord": ["type": "boolean"],
+            "documentFrequency": ["type": "integer"], "idf": ["type": "number"],
+            "weight": ["type": "number", "description": "1, or the stop-word weight"],
+            "exact": ["type": "number", "description": "Occurrences of the forms as written"],
+            "stemmed": ["type": "number", "description": "Occurrences of forms sharing only the stem"],
+            "length": ["type": "number", "description": "Words the saturation used (at least the minimum)"],
+            "own": ["type": "number"], "neighbours": ["type": "number"], "context": ["type": "number"],
+            "heading": ["type": "number"], "title": ["type": "number"], "description": ["type": "number"],
+            "score": ["type": "number"],
+          ],
+          "required": [
+            "text", "phrase", "stopWord", "documentFrequency", "idf", "weight", "exact", "stemmed", "length", "own",
+            "neighbours", "context", "heading", "title", "description", "score",
+          ],
+        ],
+      ],
+    ],
+    "required": [
+      "score", "sum", "coverage", "ownCoverage", "contextCoverage", "coordinationExponent", "k1", "b",
+      "averageWords", "clauses",
+    ],
+  ]
+
   /// A quoted passage (`HitRecord`).
   static let hit: JSONValue = [
     "type": "object",
@@ -64,6 +104,7 @@ enum AnswerSchema {
         ],
         "required": ["kind", "id", "title", "url", "event", "year", "language"],
       ],
+      "explain": explain,
     ],
     "required": [
       "rank", "score", "quote", "passageKind", "start", "end", "matchStart", "timestamp", "anchor", "heading", "link",

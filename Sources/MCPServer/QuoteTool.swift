@@ -45,9 +45,12 @@ enum QuoteTool {
       let overview: DocumentOverview
       do { overview = try index.overview(documentID: id) } catch { throw ToolFailure(error) }
       let chapters = overview.chapters.prefix(20).map { "\($0.citation) (\($0.title))" }.joined(separator: ", ")
+      // An example the index holds (a talk's first moment, a page's first section): one
+      // that works when the assistant follows it.
+      let example = index.exampleCitation(documentID: id).map { ", such as \($0.id)." } ?? "."
       throw ToolFailure(
         "'\(id)' is a whole document, “\(overview.title)”: quote a moment or section of it"
-          + (chapters.isEmpty ? ", such as \(id)@0:00." : "; its chapters begin at \(chapters)."))
+          + (chapters.isEmpty ? example : "; its chapters begin at \(chapters)."))
     }
     let answer: QuoteAnswer
     do {

@@ -46,6 +46,12 @@ enum SearchTool {
           "type": "string", "minLength": 1,
           "description": "Only this document, by id (e.g. tech-talks/111466, hig/designing-for-iphone-duo)",
         ],
+        "explain": [
+          "type": "boolean", "default": false,
+          "description": .string(
+            "Add `explain` to each result: why it ranked there (each word's part by field and context, "
+              + "and the share of the query it covers); not for strict searches"),
+        ],
       ],
       "required": ["query"],
       "additionalProperties": false,
@@ -59,7 +65,7 @@ enum SearchTool {
     let scope = SearchScope(
       kinds: arguments["kind"]?.stringValue.map { [$0] } ?? [],
       sources: arguments["source"]?.stringValue.map { [$0] } ?? [],
-      strict: arguments["strict"]?.boolValue ?? false)
+      strict: arguments["strict"]?.boolValue ?? false, explain: arguments["explain"]?.boolValue ?? false)
     let index = try context.index()
     let answer: SearchAnswer
     do { answer = try index.answer(query, limit: limit, scope: scope) } catch { throw ToolFailure(error) }

@@ -72,7 +72,7 @@ public struct CueMerger: Sendable {
   private func shiftMilliseconds(of segment: SegmentCues, reference: SegmentCues?) -> Int {
     guard let mpegts = segment.mpegts, let reference, let referenceMpegts = reference.mpegts
     else { return 0 }
-    return TimestampMap.shiftMilliseconds(
+    return SegmentTimeline.shiftMilliseconds(
       mpegts: mpegts, localMilliseconds: segment.localMilliseconds ?? 0,
       referenceMpegts: referenceMpegts,
       referenceLocalMilliseconds: reference.localMilliseconds ?? 0)

@@ -1,4 +1,5 @@
 import Corpus
+import DuoKBTestSizes
 import DuoKBTestSupport
 import Foundation
 import Harvest
@@ -53,7 +54,7 @@ import Testing
     #expect(ChangeLog(corpus: store).entries().count <= run + 1)
   }
 
-  @Test(.tags(.large)) func sigkillAtAnyPointLeavesAReadableCorpusAndIndexAndTheNextRefreshCompletes() async throws {
+  @Test(.tags(.medium)) func sigkillAtAnyPointLeavesAReadableCorpusAndIndexAndTheNextRefreshCompletes() async throws {
     let binary = try Self.requireBinary()
     let site = try NumberedTalks.site(count: 8, delayMilliseconds: 10)
     let scratch = try RefreshCommandTests.home(site)
@@ -84,7 +85,7 @@ import Testing
     #expect(leftovers.isEmpty, "half-written files of killed refreshes are swept: \(leftovers)")
   }
 
-  @Test(.tags(.large), arguments: [SIGTERM, SIGINT])
+  @Test(.tags(.medium), arguments: [SIGTERM, SIGINT])
   func signalStopsGracefullyReleasesTheLockAndPrintsTheReport(signal: Int32) async throws {
     let binary = try Self.requireBinary()
     let site = try NumberedTalks.site(count: 30, delayMilliseconds: 100)
@@ -111,7 +112,7 @@ import Testing
     #expect(log.last?.interrupted == true)
   }
 
-  @Test(.tags(.large), arguments: [SIGTERM, SIGINT])
+  @Test(.tags(.medium), arguments: [SIGTERM, SIGINT])
   func signalStopsARefreshWithTransfersInFlightWithinSecondsAndTheNextRefreshRuns(signal: Int32) async throws {
     let binary = try Self.requireBinary()
     // Every answer is held for a minute: the refresh's transfers are all in flight.
@@ -143,8 +144,4 @@ import Testing
     #expect(next.status == .success, "\(next.stdout)\(next.stderr)")
     #expect(try CorpusStore(directory: scratch.url.appendingPathComponent("Corpus")).documentFiles().count == 8)
   }
-}
-
-extension Tag {
-  @Tag static var large: Self
 }

@@ -1,4 +1,5 @@
 import Corpus
+import DuoKBTestSizes
 import DuoKBTestSupport
 import Foundation
 import Testing
@@ -26,7 +27,7 @@ import Testing
     try CorpusStore(directory: home.url.appendingPathComponent("Corpus")).readAll().count
   }
 
-  @Test(.tags(.large)) func harvestsThe300TalkCatalogAndASecondRunContinues() async throws {
+  @Test(.tags(.medium)) func harvestsThe300TalkCatalogAndASecondRunContinues() async throws {
     let catalog = try NumberedTalks.site(count: 300, delayMilliseconds: 50, catalogPath: "/catalog.json")
     // A 2019 talk the --since filter leaves out (the site does not even serve it).
     let old =
@@ -53,7 +54,7 @@ import Testing
     #expect(again == list, "a second setup lists nothing twice")
   }
 
-  @Test(.tags(.large)) func aSetupStoppedBySIGINTContinuesWhereItStopped() async throws {
+  @Test(.tags(.medium)) func aSetupStoppedBySIGINTContinuesWhereItStopped() async throws {
     let binary = try RefreshSignalTests.requireBinary()
     let catalog = try NumberedTalks.site(count: 300, delayMilliseconds: 50, catalogPath: "/catalog.json")
     let home = try ScratchDirectory()

@@ -217,16 +217,4 @@ import Testing
     #expect(SubtitleSelector().choose(from: try Self.master([], variantGroups: ["s"])) == nil)
     #expect(SubtitleSelector().choose(from: try Self.master([#"GROUP-ID="s",NAME="English""#])) == nil)
   }
-
-  @Test(
-    "Language names and codes",
-    arguments: [
-      ("eng", "en" as String?), ("en", "en"), ("en-US", "en"), ("English", "en"), ("Japanese", "ja"),
-      ("jpn", "ja"), ("zho", "zh"), ("chi", "zh"), ("zh-Hant", "zh"), ("fre", "fr"), ("fra", "fr"),
-      ("ger", "de"), ("deu", "de"), ("spa", "es"), ("kor", "ko"), ("por", "pt"), ("ita", "it"),
-      ("pt_BR", "pt"), ("Klingon", nil), ("subtitles", nil), ("", nil),
-    ])
-  func languageCode(text: String, code: String?) {
-    #expect(LanguageCode.primary(of: text) == code)
-  }
 }

@@ -1,3 +1,4 @@
+import DuoKBTestSizes
 import DuoKBTestSupport
 import Foundation
 import Testing
@@ -6,7 +7,7 @@ import Testing
 
 /// A transfer completing and its task being cancelled at the same moment: the interleaving
 /// that deadlocked a refresh when the loop resumed tasks with its lock held.
-@Suite struct HTTPCancellationRaceTests {
+@Suite(.tags(.large)) struct HTTPCancellationRaceTests {
   @Test func cancellingATaskWhileItsTransferCompletesReturnsAtOnce() async throws {
     let server = try LoopbackServer(routes: ["/a": .body("x")])
     let gate = LoopGate()

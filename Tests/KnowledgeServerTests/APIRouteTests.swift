@@ -57,6 +57,21 @@ import Testing
     #expect(malformed.status == 400)
   }
 
+  /// A whole document is not quoted; the error offers an id the index holds (a page's first
+  /// section, a talk's first moment), and that id, followed, is quoted.
+  @Test(arguments: ["hig/testing-layout", "tech-talks/900001"])
+  func aWholeDocumentOffersAnIDThatQuotes(id: String) async throws {
+    let fixture = try ServerFixture()
+    let refused = try fixture.client.get("/api/quote?id=\(id)")
+    #expect(refused.status == 400)
+    let message = try #require(refused.errorMessage)
+    let offered = try #require(message.range(of: "such as ").map { String(message[$0.upperBound...]) })
+    #expect(offered.hasPrefix(id + (id.hasPrefix("hig/") ? "#" : "@")), "\(message)")
+    let encoded = try #require(offered.addingPercentEncoding(withAllowedCharacters: .urlQueryAllowed))
+    let followed = try fixture.client.get("/api/quote?id=\(encoded)")
+    #expect(followed.status == 200, "\(message) → \(followed.errorMessage ?? "")")
+  }
+
   @Test(
     "cite gives the cite record with the text in the format asked for", arguments: ["markdown", "text", "csl-json"])
   func citeMatchesTheCLI(format: String) async throws {

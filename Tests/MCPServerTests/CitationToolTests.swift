@@ -49,6 +49,23 @@ import Testing
     #expect(structured?["before"] == [])
   }
 
+  /// A whole document is not quoted; the tool error offers an id the index holds (a page's
+  /// first section, a talk's first moment), and that id, followed, is quoted.
+  @Test(arguments: ["hig/designing-for-iphone-duo", "wwdc2026/101"])
+  func aWholeDocumentOffersAnIDThatQuotes(id: String) throws {
+    let harness = try ServerHarness()
+    harness.initialize()
+    let refused = try #require(harness.call("quote", ["citation": .string(id)])["result"])
+    #expect(refused["isError"] == true)
+    let message = Self.text(refused)
+    // "…, such as ID." or "…; its chapters begin at ID (Title), …": the first id offered.
+    let start = try #require(message.range(of: "such as ") ?? message.range(of: "begin at "), "\(message)")
+    let offered = message[start.upperBound...].prefix { $0 != " " && $0 != "," }.trimmingCharacters(in: ["."])
+    #expect(offered.hasPrefix(id + (id.hasPrefix("hig/") ? "#" : "@")), "\(message)")
+    let followed = try #require(harness.call("quote", ["citation": .string(String(offered))])["result"])
+    #expect(followed["isError"] == false, "\(message) → \(Self.text(followed))")
+  }
+
   @Test func quoteOfAHIGSectionKeepsItsListAndTable() throws {
     let page = CitationFixtures.laidOutSectionPage()
     let harness = try ServerHarness(documents: TestCorpus.documents + [page])

@@ -75,6 +75,24 @@ import Testing
     #expect(SchemaValidator.violation(of: structured, against: schema) == nil)
   }
 
+  @Test func explainBreaksEachScoreDownAndFitsTheSchema() throws {
+    let harness = try ServerHarness()
+    harness.initialize()
+    let tools = try #require(harness.request("tools/list")["result"]?["tools"]?.arrayValue)
+    let schema = try #require(tools.first { $0["name"] == "search" }?["outputSchema"])
+    let explained = try #require(
+      harness.call("search", ["query": "scrolling content", "explain": true])["result"]?["structuredContent"])
+    #expect(SchemaValidator.violation(of: explained, against: schema) == nil)
+    let hits = try #require(explained["results"]?.arrayValue)
+    #expect(!hits.isEmpty)
+    for hit in hits {
+      #expect(hit["explain"]?["score"] == hit["score"])
+      #expect(hit["explain"]?["clauses"]?.arrayValue?.isEmpty == false)
+    }
+    let plain = harness.call("search", ["query": "scrolling content"])["result"]?["structuredContent"]
+    #expect(plain?["results"]?.arrayValue?.allSatisfy { $0["explain"] == nil } == true)
+  }
+
   @Test func kindAndSourceNarrowTheSearch() throws {
     let harness = try ServerHarness()
     harness.initialize()

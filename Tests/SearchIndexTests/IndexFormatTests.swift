@@ -185,23 +185,34 @@ import Testing
   /// `IndexFixture.documents` (`DUOKB_RECORD_FIXTURE=1` rewrites it: only with a new version).
   static let frozenDirectory = fixtures.appendingPathComponent("index-v14")
 
-  /// Version 4 kept one set of files per generation; version 5 had no description space,
-  /// so it would answer but rank without descriptions; version 6 kept word counts in two
-  /// bytes; version 7 kept cue starts in tables of their own, apart from the texts; version
-  /// 8 had no part phrases, so it would answer but walk identifiers' parts; version 9 had
-  /// no stored prefixes, so it would answer but merge every prefix's terms; version 10 kept
-  /// each block's positions after it, so a block's positions would be read in the wrong
-  /// place, version 11 had no group table before a block's positions, so they would be
-  /// read from the wrong byte, and version 12 kept no word counts in its blocks, so a
-  /// passage's length would be read from the next block's ids; version 13 folded terms with
-  /// the platform's Foundation, whose folding differs between platforms and releases, so a
-  /// word folded otherwise would be missed: all are refused, and rebuilt.
-  @Test("Versions 4 to 13 are refused, never misread", arguments: [4, 5, 6, 7, 8, 9, 10, 11, 12, 13])
-  func theVersion4To13IndexesAreRefusedNeverMisread(version: UInt32) {
+  /// Every older version is refused at the manifest, before any other file is read
+  /// (FORMAT.md, "Versions this reader refuses" says why each would be misread): the
+  /// frozen current index with its manifest saying an older version is what an old index
+  /// shows the reader. `index-v4`, the last layout without segments, is kept as it was
+  /// written, and is refused too. The caller rebuilds.
+  @Test("Versions 1 to 13 are refused, never misread", arguments: Array(UInt32(1)..<IndexFile.version))
+  func everyOlderVersionIsRefusedNeverMisread(version: UInt32) throws {
+    let directory = IndexFixture.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try FileManager.default.copyItem(at: Self.frozenDirectory, to: directory)
+    let manifestURL = try Self.generation(directory).appendingPathComponent("manifest.json")
+    let manifest = try String(contentsOf: manifestURL, encoding: .utf8)
+    let current = "\"version\" : \(IndexFile.version)"
+    #expect(manifest.contains(current))
+    try manifest.replacingOccurrences(of: current, with: "\"version\" : \(version)")
+      .write(to: manifestURL, atomically: true, encoding: .utf8)
     #expect(
       throws: IndexFormatError.unsupportedVersion(file: "manifest.json", found: version, supported: IndexFile.version)
     ) {
-      _ = try SearchIndex.open(at: Self.fixtures.appendingPathComponent("index-v\(version)"), verification: .full)
+      _ = try SearchIndex.open(at: directory, verification: .full)
+    }
+  }
+
+  @Test func theVersion4LayoutIsRefused() {
+    #expect(
+      throws: IndexFormatError.unsupportedVersion(file: "manifest.json", found: 4, supported: IndexFile.version)
+    ) {
+      _ = try SearchIndex.open(at: Self.fixtures.appendingPathComponent("index-v4"), verification: .full)
     }
   }
 
@@ -298,18 +309,6 @@ import Testing
     #expect(keeping > 0 && notKeeping > 0)
     let fox = try #require(segment.dictionary.find(Array("fox".utf8)))
     #expect(!segment.dictionary.entry(fox).keepsWordCounts)
-  }
-
-  /// Version 1 had no passage checksums, version 2 indexed a CJK run as one word, version 3
-  /// had no chunk checksums (its open read the dictionary whole): all are refused, and the
-  /// caller rebuilds.
-  @Test("Older frozen indexes are unsupported", arguments: [1, 2, 3])
-  func olderFrozenIndexesAreUnsupported(version: UInt32) {
-    #expect(
-      throws: IndexFormatError.unsupportedVersion(file: "manifest.json", found: version, supported: IndexFile.version)
-    ) {
-      _ = try SearchIndex.open(at: Self.fixtures.appendingPathComponent("index-v\(version)"))
-    }
   }
 
   @Test func aDamagedPassageTextIsReportedNeverQuoted() throws {

@@ -1,4 +1,5 @@
 import DocumentModel
+import DuoKBTestSizes
 import DuoKBTestSupport
 import Foundation
 import Testing
@@ -8,7 +9,7 @@ import Testing
 /// An index brought up to date by updates (a segment per update, deletions, merges) answers
 /// exactly as a build from scratch of the same live documents, in the order the updated
 /// index numbers them.
-@Suite(.serialized) struct SegmentUpdateTests {
+@Suite(.serialized, .tags(.large)) struct SegmentUpdateTests {
   /// A policy that keeps several segments (the default folds small corpora at once).
   static let keepsSegments = MergePolicy(
     maximumSegments: 4, maximumTailShare: 100, maximumDeletedShare: 100, rebuildsPastBaseAverage: false)

@@ -19,8 +19,7 @@ enum MCPCommand: Command {
     and 2024-11-05. Tools: search, quote, cite, verify, audit, documents, status. Prompts:
     quote-apple, audit-checklist, verify-draft. Resources: every document of the corpus at
     duokb://document/ID, as Markdown with time links. Stdout carries only protocol messages;
-    notices go to stderr. Exits when stdin closes. An assistant starts it; see README.md,
-    "Use from AI assistants".
+    notices go to stderr. Exits when stdin closes. An assistant starts it; see docs/MCP.md.
     """
   static let options: [OptionSpec] = []
 

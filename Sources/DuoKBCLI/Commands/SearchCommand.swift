@@ -12,7 +12,8 @@ enum SearchCommand: Command {
   static let name = "search"
   static let summary = "Find Apple's exact words: quotes with source, time, link and citation"
   static let usage =
-    "QUERY [--limit N] [--kind K] [--source ID] [--format text|markdown|json|tsv] [--strict] [--verbatim] | --batch FILE"
+    "QUERY [--limit N] [--kind K] [--source ID] [--format text|markdown|json|tsv] [--strict] [--verbatim]"
+    + " [--explain] | --batch FILE"
   static let discussion = """
     Passages with all the words come first; when they are fewer than --limit, passages with
     some of them follow ("showing passages that match some of the words"), ranked by the
@@ -24,6 +25,10 @@ enum SearchCommand: Command {
     whole and split (toolbarVerticalBehavior is found by "toolbar vertical behavior"), and
     plurals fold. --verbatim turns the splitting and folding off. The index is built from
     the corpus when missing or older than it.
+    --explain shows why each hit ranked where it did: its score as the sum of each word's or
+    phrase's part (idf × the saturation of its occurrences at the passage's length, its
+    neighbours, heading, title and description), times the share of the query it covers
+    (in JSON, "explain" on each hit; a strict search's scores are not broken down).
     --batch FILE (or -) answers one query per line: one JSON line each (with "micros" and
     its own "status"), or with --format text or markdown one answer after another; it exits
     2 when a line does not parse, else 0 when any line hits, else 1.
@@ -48,6 +53,7 @@ enum SearchCommand: Command {
       help: "text, markdown, json or tsv (one line per hit; default text)"),
     .flag("strict", help: "only passages that match every word, never some of them"),
     .flag("verbatim", help: "match words as written: no identifier splitting, no plural folding"),
+    .flag("explain", help: "show each hit's score broken down by word, field and context"),
     .value("batch", "FILE", help: "answer one query per line of FILE (- for stdin), JSON lines by default"),
   ]
 
@@ -61,7 +67,10 @@ enum SearchCommand: Command {
     }
     let scope = SearchScope(
       kinds: kinds, sources: arguments.allValues("source"), verbatim: arguments.has("verbatim"),
-      strict: arguments.has("strict"))
+      strict: arguments.has("strict"), explain: arguments.has("explain"))
+    if scope.explain && (format == "markdown" || format == "tsv") {
+      throw UsageError("--explain shows in text and json, not in \(format)", hint: "duo-kb search QUERY --explain")
+    }
     var searcher = try RepairingSearcher(context)
     if let batch = arguments.value("batch") {
       guard arguments.positionals.isEmpty else {
@@ -85,7 +94,9 @@ enum SearchCommand: Command {
     case "json": context.stdout.write(try SearchFormatter.json(answer, pretty: true) + "\n")
     case "markdown": context.stdout.write(SearchFormatter.markdown(answer))
     case "tsv": context.stdout.write(TSVLine.lines(answer))
-    default: context.stdout.write(SearchFormatter.text(answer, highlight: context.stdoutUsesColor))
+    default:
+      context.stdout.write(
+        SearchFormatter.text(answer, highlight: context.stdoutUsesColor, explain: scope.explain))
     }
     return answer.hits.isEmpty ? .failure : .success
   }
@@ -123,7 +134,8 @@ enum SearchCommand: Command {
         case "tsv": context.stdout.write(TSVLine.lines(answer))
         default:
           context.stdout.write(
-            "== \(query)\n" + SearchFormatter.text(answer, highlight: context.stdoutUsesColor) + "\n")
+            "== \(query)\n" + SearchFormatter.text(answer, highlight: context.stdoutUsesColor, explain: scope.explain)
+              + "\n")
         }
       case .failure(let error):
         anyErrors = true

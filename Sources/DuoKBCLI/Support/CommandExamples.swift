@@ -28,6 +28,9 @@ enum CommandExamples {
       .init(
         "duo-kb search --format tsv --limit 50 layout | grep -i region", "one line per hit, for grep, awk or fzf"),
       .init(#"duo-kb search 'kind:talk "safe area"' --strict"#, "a phrase, in talks only, every word required"),
+      .init(
+        #"duo-kb search "tab bar outer display" --limit 2 --explain"#,
+        "why each hit ranked where it did: each word's part by field and context"),
     ],
     "quote": [
       .init("duo-kb quote tech-talks/111463@3:46 --context 1", "the words at 3:46, with a passage either side"),

@@ -1,4 +1,4 @@
-import HLS
+import AppleSite
 import StringTrimming
 
 #if canImport(FoundationEssentials)

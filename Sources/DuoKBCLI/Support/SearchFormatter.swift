@@ -11,7 +11,8 @@ import JSON
 /// comes from the corpus is shown as text: controls and direction changes as U+FFFD
 /// (`DisplayText`), and in Markdown escaped (`MarkdownText`).
 enum SearchFormatter {
-  static func text(_ answer: SearchAnswer, highlight: Bool) -> String {
+  /// `explain`: each hit followed by the parts of its score (`ExplainFormatter`).
+  static func text(_ answer: SearchAnswer, highlight: Bool, explain: Bool = false) -> String {
     var text = ""
     for hit in answer.hits {
       var place = DisplayText.line(hit.source.title)
@@ -21,6 +22,7 @@ enum SearchFormatter {
       text += "\(hit.rank). \(hit.citation)  \(place)\n"
       let quote = highlighted(hit.quote, ranges: highlight ? hit.matchedRanges : [])
       text += "   “\(quote)”\n   \(DisplayText.line(hit.link))\n"
+      if explain { text += ExplainFormatter.lines(hit) }
     }
     text += summary(answer) + "\n"
     return text

@@ -1,3 +1,4 @@
+import AppleSite
 import Corpus
 import DocumentModel
 import Foundation

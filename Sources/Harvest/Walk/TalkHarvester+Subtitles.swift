@@ -1,3 +1,4 @@
+import AppleSite
 import DocumentModel
 import Foundation
 import HLS

@@ -29,16 +29,21 @@ final class ClauseFrequencies {
       }
     }
 
-    /// The weighted frequency at `current`, whether it is of a form as written, and the
-    /// passage's word count byte where a term's block keeps it (`keepsWordCounts`).
-    func frequency(_ scratch: inout [SlotRange]) -> (value: Double, isExact: Bool, wordCount: UInt8?) {
+    /// The weighted frequency at `current`, the occurrences it counts, whether they are of
+    /// a form as written, and the passage's word count byte where a term's block keeps it
+    /// (`keepsWordCounts`).
+    func frequency(_ scratch: inout [SlotRange]) -> (
+      value: Double, occurrences: Double, isExact: Bool, wordCount: UInt8?
+    ) {
       switch self {
       case .term(let cursor, let weight):
-        return (Double(cursor.frequency) * weight, weight >= 1, cursor.storedWordCount)
+        let occurrences = Double(cursor.frequency)
+        return (occurrences * weight, occurrences, weight >= 1, cursor.storedWordCount)
       case .phrase(let matcher):
         scratch.removeAll(keepingCapacity: true)
         matcher.positions(into: &scratch)
-        return (Double(max(1, scratch.count)), true, nil)
+        let occurrences = Double(max(1, scratch.count))
+        return (occurrences, occurrences, true, nil)
       }
     }
   }
@@ -48,6 +53,10 @@ final class ClauseFrequencies {
     /// Occurrences, stemmed forms weighted down.
     var frequency: Double
     var isExact: Bool
+    /// The occurrences of forms as written, and of forms sharing only the stem (unweighted:
+    /// what `--explain` shows).
+    var exactOccurrences = 0.0
+    var stemmedOccurrences = 0.0
     /// The passage's word count byte, as a term's postings block keeps it (nil for a
     /// phrase's): `Store.wordCount(_:stored:)` reads the store's table only for a long one.
     var wordCount: UInt8?
@@ -83,6 +92,11 @@ final class ClauseFrequencies {
         let found = source.frequency(&scratch)
         entry.frequency += found.value
         entry.isExact = entry.isExact || found.isExact
+        if found.isExact {
+          entry.exactOccurrences += found.occurrences
+        } else {
+          entry.stemmedOccurrences += found.occurrences
+        }
         entry.wordCount = entry.wordCount ?? found.wordCount
         source.next()
       }

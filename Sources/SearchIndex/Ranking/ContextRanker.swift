@@ -16,6 +16,8 @@ struct ContextRanker {
   let index: IndexSegment
   let query: BestMatchQuery
   let weights: RankingWeights
+  /// Keep each score's parts (`ScoreExplanation`): `search --explain`.
+  var explains = false
 
   /// The evidence for one passage.
   struct Scored {
@@ -29,6 +31,8 @@ struct ContextRanker {
     var matchesAll: Bool
     /// Clauses, stop words aside, found in the passage's own text.
     var ownContentClauses: Int
+    /// The parts of `score`, when the ranker explains.
+    var explanation: ScoreExplanation?
   }
 
   /// A clause's terms in the title, description and heading spaces.
@@ -78,14 +82,17 @@ struct ContextRanker {
       var context = 0.0
       var matchesAll = true
       var ownContent = 0
+      var explained: [ScoreExplanation.Clause] = []
       for (position, clause) in query.clauses.enumerated() {
         let stream = streams[position]
         stream.move(to: low...high)
         var ownFrequency = 0.0
         var around = 0.0
+        var occurrences = (exact: 0.0, stemmed: 0.0)
         for entry in stream.entries {
           if entry.passage == passage {
             ownFrequency = entry.frequency
+            occurrences = (entry.exactOccurrences, entry.stemmedOccurrences)
             if length == nil && ownFrequency > 0 {
               let words = entry.wordCount.map { store.wordCount(id, stored: $0) } ?? store.wordCount(id)
               length = max(Double(words), weights.minimumScoredWords)
@@ -99,12 +106,30 @@ struct ContextRanker {
         let inTitle = fields[position].titles.contains(UInt32(document))
         let inDescription = fields[position].descriptions.contains(UInt32(document))
         let weight = clause.weight(weights) * clause.inverseDocumentFrequency
-        var part = saturation(ownFrequency, length: length ?? weights.minimumScoredWords)
-        part += weights.contextWeight * saturation(around, length: index.statistics.averageWords)
-        if inHeading { part += weights.headingWeight }
-        if inTitle { part += weights.titleWeight }
-        if inDescription { part += weights.descriptionWeight }
-        total += weight * part
+        // Each part as `--explain` shows it; adding a part of 0 leaves the sum exactly as it
+        // was, so the score is the same whether or not it is explained.
+        let ownPart = saturation(ownFrequency, length: length ?? weights.minimumScoredWords)
+        let contextPart = weights.contextWeight * saturation(around, length: index.statistics.averageWords)
+        let headingPart = inHeading ? weights.headingWeight : 0
+        let titlePart = inTitle ? weights.titleWeight : 0
+        let descriptionPart = inDescription ? weights.descriptionWeight : 0
+        var part = ownPart
+        part += contextPart
+        part += headingPart
+        part += titlePart
+        part += descriptionPart
+        let clauseScore = weight * part
+        total += clauseScore
+        if explains {
+          explained.append(
+            ScoreExplanation.Clause(
+              text: clause.text, isPhrase: clause.isPhrase, isStopWord: clause.isStopWord,
+              documentFrequency: clause.documentFrequency, inverseDocumentFrequency: clause.inverseDocumentFrequency,
+              weight: clause.weight(weights), exactOccurrences: occurrences.exact,
+              stemmedOccurrences: occurrences.stemmed, scoredLength: weights.minimumScoredWords, own: ownPart,
+              neighbourOccurrences: around, context: contextPart, heading: headingPart, title: titlePart,
+              description: descriptionPart, score: clauseScore))
+        }
         if ownFrequency > 0 {
           own += weight
           if !clause.isStopWord { ownContent += 1 }
@@ -116,11 +141,24 @@ struct ContextRanker {
       let ownCoverage = totalWeight > 0 ? own / totalWeight : 0
       let contextCoverage = totalWeight > 0 ? context / totalWeight : 0
       let coverage = ownCoverage + weights.contextCoverageCredit * contextCoverage
+      let score = total * pow(coverage, weights.coordinationExponent)
+      var explanation: ScoreExplanation?
+      if explains {
+        // The length the passage's own parts were saturated at (read at its first clause).
+        let scoredLength = length ?? weights.minimumScoredWords
+        explanation = ScoreExplanation(
+          clauses: explained.map {
+            var clause = $0
+            clause.scoredLength = scoredLength
+            return clause
+          }, sum: total, ownCoverage: ownCoverage, contextCoverage: contextCoverage, coverage: coverage,
+          coordinationExponent: weights.coordinationExponent, score: score, k1: weights.k1, b: weights.b,
+          averageWords: max(index.statistics.averageWords, weights.minimumScoredWords))
+      }
       result.append(
         Scored(
-          passage: passage, score: total * pow(coverage, weights.coordinationExponent),
-          ownCoverage: ownCoverage, contextCoverage: contextCoverage, matchesAll: matchesAll,
-          ownContentClauses: ownContent))
+          passage: passage, score: score, ownCoverage: ownCoverage, contextCoverage: contextCoverage,
+          matchesAll: matchesAll, ownContentClauses: ownContent, explanation: explanation))
     }
     return result
   }

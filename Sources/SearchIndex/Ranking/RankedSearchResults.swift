@@ -32,10 +32,14 @@ public struct RankedHit: Sendable, Equatable {
   public var contextCoverage: Double
   /// Words of the query, stop words aside, that the passage's own text has.
   public var ownContentWords: Int
+  /// The parts of `hit.score`, when the search was asked to explain it.
+  public var explanation: ScoreExplanation?
 
   public init(
-    hit: SearchHit, matchesAllWords: Bool, ownCoverage: Double, contextCoverage: Double, ownContentWords: Int
+    hit: SearchHit, matchesAllWords: Bool, ownCoverage: Double, contextCoverage: Double, ownContentWords: Int,
+    explanation: ScoreExplanation? = nil
   ) {
+    self.explanation = explanation
     self.hit = hit
     self.matchesAllWords = matchesAllWords
     self.ownCoverage = ownCoverage

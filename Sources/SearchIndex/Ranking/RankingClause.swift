@@ -8,6 +8,8 @@ struct RankingClause {
   }
 
   var shape: Shape
+  /// The word or quoted phrase as the query wrote it (what `--explain` names).
+  var text = ""
   /// Dictionary terms of the forms as written (the word's keys; a phrase's words' keys).
   var exactTerms: [Int]
   /// Dictionary terms of other forms sharing the word's stem (none for a phrase).
@@ -65,15 +67,18 @@ struct BestMatchQuery {
         let words = memo.words(of: text, by: expander.analyzer)
         if words.count == 1 {
           clauses.append(expander.wordClause(words[0]))
+          clauses[clauses.count - 1].text = text
           texts.append((quoted(text), clauses[clauses.count - 1].isStopWord))
         } else if words.count > 1 {
           clauses.append(expander.phraseClause(.phrase([text]), words: words))
+          clauses[clauses.count - 1].text = text
           texts.append((quoted(text), false))
         }
       case .phrase(let parts):
         let words = parts.flatMap { memo.words(of: $0, by: expander.analyzer) }
         guard !words.isEmpty else { continue }
         clauses.append(expander.phraseClause(node, words: words))
+        clauses[clauses.count - 1].text = quoted(parts.joined(separator: " "))
         texts.append((quoted(parts.joined(separator: " ")), false))
       default: break
       }

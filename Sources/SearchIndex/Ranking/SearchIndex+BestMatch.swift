@@ -9,7 +9,7 @@ extension IndexSegment {
   /// query's other segments looked up of the statistics (its searches here share it too).
   func bestMatch(
     _ query: String, limit: Int, verbatim: Bool, filters: SearchFilters, weights: RankingWeights,
-    memo: CollectionStatistics.Memo = .init()
+    memo: CollectionStatistics.Memo = .init(), explain: Bool = false
   ) throws(SearchError) -> RankedSearchResults {
     let parsed: ParsedQuery
     do throws(QueryError) {
@@ -37,7 +37,8 @@ extension IndexSegment {
     plan.isVerbatim = verbatim
     let strictIds = Set(strict.candidates.map(\.passage))
     let candidates = try candidates(plan, strict: strictIds, memo: memo)
-    let ranker = ContextRanker(index: self, query: plan, weights: weights)
+    var ranker = ContextRanker(index: self, query: plan, weights: weights)
+    ranker.explains = explain
     let scored = ranker.score(candidates)
     // Every word matched first (the strict query's passages), then by score, then in order.
     // A passage is shown for its own words: context ranks it, but cannot make it a hit.
@@ -83,7 +84,8 @@ extension IndexSegment {
       ranked.append(
         RankedHit(
           hit: hit, matchesAllWords: candidate.matchesAll, ownCoverage: candidate.ownCoverage,
-          contextCoverage: candidate.contextCoverage, ownContentWords: candidate.ownContentClauses))
+          contextCoverage: candidate.contextCoverage, ownContentWords: candidate.ownContentClauses,
+          explanation: candidate.explanation))
     }
     return RankedSearchResults(
       total: strict.total, hits: ranked, contentWordCount: plan.clauses.filter { !$0.isStopWord }.count)

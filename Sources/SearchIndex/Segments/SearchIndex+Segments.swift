@@ -70,14 +70,16 @@ extension SearchIndex {
 
   /// Runs `query` as a best match (`IndexSegment.bestMatch`) in every segment and merges
   /// the answers: passages with every word first, then by score, then in document order.
+  /// `explain`: each hit carries the parts of its score (`RankedHit.explanation`).
   public func bestMatch(
-    _ query: String, limit: Int, verbatim: Bool = false, filters: SearchFilters = .init()
+    _ query: String, limit: Int, verbatim: Bool = false, filters: SearchFilters = .init(), explain: Bool = false
   ) throws(SearchError) -> RankedSearchResults {
-    try bestMatch(query, limit: limit, verbatim: verbatim, filters: filters, weights: .standard)
+    try bestMatch(query, limit: limit, verbatim: verbatim, filters: filters, weights: .standard, explain: explain)
   }
 
   package func bestMatch(
-    _ query: String, limit: Int, verbatim: Bool, filters: SearchFilters, weights: RankingWeights
+    _ query: String, limit: Int, verbatim: Bool, filters: SearchFilters, weights: RankingWeights,
+    explain: Bool = false
   ) throws(SearchError) -> RankedSearchResults {
     var total = 0
     var contentWords = 0
@@ -86,7 +88,7 @@ extension SearchIndex {
     let memo = CollectionStatistics.Memo()
     for (ordinal, segment) in segments.enumerated() {
       let found = try segment.bestMatch(
-        query, limit: limit, verbatim: verbatim, filters: filters, weights: weights, memo: memo)
+        query, limit: limit, verbatim: verbatim, filters: filters, weights: weights, memo: memo, explain: explain)
       total += found.total
       contentWords = found.contentWordCount
       hits += found.hits.map { (ordinal, $0) }

@@ -1,4 +1,5 @@
 import Corpus
+import DuoKBTestSizes
 import DuoKBTestSupport
 import Foundation
 import Harvest
@@ -11,7 +12,7 @@ import Testing
 ///
 /// CPU-light but long for a unit test (about ten seconds alone): `scripts/test` may run it
 /// with the heavy suites, after the timing-sensitive ones.
-@Suite(.serialized) struct RefreshStressTests {
+@Suite(.serialized, .tags(.large)) struct RefreshStressTests {
   static let runs = 30
   static let budget: Duration = .seconds(40)
   /// A refresh not finished this long after it started (or was cancelled) is hung: far
