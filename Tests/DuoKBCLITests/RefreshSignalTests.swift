@@ -106,6 +106,12 @@ import Testing
     #expect(process.terminationStatus == 1, "\(output)")
     #expect(output.contains("; interrupted"), "\(output)")
     #expect(output.contains("not attempted: interrupted"))
+    // The compact summary, not a line for each source left: the counts, the group of
+    // sources not attempted (two lines), what was added, and how to go on.
+    let lines = output.split(separator: "\n")
+    #expect(lines.filter { $0.contains("not attempted: interrupted") }.count == 1, "\(output)")
+    #expect(lines.count <= 16, "\(output)")
+    #expect(output.contains("Run 'duo-kb refresh' to continue."), "\(output)")
     #expect(try scratch.read(".refresh.lock").isEmpty, "the lock is released")
     let log = ChangeLog(corpus: CorpusStore(directory: scratch.url.appendingPathComponent("Corpus"))).entries()
     #expect(log.last?.interrupted == true)
