@@ -101,6 +101,32 @@ import Testing
     #expect((object["failingByCause"] as? [[String: Any]])?.first?["sources"].map { ($0 as? [Any])?.count } == 200)
   }
 
+  @Test func aMirrorIsRememberedAndItsHostAllowed() async throws {
+    let site = try NumberedTalks.site(count: 1)
+    let home = try ScratchDirectory()
+    let original = "https://developer.apple.com/videos/play/wwdc2025/20000/"
+    try home.write(
+      "{\"version\": 1, \"sources\": [{\"kind\": \"talk\", \"url\": \"\(original)\"}]}", to: "Corpus/sources.json")
+    let mirror = "https://developer.apple.com=" + site.url("")
+    // No --allow-host: --mirror names the host it fetches from.
+    let first = await runCLI(["refresh", "--home", home.url.path, "--mirror", mirror])
+    #expect(first.status == .success, "\(first.stdout)\(first.stderr)")
+    #expect(try Self.settings(home).mirrors == [mirror])
+    let plain = await runCLI(["refresh", "--home", home.url.path])
+    #expect(plain.status == .success, "\(plain.stdout)\(plain.stderr)")
+    #expect(plain.stdout.contains("0 added, 0 changed, 1 unchanged"), "\(plain.stdout)")
+    let document = try CorpusStore(directory: home.url.appendingPathComponent("Corpus")).read(id: "wwdc2025/20000")
+    #expect(document?.url == original, "documents keep the original URL")
+    // Forgotten with an empty list of sources, so that nothing asks Apple's site.
+    try home.write("{\"version\": 1, \"sources\": []}", to: "empty.json")
+    let forgot = await runCLI([
+      "refresh", "--home", home.url.path, "--sources", home.url.appendingPathComponent("empty.json").path,
+      "--forget-mirror", "https://developer.apple.com",
+    ])
+    #expect(forgot.status == .success, "\(forgot.stdout)\(forgot.stderr)")
+    #expect(try Self.settings(home).isEmpty)
+  }
+
   @Test func aMalformedSettingsFileStopsTheRefreshAndIsNamedInStatus() async throws {
     let site = try NumberedTalks.site(count: 1)
     let home = try RefreshCommandTests.home(site)

@@ -79,6 +79,9 @@ import Testing
     #expect(entries.map { $0["status"] as? String } == ["added", "failed"])
     #expect((entries[1]["error"] as? String)?.contains("HTTP status 404") == true)
     #expect((object["index"] as? [String: Any])?["status"] as? String == "rebuilt")
+    let groups = try #require(object["failuresByCause"] as? [[String: Any]])
+    #expect(groups.count == 1 && groups[0]["cause"] as? String == "HTTP status 404", "\(groups)")
+    #expect(groups.first?["sources"] as? [String] == ["wwdc2025/20001"])
     #expect(run.stderr.isEmpty, "no progress lines with --format json: \(run.stderr)")
   }
 

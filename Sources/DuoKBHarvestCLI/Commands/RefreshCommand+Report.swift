@@ -139,6 +139,9 @@ enum RefreshReportFormatter {
     var counts: [String: Int] = [:]
     for status in RefreshReport.Status.allCases { counts[status.rawValue] = outcome.report.count(status) }
     object["counts"] = counts
+    object["failuresByCause"] = RefreshSummary(outcome.report).failures.map {
+      ["cause": $0.cause, "sources": $0.sources] as [String: Any]
+    }
     switch outcome.index {
     case .current: object["index"] = ["status": "current"]
     case .rebuilt(let documents, let passages):
