@@ -127,6 +127,18 @@ import Testing
     #expect(try Self.settings(home).isEmpty)
   }
 
+  @Test func aRefreshRefusedForItsOptionsRemembersNothing() async throws {
+    let site = try NumberedTalks.site(count: 1)
+    let home = try RefreshCommandTests.home(site)
+    for bad in [["--deep-every", "often"], ["--timeout", "-1"], ["--mirror", "nonsense"], ["--jobs", "0"]] {
+      let run = await runCLI(["refresh", "--home", home.url.path, "--allow-host", "127.0.0.1"] + bad)
+      #expect(run.status == .usage, "\(bad): \(run.stderr)")
+    }
+    #expect(
+      !FileManager.default.fileExists(atPath: home.url.appendingPathComponent("Corpus/settings.json").path))
+    #expect(site.server.requests.isEmpty)
+  }
+
   @Test func aMalformedSettingsFileStopsTheRefreshAndIsNamedInStatus() async throws {
     let site = try NumberedTalks.site(count: 1)
     let home = try RefreshCommandTests.home(site)

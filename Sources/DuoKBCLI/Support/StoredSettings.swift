@@ -45,22 +45,37 @@ package enum StoredSettings {
     return settings
   }
 
-  /// Reads the home's settings, applies what the command line forgets and gives, and
-  /// writes them back when that changed them. Returns the settings to use.
-  @discardableResult
-  package static func update(_ context: CommandContext, languagesAreSettings: Bool = true) throws -> HomeSettings {
+  /// Reads the home's settings and applies what the command line forgets and gives:
+  /// the settings to use, and those stored (to `save` them once the command has checked
+  /// the rest of its options).
+  package static func resolve(_ context: CommandContext, languagesAreSettings: Bool = true) throws
+    -> (settings: HomeSettings, stored: HomeSettings)
+  {
     let store = CorpusStore(directory: context.home.corpusDirectory)
-    let file = HomeSettings.file(of: store)
-    let stored = try HomeSettings.load(from: file, within: store.home)
+    let stored = try HomeSettings.load(from: HomeSettings.file(of: store), within: store.home)
     let arguments = context.arguments
     var settings = arguments.has("forget-settings") ? HomeSettings() : stored
     settings = settings.forgetting(
       hosts: arguments.allValues("forget-host"), mirrors: arguments.allValues("forget-mirror"))
     settings = settings.merging(try given(context, languagesAreSettings: languagesAreSettings))
-    if settings != stored {
-      try settings.save(to: file, within: store.home)
-    }
-    return settings
+    return (settings, stored)
+  }
+
+  /// Writes `resolved.settings` when they differ from what is stored.
+  package static func save(_ resolved: (settings: HomeSettings, stored: HomeSettings), _ context: CommandContext)
+    throws
+  {
+    guard resolved.settings != resolved.stored else { return }
+    let store = CorpusStore(directory: context.home.corpusDirectory)
+    try resolved.settings.save(to: HomeSettings.file(of: store), within: store.home)
+  }
+
+  /// `resolve`, then `save`: the settings to use.
+  @discardableResult
+  package static func update(_ context: CommandContext, languagesAreSettings: Bool = true) throws -> HomeSettings {
+    let resolved = try resolve(context, languagesAreSettings: languagesAreSettings)
+    try save(resolved, context)
+    return resolved.settings
   }
 
   /// The stored settings, for `status`: nil when the file cannot be read (with why).

@@ -27,13 +27,19 @@ extension RefreshCommand: HelperCommandRunner {
         "no sources list at \(sourcesURL.path)", hint: "add one with 'duo-kb add URL'")
     }
     let list = try SourceList.load(from: sourcesURL)
-    let settings = try StoredSettings.update(context)
+    let resolved = try StoredSettings.resolve(context)
+    let settings = resolved.settings
     let client = try HTTPClient(configuration: try clientConfiguration(context, settings: settings))
+    let siteMirror = try mirror(settings.mirrors)
+    let schedule = try deepChecks(arguments)
+    let sourceTimeout = try sourceTimeout(arguments)
+    // Stored once every option checked out: a refresh refused for its options remembers nothing.
+    try StoredSettings.save(resolved, context)
     let clock = fetchClock(context.environment)
     var refresher = Refresher(
-      fetcher: SiteFetcher(client: client, mirror: try mirror(settings.mirrors)), corpus: store,
+      fetcher: SiteFetcher(client: client, mirror: siteMirror), corpus: store,
       staging: SegmentStaging(directory: RefreshSession.stagingDirectory(inHome: home.url)),
-      deepChecks: try deepChecks(arguments), sourceTimeoutSeconds: try sourceTimeout(arguments), now: clock)
+      deepChecks: schedule, sourceTimeoutSeconds: sourceTimeout, now: clock)
     if let languages = settings.languages { refresher.overridingLanguages = languages }
     let session = RefreshSession(
       refresher: refresher, lockFile: RefreshSession.lockFile(inHome: home.url),
