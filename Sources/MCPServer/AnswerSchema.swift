@@ -295,6 +295,19 @@ enum AnswerSchema {
       "unreadableDocuments": ["type": "array", "items": ["type": "object"]],
       "leftOutOfIndex": ["type": "array", "items": ["type": "object"]],
       "listedSources": ["type": "integer"],
+      "failingByCause": [
+        "type": "array",
+        "items": [
+          "type": "object",
+          "properties": ["cause": ["type": "string"], "sources": ["type": "array", "items": ["type": "string"]]],
+          "required": ["cause", "sources"],
+        ],
+      ],
+      "settings": [
+        "type": "object",
+        "description": "Corpus/settings.json: allowHosts, mirrors, caFile, languages, jobs",
+      ],
+      "settingsError": ["type": "string", "description": "Why Corpus/settings.json cannot be read"],
     ],
     "required": [
       "home", "homeFrom", "documents", "corpusBytes", "indexBytes", "indexMatchesCorpus", "refreshes", "failing",
