@@ -94,6 +94,7 @@ import Testing
     #expect(failing.count == 1, "\(status.stdout)")
     #expect(failing.first?.hasPrefix("failing: 200 sources: host '127.0.0.1' is not in the allow-list") == true)
     #expect(Self.lines(status.stdout).count <= 10, "\(status.stdout)")
+    #expect(status.stdout.contains("next: the last refresh failed as shown above;"), "\(status.stdout)")
 
     let json = await runCLI(["status", "--home", home.url.path, "--format", "json"])
     let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])

@@ -117,6 +117,32 @@ import Testing
     #expect(log.last?.interrupted == true)
   }
 
+  @Test(.tags(.large)) func aQuietRefreshStoppedBySIGINTGroupsWhatWasNotAttempted() async throws {
+    let binary = try Self.requireBinary()
+    let site = try NumberedTalks.site(count: 30, delayMilliseconds: 100)
+    let scratch = try RefreshCommandTests.home(site)
+    let pipe = Pipe()
+    let process = try Self.start(
+      binary, ["refresh", "--home", scratch.url.path, "--allow-host", "127.0.0.1", "--quiet"],
+      output: pipe.fileHandleForWriting)
+    var waited = 0
+    while site.server.requests.isEmpty, waited < 1_000 {
+      try await Task.sleep(for: .milliseconds(10))
+      waited += 1
+    }
+    kill(process.processIdentifier, SIGINT)
+    process.waitUntilExit()
+    try pipe.fileHandleForWriting.close()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(process.terminationStatus == 1, "\(output)")
+    let lines = output.split(separator: "\n")
+    // A group of sources not attempted, one of transfers cancelled in flight (two lines
+    // each), and how to go on.
+    #expect(lines.count <= 5, "\(output)")
+    #expect(lines.filter { $0.contains("not attempted: interrupted") }.count == 1, "\(output)")
+    #expect(output.contains("Run 'duo-kb refresh' to continue."), "\(output)")
+  }
+
   @Test(.tags(.large), arguments: [SIGTERM, SIGINT])
   func signalStopsARefreshWithTransfersInFlightWithinSecondsAndTheNextRefreshRuns(signal: Int32) async throws {
     let binary = try Self.requireBinary()

@@ -216,6 +216,9 @@ enum StatusCommand: Command {
   /// What to do next when the corpus is empty: harvest what is listed, or list something.
   static func advice(_ status: Status) -> String? {
     guard status.documentCount == 0 else { return nil }
+    if !status.failing.isEmpty {
+      return "the last refresh failed as shown above; once that is fixed, run 'duo-kb refresh'"
+    }
     if status.listedSources > 0 {
       let sources = status.listedSources == 1 ? "source" : "sources"
       return "run 'duo-kb refresh' to harvest the \(status.listedSources) listed \(sources)"

@@ -22,7 +22,7 @@ enum RefreshReportFormatter {
   static func text(_ outcome: RefreshSession.Outcome, detail: Detail) -> String {
     let summary = RefreshSummary(outcome.report)
     switch detail {
-    case .failures: return attention(summary, changes: false)
+    case .failures: return attention(summary, changes: false) + resumption(summary)
     case .everySource: return everySource(outcome.report) + counts(summary) + index(outcome) + resumption(summary)
     case .summary: return counts(summary) + index(outcome) + attention(summary, changes: true) + resumption(summary)
     }
