@@ -51,6 +51,8 @@ import Testing
     let refresh = await runCLI(["refresh", "--home", home.url.path])
     #expect(refresh.status == .success, "\(refresh.stdout)\(refresh.stderr)")
     #expect(refresh.stdout.contains("0 added, 0 changed, 5 unchanged"), "\(refresh.stdout)")
+    #expect(
+      refresh.stdout.contains("catalog    \(catalog.url("/catalog.json")): 4 matching talks\n"), "\(refresh.stdout)")
     // Given again: hosts are added (once), jobs replaced.
     let again = await runCLI([
       "refresh", "--home", home.url.path, "--allow-host", "127.0.0.1", "--allow-host", "localhost", "--jobs", "2",

@@ -35,13 +35,14 @@ final class RefreshProgress: @unchecked Sendable {
   func start() {
     guard !isQuiet else { return }
     let interval = reporter.output.isTerminal ? .seconds(1) : logInterval
-    ticker = Task.detached { [weak self] in
+    let clock = Task.detached { [weak self] in
       while !Task.isCancelled {
         try? await Task.sleep(for: interval)
         guard !Task.isCancelled, let self else { return }
         self.tick()
       }
     }
+    lock.withLock { ticker = clock }
   }
 
   private func show(done: Int, total: Int) {
@@ -99,9 +100,9 @@ final class RefreshProgress: @unchecked Sendable {
 
   /// Stops the clock and ends the redrawn line.
   func finish() {
-    ticker?.cancel()
-    ticker = nil
     lock.withLock {
+      ticker?.cancel()
+      ticker = nil
       isFinished = true
       if hasDrawn { reporter.output.write("\n") }
       hasDrawn = false

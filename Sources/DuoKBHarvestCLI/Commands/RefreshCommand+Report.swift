@@ -24,7 +24,9 @@ enum RefreshReportFormatter {
     switch detail {
     case .failures: return attention(summary, changes: false) + resumption(summary)
     case .everySource: return everySource(outcome.report) + counts(summary) + index(outcome) + resumption(summary)
-    case .summary: return counts(summary) + index(outcome) + attention(summary, changes: true) + resumption(summary)
+    case .summary:
+      return counts(summary) + index(outcome) + catalogs(summary) + attention(summary, changes: true)
+        + resumption(summary)
     }
   }
 
@@ -34,6 +36,14 @@ enum RefreshReportFormatter {
     return "\(summary.added) added, \(summary.changed) changed, \(summary.unchanged) unchanged, \(summary.gone) gone, "
       + "\(notFound)\(summary.failed) failed; \(summary.requests) requests, \(RefreshWording.bytes(summary.bytes)), "
       + String(format: "%.1f s", summary.seconds) + (summary.isInterrupted ? "; interrupted\n" : "\n")
+  }
+
+  /// `catalog    URL: 208 matching talks`: what each catalog listed (a catalog or two).
+  static func catalogs(_ summary: RefreshSummary) -> String {
+    summary.catalogs.map { entry in
+      let talks = entry.catalogTalks ?? 0
+      return "catalog    \(entry.documentID ?? entry.source): \(talks) matching talk\(talks == 1 ? "" : "s")\n"
+    }.joined()
   }
 
   static func index(_ outcome: RefreshSession.Outcome) -> String {

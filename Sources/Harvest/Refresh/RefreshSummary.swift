@@ -20,6 +20,8 @@ public struct RefreshSummary: Sendable, Equatable {
   public var notAttempted: Int
   /// Added, changed and gone documents, in report order.
   public var changes: [RefreshReport.Entry]
+  /// Catalog sources, each with how many talks it listed (`catalogTalks`).
+  public var catalogs: [RefreshReport.Entry]
   /// Warnings of every source (a talk without captions in one language, a page cut short).
   public var warnings: Int
   public var requests: Int
@@ -64,6 +66,7 @@ public struct RefreshSummary: Sendable, Equatable {
     self.failures = FailureGroup.grouping(failures)
     self.notAttempted = notAttempted
     self.changes = changes
+    catalogs = report.entries.filter { $0.catalogTalks != nil }
     warnings = report.entries.reduce(0) { $0 + $1.warnings.count }
     requests = report.requests
     bytes = report.bytes
