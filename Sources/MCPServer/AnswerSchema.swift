@@ -339,6 +339,19 @@ enum AnswerSchema {
       "corpusFetchedAt": [
         "type": ["string", "null"], "description": "When the newest document was fetched (ISO 8601)",
       ],
+      "failingByCause": [
+        "type": "array",
+        "items": [
+          "type": "object",
+          "properties": ["cause": ["type": "string"], "sources": ["type": "array", "items": ["type": "string"]]],
+          "required": ["cause", "sources"],
+        ],
+      ],
+      "settings": [
+        "type": "object",
+        "description": "Corpus/settings.json: allowHosts, mirrors, caFile, languages, jobs",
+      ],
+      "settingsError": ["type": "string", "description": "Why Corpus/settings.json cannot be read"],
     ],
     "required": [
       "home", "homeFrom", "documents", "corpusBytes", "indexBytes", "indexMatchesCorpus", "refreshes", "failing",

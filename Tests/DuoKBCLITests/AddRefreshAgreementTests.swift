@@ -43,10 +43,12 @@ import Testing
       try CorpusStore(directory: scratch.url.appendingPathComponent("Corpus")).read(id: "hig/folding-layouts"))
     #expect(document.url == site.url("/design/human-interface-guidelines/folding-layouts"))
     #expect(document.passages.map(\.text) == page.expectedPassages.map(\.text))
-    // Without --allow-host, the host is refused at fetch time, as for a talk page.
-    let refused = await runCLI(["refresh"], environment: env)
+    // The host is remembered; forgotten, it is refused at fetch time, as for a talk page.
+    let again = await runCLI(["refresh"], environment: env)
+    #expect(again.status == .success, "\(again.stdout)")
+    let refused = await runCLI(["refresh", "--forget-host", "127.0.0.1"], environment: env)
     #expect(refused.status == .failure)
-    #expect(refused.stdout.contains("is not in the allow-list"), "\(refused.stdout)")
+    #expect(refused.stdout.contains("is not in the allow-list; --allow-host 127.0.0.1 admits it"), "\(refused.stdout)")
   }
 
   @Test func readOnlyHomeIsNotAnsweredWithTheLockHint() async throws {

@@ -107,9 +107,41 @@ import Testing
     #expect(process.terminationStatus == 1, "\(output)")
     #expect(output.contains("; interrupted"), "\(output)")
     #expect(output.contains("not attempted: interrupted"))
+    // The compact summary, not a line for each source left: the counts, the group of
+    // sources not attempted (two lines), what was added, and how to go on.
+    let lines = output.split(separator: "\n")
+    #expect(lines.filter { $0.contains("not attempted: interrupted") }.count == 1, "\(output)")
+    #expect(lines.count <= 16, "\(output)")
+    #expect(output.contains("Run 'duo-kb refresh' to continue."), "\(output)")
     #expect(try scratch.read(".refresh.lock").isEmpty, "the lock is released")
     let log = ChangeLog(corpus: CorpusStore(directory: scratch.url.appendingPathComponent("Corpus"))).entries()
     #expect(log.last?.interrupted == true)
+  }
+
+  @Test(.tags(.medium)) func aQuietRefreshStoppedBySIGINTGroupsWhatWasNotAttempted() async throws {
+    let binary = try Self.requireBinary()
+    let site = try NumberedTalks.site(count: 30, delayMilliseconds: 100)
+    let scratch = try RefreshCommandTests.home(site)
+    let pipe = Pipe()
+    let process = try Self.start(
+      binary, ["refresh", "--home", scratch.url.path, "--allow-host", "127.0.0.1", "--quiet"],
+      output: pipe.fileHandleForWriting)
+    var waited = 0
+    while site.server.requests.isEmpty, waited < 1_000 {
+      try await Task.sleep(for: .milliseconds(10))
+      waited += 1
+    }
+    kill(process.processIdentifier, SIGINT)
+    process.waitUntilExit()
+    try pipe.fileHandleForWriting.close()
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(process.terminationStatus == 1, "\(output)")
+    let lines = output.split(separator: "\n")
+    // A group of sources not attempted, one of transfers cancelled in flight (two lines
+    // each), and how to go on.
+    #expect(lines.count <= 5, "\(output)")
+    #expect(lines.filter { $0.contains("not attempted: interrupted") }.count == 1, "\(output)")
+    #expect(output.contains("Run 'duo-kb refresh' to continue."), "\(output)")
   }
 
   @Test(.tags(.medium), arguments: [SIGTERM, SIGINT])

@@ -47,20 +47,25 @@ import Testing
     return (site, scratch, gone)
   }
 
-  @Test func aSourceGoneBeforeItWasHarvestedCountsAsGoneOnce() async throws {
+  @Test func aSourceNotFoundBeforeItWasHarvestedIsNeverCalledGone() async throws {
     let (site, scratch, gone) = try Self.homeWithAGoneSource()
     let refresh = await RefreshCommandTests.refresh(scratch)
-    #expect(refresh.stdout.contains("1 added, 0 changed, 0 unchanged, 1 gone, 0 failed"), "\(refresh.stdout)")
     #expect(
-      refresh.stdout.contains("gone       \(gone): HTTP 404; never harvested, nothing kept\n"), "\(refresh.stdout)")
+      refresh.stdout.contains("1 added, 0 changed, 0 unchanged, 0 gone, 1 not found, 0 failed"), "\(refresh.stdout)")
+    #expect(
+      refresh.stdout.contains(
+        "not found  \(gone): not found upstream, never harvested (nothing was kept or lost)\n"),
+      "\(refresh.stdout)")
     #expect(!refresh.stdout.contains("failed "))
+    #expect(!refresh.stdout.contains("gone       "), "\(refresh.stdout)")
 
     let status = await runCLI(["status", "--home", scratch.url.path])
     #expect(status.status == .failure, "a gone source needs attention")
     #expect(!status.stdout.contains("failing:"), "\(status.stdout)")
     #expect(status.stdout.components(separatedBy: gone).count == 2, "named once: \(status.stdout)")
-    #expect(status.stdout.contains("stale: \(gone): gone upstream, never harvested\n"))
-    #expect(status.stdout.contains("1 added, 0 changed, 0 unchanged, 1 gone, 0 failed"))
+    #expect(status.stdout.contains("stale: \(gone): not found upstream, never harvested (nothing lost)\n"))
+    #expect(
+      status.stdout.contains("1 added, 0 changed, 0 unchanged, 0 gone, 1 not found, 0 failed"), "\(status.stdout)")
     _ = site
   }
 

@@ -23,6 +23,8 @@ enum AddCommand: Command {
     their own: English keeps the talk's id (wwdc2024/10173), other languages add their tag
     (wwdc2024/10173/ja, …/ko, …/zh-hans) and link to Apple's page under /jp/, /kr/ or /cn/
     where there is one. Without it, talks are harvested in the list's language (English).
+    --allow-host HOST lets refresh fetch from a host besides Apple's; the home remembers it
+    (Corpus/settings.json, see 'duo-kb help refresh').
     """
   static let options: [OptionSpec] = [
     .value("id", "ID", help: "document id for a master playlist (e.g. keynotes/wwdc2026)"),
@@ -33,6 +35,7 @@ enum AddCommand: Command {
     .value("event", "E", help: "catalog: only this collection (wwdc2025, tech-talks)"),
     .value("year", "Y", help: "catalog: only this year"),
     .value("title-contains", "T", help: "catalog: only talks whose title contains T"),
+    .value("allow-host", "HOST", repeatable: true, help: "also fetch from HOST; remembered for every refresh"),
   ]
 
   static func run(_ context: CommandContext) throws -> ExitStatus {
@@ -62,6 +65,7 @@ enum AddCommand: Command {
     let store = CorpusStore(directory: context.home.corpusDirectory)
     var list = try SourceList.load(from: store.sourcesFile, within: store.home)
     try list.add(entry)
+    try StoredSettings.update(context, languagesAreSettings: false)
     try list.save(to: store.sourcesFile, within: store.home)
     context.stdout.write("added \(entry.kind.rawValue) \(entry.url)\n")
     return .success

@@ -10,7 +10,7 @@ package enum RefreshCommand: HelperCommand {
   package static let name = "refresh"
   package static let summary = "Harvest every source in sources.json into the corpus"
   package static let usage =
-    "[--sources FILE] [--deep] [--deep-every DAYS] [--timeout SECONDS] [--source-timeout SECONDS] [--quiet] [--format text|json]"
+    "[--sources FILE] [--deep] [--deep-every DAYS] [--timeout SECONDS] [--source-timeout SECONDS] [--quiet|--verbose] [--format text|json]"
   package static let discussion = """
     Walks each talk page to its subtitle track and each HIG page's render JSON, and writes
     the documents into Corpus/ atomically; a source that fails keeps its previous copy, and
@@ -22,6 +22,15 @@ package enum RefreshCommand: HelperCommand {
     Catalog sources add every matching talk. A talk page that is gone upstream keeps its
     document, marked removed. The index is rebuilt when the corpus changed, and each refresh
     appends a line to Corpus/changelog.jsonl.
+    The report is one line of counts, then only what needs attention: failures grouped by
+    cause (the first sources and how many), sources never found upstream, then what was
+    added, changed or marked gone (--verbose lists every source; --format json gives all).
+    While it runs, progress goes to stderr: a redrawn line on a terminal, elsewhere (a log,
+    CI) a line every 5 seconds.
+    --allow-host, --mirror, --cacert, --language and --jobs are remembered in the home
+    (Corpus/settings.json; 'duo-kb status' shows them), so a later plain refresh fetches
+    the same way: given again, hosts are added and the others replaced; --forget-host,
+    --forget-mirror and --forget-settings remove them. A mirror's host is allowed too.
     One refresh runs at a time (the lock is .refresh.lock in the home). SIGINT and SIGTERM
     stop it gracefully: work in flight is dropped, the report is printed, the lock released.
     Exit status: 0 all sources fine, 1 some failed or not attempted (the rest applied),
@@ -29,20 +38,23 @@ package enum RefreshCommand: HelperCommand {
     --mirror ORIGINAL=MIRROR fetches URLs under ORIGINAL from MIRROR (a local copy of the
     site) while documents keep the original URLs; the mirror's validators are kept for it.
     """
-  package static let options: [OptionSpec] = [
-    .value("sources", "FILE", help: "the sources list (default: Corpus/sources.json)"),
-    .value("jobs", "N", help: "connections per host (default 6, at most 64)"),
-    .value("allow-host", "HOST", repeatable: true, help: "also fetch from HOST (Apple's hosts are allowed)"),
-    .languages(help: "harvest talks that name no language in TAG (default en); repeatable"),
-    .value("format", "FORMAT", choices: ["text", "json"], help: "text or json (default text)"),
-    .value("cacert", "FILE", help: "trust this CA too (also SSL_CERT_FILE)"),
-    .value("mirror", "ORIGINAL=MIRROR", repeatable: true, help: "fetch URLs under ORIGINAL from MIRROR"),
-    .value("timeout", "SECONDS", help: "start no source after this long; sources left are reported failed"),
-    .value(
-      "source-timeout", "SECONDS",
-      help: "give up a source (all its requests and retries) after this long (default 120)"),
-    .flag("deep", help: "revalidate every playlist and segment of every talk"),
-    .value("deep-every", "DAYS", help: "deep-check each talk this often (default 7; also 12h, 30m)"),
-    .flag("quiet", short: "q", help: "print only failures (for cron mail)"),
-  ]
+  package static let options: [OptionSpec] =
+    [
+      .value("sources", "FILE", help: "the sources list (default: Corpus/sources.json)"),
+      .value("jobs", "N", help: "connections per host (default 6, at most 64)"),
+      .value(
+        "allow-host", "HOST", repeatable: true, help: "also fetch from HOST (Apple's hosts are allowed); remembered"),
+      .languages(help: "harvest talks that name no language in TAG (default en); repeatable"),
+      .value("format", "FORMAT", choices: ["text", "json"], help: "text or json (default text)"),
+      .value("cacert", "FILE", help: "trust this CA too (also SSL_CERT_FILE)"),
+      .value("mirror", "ORIGINAL=MIRROR", repeatable: true, help: "fetch URLs under ORIGINAL from MIRROR"),
+      .value("timeout", "SECONDS", help: "start no source after this long; sources left are reported failed"),
+      .value(
+        "source-timeout", "SECONDS",
+        help: "give up a source (all its requests and retries) after this long (default 120)"),
+      .flag("deep", help: "revalidate every playlist and segment of every talk"),
+      .value("deep-every", "DAYS", help: "deep-check each talk this often (default 7; also 12h, 30m)"),
+      .flag("quiet", short: "q", help: "print only failures, grouped by cause (for cron mail)"),
+      .flag("verbose", help: "list every source with what happened to it"),
+    ] + StoredSettings.forgetOptions
 }

@@ -18,8 +18,10 @@ enum StatusCommand: Command {
   static let discussion = """
     The home in use and where it came from (--home, DUO_KB_HOME, the nearest directory with
     Corpus/sources.json, or the default), documents by kind, corpus and index size, the last refresh (from Corpus/changelog.jsonl)
-    with its result, failing sources (failed in the last refresh, with how many refreshes
-    in a row), stale sources (listed but never harvested, or gone upstream), and whether
+    with its result, the settings the home remembers (Corpus/settings.json: allowed hosts,
+    mirrors, CA file, languages, jobs), failing sources grouped by cause (failed in the last
+    refresh, with how many refreshes in a row), stale sources (listed but never harvested,
+    or gone upstream), and whether
     the index matches the corpus, and documents that cannot be read (damaged, or symbolic
     links) or that the index left out. Exit status: 0, or 1 when something needs attention
     (failing or stale sources, unreadable documents, an index that does not match), 2 on error.
@@ -63,6 +65,11 @@ enum StatusCommand: Command {
     /// When the newest document was fetched (ISO 8601): the age of a corpus no refresh of
     /// this home has recorded, such as the sample one.
     var corpusFetchedAt: String?
+    /// `failing`, grouped by cause (the error without its URLs), the largest group first.
+    var failingByCause: [FailureGroup]
+    /// What the home remembers for refreshes (Corpus/settings.json), or why it cannot be read.
+    var settings: HomeSettings?
+    var settingsError: String?
 
     var needsAttention: Bool {
       !failing.isEmpty || !neverHarvested.isEmpty || !goneUpstream.isEmpty || !goneBeforeHarvest.isEmpty
@@ -103,12 +110,14 @@ enum StatusCommand: Command {
     }.map(\.url)
     let goneLast = Set(log.last?.gone ?? [])
     let base = KnowledgeBase(corpus: store, indexDirectory: home.indexDirectory)
+    let failing = failing(log)
+    let settings = StoredSettings.stored(in: home)
     return Status(
       home: home.url.path, homeFrom: home.originDescription, documents: byKind,
       removedUpstream: documents.filter(\.isRemovedUpstream).count,
       corpusBytes: directoryBytes(store.documentsDirectory),
       indexBytes: directoryBytes(home.indexDirectory), indexMatchesCorpus: base.isIndexCurrent(),
-      lastRefresh: log.last, refreshes: log.count, failing: failing(log),
+      lastRefresh: log.last, refreshes: log.count, failing: failing,
       neverHarvested: unharvested.filter { !goneLast.contains($0) },
       goneUpstream: documents.filter(\.isRemovedUpstream).map(\.id),
       unreadableDocuments: unreadable.map { Unreadable(id: $0.id, reason: $0.error.description) },
@@ -116,7 +125,14 @@ enum StatusCommand: Command {
         Unreadable(id: $0.id, reason: $0.reason)
       },
       goneBeforeHarvest: unharvested.filter { goneLast.contains($0) }, listedSources: list.sources.count,
-      corpusFetchedAt: documents.compactMap { $0.fetch?.fetchedAt }.max())
+      corpusFetchedAt: documents.compactMap { $0.fetch?.fetchedAt }.max(),
+      failingByCause: FailureGroup.grouping(failing.map { ($0.source, $0.error) }),
+      settings: try? settings.get(), settingsError: settingsError(settings))
+  }
+
+  static func settingsError(_ result: Result<HomeSettings, CorpusError>) -> String? {
+    if case .failure(let error) = result { return error.description }
+    return nil
   }
 
   /// Sources that failed in the last refresh, with how many refreshes in a row they failed.
@@ -156,28 +172,57 @@ enum StatusCommand: Command {
     if let last = status.lastRefresh {
       text += "last refresh: \(last.finishedAt): \(last.isClean ? "ok" : "with problems"); "
       text += "\(last.added.count) added, \(last.changed.count) changed, \(last.unchanged) unchanged, "
-      text += "\(last.gone.count) gone, \(last.failed.count) failed"
+      // Sources not found before they were ever harvested are not "gone": nothing was lost.
+      let notFound = status.goneBeforeHarvest.count
+      text += "\(max(0, last.gone.count - notFound)) gone, \(notFound > 0 ? "\(notFound) not found, " : "")"
+      text += "\(last.failed.count) failed"
       text += last.interrupted ? ", interrupted\n" : "\n"
     } else {
       text += "last refresh: none recorded\n"
     }
-    for failing in status.failing {
-      let run = failing.refreshesInARow > 1 ? " (\(failing.refreshesInARow) refreshes in a row)" : ""
-      text += "failing: \(failing.source)\(run): "
-      text += RefreshWording.reason(failing.error, naming: failing.source) + "\n"
+    if let settings = status.settings, !settings.isEmpty {
+      text += "settings: " + settings.describedLines.joined(separator: "; ") + "\n"
     }
-    for url in status.neverHarvested { text += "stale: \(url): listed but not in the corpus\n" }
+    if let error = status.settingsError { text += "settings: cannot be read: \(error)\n" }
+    text += failingLines(status)
+    text += listed("stale:", status.neverHarvested, "listed but not in the corpus")
     for id in status.goneUpstream { text += "stale: \(id): gone upstream (kept)\n" }
     for document in status.unreadableDocuments { text += "unreadable: \(document.id): \(document.reason)\n" }
     for document in status.leftOutOfIndex { text += "left out of the index: \(document.id): \(document.reason)\n" }
-    for url in status.goneBeforeHarvest { text += "stale: \(url): gone upstream, never harvested\n" }
+    text += listed("stale:", status.goneBeforeHarvest, "not found upstream, never harvested (nothing lost)")
     if let advice = advice(status) { text += "next: \(advice)\n" }
     return text
+  }
+
+  /// One line a failing source, or for a cause several share: how many, the cause, the
+  /// first few sources (`--format json` lists them all).
+  static func failingLines(_ status: Status) -> String {
+    var text = ""
+    let runs = Dictionary(status.failing.map { ($0.source, $0.refreshesInARow) }, uniquingKeysWith: max)
+    for group in status.failingByCause {
+      let longest = group.sources.compactMap { runs[$0] }.max() ?? 1
+      let run = longest > 1 ? " (\(longest) refreshes in a row)" : ""
+      if group.count == 1, let source = group.sources.first {
+        text += "failing: \(source)\(run): \(group.cause)\n"
+      } else {
+        text += "failing: \(group.count) sources\(run): \(group.cause): \(group.sampled())\n"
+      }
+    }
+    return text
+  }
+
+  /// `stale: URL: why` for a few sources; for more, one line with how many and the first three.
+  static func listed(_ label: String, _ sources: [String], _ why: String) -> String {
+    guard sources.count > 3 else { return sources.map { "\(label) \($0): \(why)\n" }.joined() }
+    return "\(label) \(sources.count) sources: \(why): \(FailureGroup(cause: why, sources: sources).sampled())\n"
   }
 
   /// What to do next when the corpus is empty: harvest what is listed, or list something.
   static func advice(_ status: Status) -> String? {
     guard status.documentCount == 0 else { return nil }
+    if !status.failing.isEmpty {
+      return "the last refresh failed as shown above; once that is fixed, run 'duo-kb refresh'"
+    }
     if status.listedSources > 0 {
       let sources = status.listedSources == 1 ? "source" : "sources"
       return "run 'duo-kb refresh' to harvest the \(status.listedSources) listed \(sources)"

@@ -27,18 +27,26 @@ extension RefreshCommand: HelperCommandRunner {
         "no sources list at \(sourcesURL.path)", hint: "add one with 'duo-kb add URL'")
     }
     let list = try SourceList.load(from: sourcesURL)
-    let client = try HTTPClient(configuration: try clientConfiguration(context))
+    let resolved = try StoredSettings.resolve(context)
+    let settings = resolved.settings
+    let client = try HTTPClient(configuration: try clientConfiguration(context, settings: settings))
+    let siteMirror = try mirror(settings.mirrors)
+    let schedule = try deepChecks(arguments)
+    let sourceTimeout = try sourceTimeout(arguments)
+    // Stored once every option checked out: a refresh refused for its options remembers nothing.
+    try StoredSettings.save(resolved, context)
     let clock = fetchClock(context.environment)
     var refresher = Refresher(
-      fetcher: SiteFetcher(client: client, mirror: try mirror(arguments)), corpus: store,
+      fetcher: SiteFetcher(client: client, mirror: siteMirror), corpus: store,
       staging: SegmentStaging(directory: RefreshSession.stagingDirectory(inHome: home.url)),
-      deepChecks: try deepChecks(arguments), sourceTimeoutSeconds: try sourceTimeout(arguments), now: clock)
-    if let languages = try arguments.languages() { refresher.overridingLanguages = languages }
+      deepChecks: schedule, sourceTimeoutSeconds: sourceTimeout, now: clock)
+    if let languages = settings.languages { refresher.overridingLanguages = languages }
     let session = RefreshSession(
       refresher: refresher, lockFile: RefreshSession.lockFile(inHome: home.url),
       index: KnowledgeBaseRefreshIndex(home: home, store: store), clock: clock)
 
     let progress = RefreshProgress(reporter: context.reporter, client: client, quiet: quiet || format == "json")
+    progress.start()
     let result = await supervise(
       session, list: list, progress: progress, deadline: client.configuration.deadline, ownsProcess: ownsProcess)
     progress.finish()
@@ -55,7 +63,9 @@ extension RefreshCommand: HelperCommandRunner {
     }
     switch format {
     case "json": context.stdout.write(try RefreshReportFormatter.json(outcome))
-    default: context.stdout.write(RefreshReportFormatter.text(outcome, quiet: quiet))
+    default:
+      let detail: RefreshReportFormatter.Detail = arguments.has("verbose") ? .everySource : quiet ? .failures : .summary
+      context.stdout.write(RefreshReportFormatter.text(outcome, detail: detail))
     }
     if case .failed(let reason) = outcome.index { context.reporter.error("the index was not rebuilt: \(reason)") }
     if case .failed = outcome.index { return .usage }
@@ -95,14 +105,22 @@ extension RefreshCommand: HelperCommandRunner {
     return schedule
   }
 
-  static func clientConfiguration(_ context: CommandContext) throws -> HTTPClientConfiguration {
+  /// The client's settings: the home's stored ones (`settings`) or, without them, those the
+  /// command line gives. A mirror's host is allowed too: `--mirror` names it.
+  static func clientConfiguration(_ context: CommandContext, settings: HomeSettings? = nil) throws
+    -> HTTPClientConfiguration
+  {
     let arguments = context.arguments
+    let settings = try settings ?? StoredSettings.given(context)
     var configuration = HTTPClientConfiguration()
-    for host in arguments.allValues("allow-host") {
+    let mirrorHosts = settings.mirrors.compactMap {
+      HomeSettings.mirrorParts($0).flatMap { URLComponents(string: $0.mirror)?.host }
+    }
+    for host in settings.allowHosts + mirrorHosts {
       configuration.allowedHosts = configuration.allowedHosts.adding(host)
     }
-    if let jobs = try arguments.positiveInteger("jobs", atMost: 64) { configuration.maxConnectionsPerHost = jobs }
-    if let file = arguments.value("cacert") { configuration.caFile = context.fileURL(file).path }
+    if let jobs = settings.jobs { configuration.maxConnectionsPerHost = jobs }
+    if let file = settings.caFile { configuration.caFile = file }
     if let timeout = arguments.value("timeout") {
       guard let seconds = Double(timeout), seconds > 0, seconds < 1e9 else {
         throw UsageError("--timeout needs a number of seconds, not '\(timeout)'")
@@ -122,9 +140,9 @@ extension RefreshCommand: HelperCommandRunner {
     return { Date() }
   }
 
-  static func mirror(_ arguments: ParsedArguments) throws(UsageError) -> SiteMirror {
+  static func mirror(_ texts: [String]) throws(UsageError) -> SiteMirror {
     var mappings: [SiteMirror.Mapping] = []
-    for text in arguments.allValues("mirror") {
+    for text in texts {
       guard let mapping = SiteMirror.mapping(parsing: text) else {
         throw UsageError("--mirror takes ORIGINAL=MIRROR (two URLs), not '\(text)'")
       }

@@ -9,6 +9,8 @@ extension SetupCommand: HelperCommandRunner {
     guard arguments.positionals.isEmpty else {
       throw UsageError("setup takes no arguments, got '\(arguments.positionals[0])'")
     }
+    // The settings it will store, checked before anything is written.
+    _ = try StoredSettings.given(context)
     var since: Int?
     if let text = arguments.value("since") {
       guard let year = Int(text), (2000...2100).contains(year) else {

@@ -55,9 +55,16 @@ extension HTTPError {
 }
 
 extension HTTPError: CustomStringConvertible {
+  /// A host as `--allow-host` takes it: an IPv6 literal in brackets.
+  static func hostOption(_ host: String) -> String {
+    host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+  }
+
   public var description: String {
     switch self {
-    case .hostNotAllowed(let url, let host): "\(url): host '\(host)' is not in the allow-list"
+    case .hostNotAllowed(let url, let host):
+      "\(url): host '\(host)' is not in the allow-list; --allow-host \(Self.hostOption(host)) admits it "
+        + "(remembered in Corpus/settings.json as allowHosts)"
     case .invalidURL(let url): "'\(url)' is not an absolute http or https URL"
     case .tooManyRedirects(let url, let limit): "\(url): more than \(limit) redirects"
     case .status(let code, let url): "\(url): HTTP status \(code)"

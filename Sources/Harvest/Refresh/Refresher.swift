@@ -167,10 +167,13 @@ public struct Refresher: Sendable {
     return nil
   }
 
+  /// How the error of a source that was never started begins.
+  public static let notAttemptedPrefix = "not attempted: "
+
   static func notAttempted(_ source: SourceEntry, id: String? = nil, reason: String) -> RefreshReport.Entry {
     RefreshReport.Entry(
       source: source.url, documentID: id ?? source.id ?? documentID(for: source), status: .failed,
-      error: "not attempted: \(reason)")
+      error: notAttemptedPrefix + reason)
   }
 
   /// BCP 47 tags for the languages a source or list names (`Japanese`, `jpn` → `ja`,
