@@ -1,0 +1,40 @@
+/// Where a quoted phrase may run on from one passage into the next: the one rule that
+/// search follows (`CrossingPhraseScorer`, and through it `quote` and `cite`) and that
+/// `verify` follows for a quotation.
+///
+/// A phrase runs on from the last word of a passage into the first word of the next
+/// passage of the same document when both lie in one section: the same anchor (a HIG
+/// page's section), or none (a talk, whose sentences run on whatever their chapters).
+/// Nothing between the two passages counts: the end of the sentence, its punctuation, the
+/// capital the next one starts with. A heading stops it: the words on either side of a
+/// heading are not one quotation.
+public enum PhraseRunOn {
+  /// Whether a phrase that ends a passage in the section of `anchor` may go on into the
+  /// next passage of its document, in the section of `nextAnchor`.
+  public static func continues(fromAnchor anchor: String?, toAnchor nextAnchor: String?) -> Bool {
+    anchor == nextAnchor
+  }
+}
+
+extension IndexSegment {
+  /// Whether a phrase may run on from passage `passage` (a global id) into the next one:
+  /// both in one document (`PhraseRunOn`). Anchors are interned: equal strings, equal ids.
+  func runsOn(from passage: UInt32) -> Bool {
+    let id = Int(passage)
+    guard id + 1 < store.passageCount, store.document(ofPassage: id) == store.document(ofPassage: id + 1) else {
+      return false
+    }
+    let anchor = store.attributeField(store.record(id).attribute, 5)
+    let nextAnchor = store.attributeField(store.record(id + 1).attribute, 5)
+    return anchor == nextAnchor
+      || PhraseRunOn.continues(fromAnchor: store.string(anchor), toAnchor: store.string(nextAnchor))
+  }
+
+  /// How many slots passage `passage` (a global id) has: its words' analysis, as the build
+  /// made it (a word split into parts takes a slot for each). Nil when its text is damaged.
+  func slotCount(ofPassage passage: UInt32) -> Int? {
+    guard let entry = try? store.verifiedEntry(Int(passage)) else { return nil }
+    let analyzer = Analyzer(options: analyzerOptions)
+    return entry.text.withUnsafeBufferPointer { analyzer.analyze($0, firstSlot: 0, emit: { _ in }).slots }
+  }
+}

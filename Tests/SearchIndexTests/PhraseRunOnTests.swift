@@ -1,0 +1,106 @@
+import DocumentModel
+import Foundation
+import Testing
+
+@testable import SearchIndex
+
+/// A quoted phrase may run on from the last words of a passage into the first words of the
+/// next passages of its document, within one section (`PhraseRunOn`); the hit is the passage
+/// it begins in, with the passages it runs on into.
+@Suite struct PhraseRunOnTests {
+  static let documents: [Document] = [
+    Document(
+      id: "tech-talks/1", kind: .talk, title: "Poses", url: "https://example.com/1",
+      passages: [
+        Passage(kind: .speech, text: "Continuous scrolling content like lists don’t displace.", startMilliseconds: 0),
+        Passage(kind: .speech, text: "These experiences already adapt through scrolling.", startMilliseconds: 3_000),
+        Passage(kind: .speech, text: "Moving them can interrupt continuity!", startMilliseconds: 6_000),
+        Passage(kind: .speech, text: "Of the best, keep the toolbar in place", startMilliseconds: 9_000),
+      ]),
+    Document(
+      id: "tech-talks/2", kind: .talk, title: "Places", url: "https://example.com/2",
+      passages: [
+        Passage(kind: .speech, text: "Place matters to people.", startMilliseconds: 0)
+      ]),
+    Document(
+      id: "hig/layout", kind: .hig, title: "Layout", url: "https://example.com/hig/layout",
+      passages: [
+        Passage(kind: .text, text: "Use a split view.", anchor: "columns", heading: "Columns"),
+        Passage(kind: .text, text: "Columns adapt to width.", anchor: "columns", heading: "Columns"),
+        Passage(kind: .text, text: "Width classes decide it.", anchor: "size-classes", heading: "Size classes"),
+      ]),
+  ]
+
+  /// Each hit as "doc.passage", with "+passage" for each passage it runs on into.
+  static func hits(_ index: SearchIndex, _ query: String, verbatim: Bool) throws -> [String] {
+    try index.search(query, limit: 50, verbatim: verbatim).hits.map { hit in
+      "\(hit.documentIndex).\(hit.passageIndex)" + hit.runOn.map { "+\($0.passageIndex)" }.joined()
+    }
+  }
+
+  @Test(
+    "Phrases run on from passage to passage",
+    arguments: [
+      // Two passages, a sentence's end between them; the apostrophe as typed.
+      ("\"lists don't displace These experiences\"", false, ["0.0+1"]),
+      ("\"lists don't displace These experiences\"", true, ["0.0+1"]),
+      // Three: the middle passage whole.
+      ("\"displace these experiences already adapt through scrolling moving them\"", false, ["0.0+1+2"]),
+      // An exclamation mark and a comma around; stop words only across the seam.
+      ("\"interrupt continuity of the best\"", false, ["0.2+3"]),
+      ("\"continuity of the\"", true, ["0.2+3"]),
+      // Plurals fold across passages as inside one, and not verbatim.
+      ("\"displace these experience\"", false, ["0.0+1"]),
+      ("\"displace these experience\"", true, []),
+      // Not from one document into the next.
+      ("\"toolbar in place place matters\"", false, []),
+      ("\"in place place\"", false, []),
+      // Not across a heading; within a section, yes.
+      ("\"adapt to width width classes\"", false, []),
+      ("\"split view columns adapt\"", false, ["2.0+1"]),
+      // A phrase inside one passage is found as before, with nothing after it.
+      ("\"already adapt through\"", false, ["0.1"]),
+      // Words in a row that do not end and begin passages do not run on.
+      ("\"content these experiences\"", false, []),
+      ("\"displace already\"", false, []),
+      // Only the phrase runs on: the other words are the hit's own.
+      ("\"displace these experiences\" scrolling", false, ["0.0+1"]),
+      ("\"displace these experiences\" adapt", false, []),
+      // An excluded phrase excludes the passage it begins in.
+      ("scrolling -\"displace these experiences\"", false, ["0.1"]),
+    ])
+  func runsOn(query: String, verbatim: Bool, expected: [String]) throws {
+    let (index, directory) = try IndexFixture.build(Self.documents)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    #expect(try Self.hits(index, query, verbatim: verbatim) == expected, "\(query)")
+    #expect(try index.search(query, limit: 0, verbatim: verbatim).total == expected.count, "\(query)")
+  }
+
+  @Test("A hit that runs on marks the phrase's words in each passage")
+  func highlightsEachPassage() throws {
+    let (index, directory) = try IndexFixture.build(Self.documents)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let hit = try #require(try index.search("\"lists don't displace These experiences\"", limit: 5).hits.first)
+    let first = Array(Self.documents[0].passages[0].text.utf8)
+    let second = Array(Self.documents[0].passages[1].text.utf8)
+    #expect(hit.matchedRanges.map { String(decoding: first[$0], as: UTF8.self) } == ["lists", "don’t", "displace"])
+    #expect(hit.runOn.count == 1)
+    #expect(
+      hit.runOn[0].matchedRanges.map { String(decoding: second[$0], as: UTF8.self) } == ["These", "experiences"])
+  }
+
+  @Test("Several hits, some running on, rank and count as the exhaustive evaluation", arguments: [false, true])
+  func plannedAsExhaustive(verbatim: Bool) throws {
+    let (index, directory) = try IndexFixture.build(Self.documents)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    for query in ["\"the best\"", "\"continuity of the\" OR \"split view\"", "\"displace these\" OR scrolling"] {
+      let parsed = try QueryParser.parse(query)
+      for limit in [0, 1, 10] {
+        let planned = try index.search(parsed: parsed, limit: limit, verbatim: verbatim, filters: .init())
+        let oracle = try index.search(
+          parsed: parsed, limit: limit, verbatim: verbatim, filters: .init(), evaluation: .exhaustive)
+        #expect(planned == oracle, "\(query) top \(limit)")
+      }
+    }
+  }
+}
