@@ -39,6 +39,7 @@ import Testing
     }
     let phrase = words(query)
     var starts = Set<Int>()
+    guard PhraseRunOn.searchesRunOn(folded: phrase.map { Array($0.utf8) }) else { return starts }
     for (number, document) in documents.enumerated() {
       let passages = document.passages.map { words($0.text) }
       for (first, passageWords) in passages.enumerated() {

@@ -20,7 +20,8 @@ import Testing
     Document(
       id: "tech-talks/2", kind: .talk, title: "Places", url: "https://example.com/2",
       passages: [
-        Passage(kind: .speech, text: "Place matters to people.", startMilliseconds: 0)
+        Passage(kind: .speech, text: "Place matters to us all.", startMilliseconds: 0),
+        Passage(kind: .speech, text: "It is the end.", startMilliseconds: 2_000),
       ]),
     Document(
       id: "hig/layout", kind: .hig, title: "Layout", url: "https://example.com/hig/layout",
@@ -49,6 +50,12 @@ import Testing
       // An exclamation mark and a comma around; stop words only across the seam.
       ("\"interrupt continuity of the best\"", false, ["0.2+3"]),
       ("\"continuity of the\"", true, ["0.2+3"]),
+      // Stop words alone do not run on: "of the" quotes nothing.
+      ("\"to us all it is\"", false, []),
+      ("\"matters to us all it is\"", false, ["1.0+1"]),
+      ("\"continuity of the\"", false, ["0.2+3"]),
+      ("\"in place place\"", true, []),
+      ("\"them can interrupt continuity of\"", false, ["0.2+3"]),
       // Plurals fold across passages as inside one, and not verbatim.
       ("\"displace these experience\"", false, ["0.0+1"]),
       ("\"displace these experience\"", true, []),

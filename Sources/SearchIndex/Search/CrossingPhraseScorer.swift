@@ -133,7 +133,9 @@ final class CrossingPhraseScorer: Scorer {
       return
     }
     let end = path[offset].end
-    if let positions = words[word].positions(at: passage, from: begin) {
+    // In the candidate passage, the last word would end an occurrence inside it: the
+    // phrase's own scorer finds those.
+    if offset > 0 || word < words.count - 1, let positions = words[word].positions(at: passage, from: begin) {
       for position in positions where position.start == end &+ 1 {
         let kept = path[offset]
         path[offset].end = position.end
@@ -141,8 +143,11 @@ final class CrossingPhraseScorer: Scorer {
         path[offset] = kept
       }
     }
-    guard isLastSlot(end, of: passage), segment.runsOn(from: passage),
-      let next = words[word].positions(at: passage + 1, from: begin)
+    // The cheapest first: the passage's word count, the word at the next passage's first
+    // slot, this passage's slots, then its document and section.
+    guard Int(end) + 1 >= segment.store.wordCount(Int(passage)),
+      let next = words[word].positions(at: passage &+ 1, from: begin), next.contains(where: { $0.start == 0 }),
+      isLastSlot(end, of: passage), segment.runsOn(from: passage)
     else { return }
     for position in next where position.start == 0 {
       path.append(position)

@@ -14,6 +14,14 @@ public enum PhraseRunOn {
   public static func continues(fromAnchor anchor: String?, toAnchor nextAnchor: String?) -> Bool {
     anchor == nextAnchor
   }
+
+  /// Whether search lets a phrase of these words (folded) run on at all: one of them must
+  /// be more than a stop word (`StopWords`). "of the" over "... of. The ..." quotes
+  /// nothing, and finding it would walk two of the longest lists (a quotation `verify`
+  /// checks has four words at least, and sentences of their own).
+  static func searchesRunOn(folded words: [[UInt8]]) -> Bool {
+    words.contains { !StopWords.contains($0) }
+  }
 }
 
 extension IndexSegment {

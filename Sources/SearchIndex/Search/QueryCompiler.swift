@@ -382,11 +382,11 @@ final class QueryCompiler {
   /// A quoted phrase of several words (`node`): where it occurs inside a passage (`within`)
   /// or runs on into the next ones (`PhraseRunOn`). A word the analysis makes several of
   /// (`don't-stop`, CJK text) is a phrase inside one passage only, as is a phrase with a
-  /// CJK word (its sentences are not divided by spaces).
+  /// CJK word (its sentences are not divided by spaces) or of stop words only.
   private func quoted(_ node: QueryNode, _ words: [Analyzer.Word], within: any Scorer) -> any Scorer {
-    guard case .phrase = node, words.count > 1, !(within is EmptyScorer), !words.contains(where: \.isCJK) else {
-      return within
-    }
+    guard case .phrase = node, words.count > 1, !(within is EmptyScorer), !words.contains(where: \.isCJK),
+      PhraseRunOn.searchesRunOn(folded: words.map(\.folded))
+    else { return within }
     let crossing = CrossingPhraseScorer(
       words.map(wordScorer), idf: within.inverseDocumentFrequency, segment: index, within: scope.filter)
     let scorer = QuotedPhraseScorer(within: within, crossing: crossing)
