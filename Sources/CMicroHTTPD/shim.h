@@ -13,25 +13,35 @@
 struct duokb_mhd_limits {
   unsigned int connection_limit;
   unsigned int connection_timeout_seconds;
-  unsigned int thread_pool_size;
   size_t connection_memory_limit;
   unsigned int per_ip_connection_limit;
 };
 
-/// Starts a daemon listening on `address` (IPv4 or IPv6) with its own thread pool.
+/// The callbacks a daemon calls, each with the same context.
+struct duokb_mhd_callbacks {
+  MHD_AccessHandlerCallback handler;
+  MHD_RequestCompletedCallback completed;
+  MHD_NotifyConnectionCallback connection;
+  /// Called with the request target as received, before its query is parsed; returns the
+  /// request's context.
+  void *(*target_received)(void *context, const char *uri, struct MHD_Connection *connection);
+  void *context;
+};
+
+/// Starts a daemon listening on `address` (IPv4 or IPv6), `flags` choosing its threads.
 static inline struct MHD_Daemon *duokb_mhd_start(
     unsigned int flags, const struct sockaddr *address, struct duokb_mhd_limits limits,
-    MHD_AccessHandlerCallback handler, void *handler_context,
-    MHD_RequestCompletedCallback completed, void *completed_context) {
+    struct duokb_mhd_callbacks callbacks) {
   return MHD_start_daemon(
-      flags, 0, NULL, NULL, handler, handler_context,
+      flags, 0, NULL, NULL, callbacks.handler, callbacks.context,
       MHD_OPTION_SOCK_ADDR, address,
       MHD_OPTION_CONNECTION_LIMIT, limits.connection_limit,
       MHD_OPTION_CONNECTION_TIMEOUT, limits.connection_timeout_seconds,
-      MHD_OPTION_THREAD_POOL_SIZE, limits.thread_pool_size,
       MHD_OPTION_CONNECTION_MEMORY_LIMIT, limits.connection_memory_limit,
       MHD_OPTION_PER_IP_CONNECTION_LIMIT, limits.per_ip_connection_limit,
-      MHD_OPTION_NOTIFY_COMPLETED, completed, completed_context,
+      MHD_OPTION_NOTIFY_COMPLETED, callbacks.completed, callbacks.context,
+      MHD_OPTION_NOTIFY_CONNECTION, callbacks.connection, callbacks.context,
+      MHD_OPTION_URI_LOG_CALLBACK, callbacks.target_received, callbacks.context,
       MHD_OPTION_END);
 }
 
@@ -46,4 +56,11 @@ static inline const struct sockaddr *duokb_mhd_client_address(struct MHD_Connect
   const union MHD_ConnectionInfo *info =
       MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
   return info == NULL ? NULL : info->client_addr;
+}
+
+/// The socket of a connection, or -1.
+static inline int duokb_mhd_connection_socket(struct MHD_Connection *connection) {
+  const union MHD_ConnectionInfo *info =
+      MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+  return info == NULL ? -1 : (int)info->connect_fd;
 }

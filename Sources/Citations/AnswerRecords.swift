@@ -193,10 +193,8 @@ public struct CiteRecord: Sendable, Encodable {
   public var items: [CSLItemRecord]
   /// One per passage: the item's id, the locator (`3:46`, a section heading) and its label.
   public var cites: [CSLCite]
-
-  public init(_ hit: QuotedHit, format: CitationFormat) {
-    self.init(Bibliography(hits: [hit]), first: HitRecord(hit, ranked: false), format: format)
-  }
+  /// One per item: the dates it gives and where the date published comes from.
+  public var dates: [DatesRecord]
 
   /// The record of a bibliography; nil when it cites nothing.
   public init?(_ bibliography: Bibliography, format: CitationFormat) {
@@ -211,6 +209,33 @@ public struct CiteRecord: Sendable, Encodable {
     hit = first
     items = bibliography.entries.map { CSLItemRecord(item: CSLItem($0)) }
     cites = bibliography.cites.map(CSLCite.init)
+    dates = bibliography.entries.map(DatesRecord.init)
+  }
+}
+
+/// An item's dates as a cite record gives them: `issued` (`2026-03-04`, or a year alone),
+/// `issuedFrom` (`page`, `catalog` or `year`: which date was used) and `accessed`.
+public struct DatesRecord: Sendable, Encodable {
+  public var id: String
+  public var issued: String?
+  public var issuedFrom: String?
+  public var accessed: String?
+
+  init(_ entry: Bibliography.Entry) {
+    id = entry.id
+    issued = entry.issued?.iso8601
+    issuedFrom = entry.issuedFrom?.rawValue
+    accessed = entry.accessed?.iso8601
+  }
+
+  enum CodingKeys: String, CodingKey { case id, issued, issuedFrom, accessed }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(issued, forKey: .issued)
+    try container.encode(issuedFrom, forKey: .issuedFrom)
+    try container.encode(accessed, forKey: .accessed)
   }
 }
 

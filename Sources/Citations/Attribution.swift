@@ -31,6 +31,9 @@ struct Attribution: Sendable, Equatable {
   var namesDocument: Bool { !links.isEmpty || !documentIDs.isEmpty || !titles.isEmpty }
   var hasTime: Bool { !times.isEmpty || malformedTime != nil }
   var isEmpty: Bool { !hasTime && !namesDocument && !namesApple }
+  /// A time, a link or a citation id: one passage is named, where even a few words can be
+  /// checked. A title or a speaker names only a document, or only Apple.
+  var namesPassage: Bool { hasTime || !links.isEmpty || !documentIDs.isEmpty }
 
   /// Adds what `other` says of the source where this says nothing of it.
   mutating func inheritSource(from other: Attribution) {
@@ -93,7 +96,9 @@ enum AttributionReader {
       case .anchor(let anchor): attribution.anchor = attribution.anchor ?? anchor
       }
     }
-    attribution.titles = catalog.titles(in: text)
+    // In a parenthesis or source line attached to a quotation a plain title names its
+    // document; in prose only a title the writer names as one does.
+    attribution.titles = isGroup ? catalog.titles(in: text) : catalog.namedTitles(in: text)
     if isGroup, attribution.titles.isEmpty {
       // `(Layout, 2:10)`: what is left beside the times is a title.
       let rest = text.split(separator: ",").map(String.init).filter { QuotationExtractor.timestamps(in: $0).isEmpty }

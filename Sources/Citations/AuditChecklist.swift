@@ -1,4 +1,3 @@
-import DocumentModel
 import JSON
 import StringTrimming
 
@@ -41,8 +40,8 @@ public enum AuditChecklist {
 
   static func parseJSON(_ text: String) throws(CitationsError) -> [ChecklistItem] {
     let value: JSONValue
-    do { value = try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)) } catch {
-      throw .checklist(line: 0, reason: "not valid JSON (\(ErrorReason.of(error)))")
+    do { value = try JSONValue.parse(Data(text.utf8)) } catch {
+      throw .checklist(line: 0, reason: "not valid JSON (\(error))")
     }
     guard let array = value.arrayValue else { throw .checklist(line: 0, reason: "the JSON is not an array of rules") }
     var items: [ChecklistItem] = []

@@ -63,7 +63,11 @@ public struct AuditReport: Sendable, Equatable {
   }
 
   /// The report in Markdown, every quote a blockquote line that `duo-kb verify` reads:
-  /// `> “quote” — Speaker, [Title](link?time=N) (m:ss), Event`.
+  /// `> “quote” — Speaker, [Title](link?time=N) (m:ss), Event`. The header's counts are
+  /// those of its sections: each supported rule says its support, and the weak and the
+  /// unsupported rules are listed again at the end, each under its own heading. Weak
+  /// evidence is said once per rule: in a weak rule's verdict, and before a supported
+  /// rule's quotes that are below the threshold.
   public var markdown: String {
     var text = "# Audit: \(title)\n\n"
     let supported = items.count - unsupported.count - weak.count
@@ -82,19 +86,20 @@ public struct AuditReport: Sendable, Equatable {
       case .supported:
         text += "Support \(Self.figure(item.support)). Searched: \(searched)\n"
       }
-      // A quote below the threshold is marked wherever it is shown: the later quotes of a
-      // supported rule can share as few of its words as a weak rule's.
+      var markedWeak = item.verdict == .weak
       for hit in item.quotes {
+        if !markedWeak && hit.score < threshold {
+          text += "\nWeaker evidence (support below \(Self.figure(threshold))):\n"
+          markedWeak = true
+        }
         text += "\n" + CitationFormatter.format(hit, as: .markdown) + "\n"
-        if hit.score < threshold { text += "\n(weak evidence: support \(Self.figure(below: hit.score)))\n" }
       }
     }
-    let unsure = items.enumerated().filter { !$0.element.isSupported }
-    if !unsure.isEmpty {
-      text += "\n## Without support\n\n"
-      for (number, item) in unsure {
-        text += "- \(number + 1). \(item.rule)\(item.verdict == .weak ? " (weak)" : "")\n"
-      }
+    for (heading, verdict) in [("Weak support", Verdict.weak), ("Without support", .unsupported)] {
+      let listed = items.enumerated().filter { $0.element.verdict == verdict }
+      guard !listed.isEmpty else { continue }
+      text += "\n## \(heading)\n\n"
+      for (number, item) in listed { text += "- \(number + 1). \(item.rule)\n" }
     }
     return text
   }

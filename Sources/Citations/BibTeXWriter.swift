@@ -11,14 +11,16 @@ import StringTrimming
 /// A bibliography as BibTeX entries for biblatex and classic BibTeX: a talk is `@misc`
 /// (both know it; `howpublished` says it is a video of its series), a HIG page `@online`
 /// (biblatex's type for web pages; BibTeX styles read an unknown type as `misc`). Keys are
-/// the document ids. Dates are given as biblatex's `date` and `urldate` (ISO 8601) and as
+/// author, year and first word of the title (`apple2026Designing`, `BibTeXKey`), unique in
+/// the bibliography (a key with `/` is refused by reference managers). Dates are given as biblatex's `date` and `urldate` (ISO 8601) and as
 /// BibTeX's `year` and `month`.
 enum BibTeXWriter {
   static func write(_ bibliography: Bibliography) -> String {
-    bibliography.entries.map(entry).joined(separator: "\n\n")
+    let keys = BibTeXKey.keys(for: bibliography.entries)
+    return zip(bibliography.entries, keys).map { entry($0, key: $1) }.joined(separator: "\n\n")
   }
 
-  static func entry(_ entry: Bibliography.Entry) -> String {
+  static func entry(_ entry: Bibliography.Entry, key: String) -> String {
     var fields: [(String, String)] = [
       ("author", "{{Apple Inc.}}"),
       // Braced twice: Apple's capitals (iPhone, SwiftUI) stay as written.
@@ -37,7 +39,8 @@ enum BibTeXWriter {
       fields.append(("year", "{\(issued.year)}"))
       if let month = issued.month { fields.append(("month", months[month - 1])) }
     }
-    fields.append(("url", "{\(url(entry.url))}"))
+    // An address that is not a web address is left out: a reference manager would link it.
+    if WebAddress.isWeb(entry.url) { fields.append(("url", "{\(url(entry.url))}")) }
     if let accessed = entry.accessed { fields.append(("urldate", "{\(accessed.iso8601)}")) }
     if !entry.speakers.isEmpty {
       fields.append(("note", "{Speakers: \(escape(entry.speakers.joined(separator: ", ")))}"))
@@ -45,27 +48,19 @@ enum BibTeXWriter {
     fields.append(("langid", "{\(entry.language.hasPrefix("en") ? "english" : escape(entry.language))}"))
     let type = entry.kind == .talk ? "misc" : "online"
     let body = fields.map { "  \($0.0) = \($0.1)" }.joined(separator: ",\n")
-    return "@\(type){\(key(entry.id)),\n\(body)\n}"
+    return "@\(type){\(key),\n\(body)\n}"
   }
 
   /// BibTeX's month macros, which biblatex reads too.
   static let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
 
-  /// A key BibTeX and biber accept: the document id, with any character they refuse
-  /// (white space, `"#%'(),={}\`, `~`) as `-`.
-  static func key(_ id: String) -> String {
-    String(
-      id.map { character in
-        character.isWhitespace || "\"#%'(),={}\\~".contains(character) || !character.isASCII ? "-" : character
-      })
-  }
-
   /// Text in a braced field: LaTeX's special characters as the commands that print them,
-  /// white space of any kind as one space (a field is one line).
+  /// white space of any kind as one space (a field is one line), controls and direction
+  /// changes as U+FFFD (`DisplayText`).
   static func escape(_ text: String) -> String {
     var result = ""
     var lastWasSpace = false
-    for character in text {
+    for character in DisplayText.line(text) {
       if character.isWhitespace || character.isNewline {
         if !lastWasSpace { result.append(" ") }
         lastWasSpace = true

@@ -15,13 +15,25 @@ public struct Bibliography: Sendable, Equatable {
     public var url: String
     /// The talk's collection (`tech-talks`, `wwdc2024`); nil for HIG pages.
     public var event: String?
-    /// When Apple published it: the page's `datePublished`, else the year of its event.
+    /// When Apple published it: the page's `datePublished`, else the catalog's
+    /// `originalPublishingDate`, else the year of its event (`issuedFrom` says which).
     public var issued: CalendarDate?
+    public var issuedFrom: DateSource?
     /// When duo-kb fetched it (the corpus's `fetchedAt`).
     public var accessed: CalendarDate?
     /// Who speaks in the talk, as its subtitles name them, in order of first appearance.
     public var speakers: [String]
     public var language: String
+  }
+
+  /// Where an entry's date comes from.
+  public enum DateSource: String, Sendable, Encodable {
+    /// The talk page's `datePublished`.
+    case page
+    /// The catalog's `originalPublishingDate`, the page giving none.
+    case catalog
+    /// The year in the event's name (`wwdc2024`) or the index's year: no day is known.
+    case year
   }
 
   /// One quoted passage as a cite of its entry.
@@ -34,7 +46,8 @@ public struct Bibliography: Sendable, Equatable {
     }
 
     public var entryID: String
-    /// `3:46` for a talk, the section heading for a HIG page.
+    /// `3:46` for a talk; for a HIG page the section heading in quotation marks, so that
+    /// APA reads `Section “Sheets”` (a named section, not a numbered one).
     public var locator: String?
     public var label: Label?
     public var hit: QuotedHit
@@ -74,9 +87,15 @@ public struct Bibliography: Sendable, Equatable {
       speakers.append(speaker)
     }
     let year = document?.year ?? hit.source.year ?? EventName.year(hit.source.event)
+    var issued = year.flatMap { CalendarDate(year: $0) }
+    var issuedFrom: DateSource? = issued == nil ? nil : .year
+    if let published = document?.published.flatMap(CalendarDate.init(iso8601:)) {
+      issued = published
+      issuedFrom = document?.publishedFrom == DateSource.catalog.rawValue ? .catalog : .page
+    }
     return Entry(
       id: hit.source.id, kind: hit.source.kind, title: hit.source.title, url: hit.source.url, event: hit.source.event,
-      issued: document?.published.flatMap(CalendarDate.init(iso8601:)) ?? year.flatMap { CalendarDate(year: $0) },
+      issued: issued, issuedFrom: issuedFrom,
       accessed: document?.fetch?.fetchedAt.flatMap(CalendarDate.init(iso8601:)), speakers: speakers,
       language: document?.language ?? "en")
   }
@@ -86,7 +105,7 @@ public struct Bibliography: Sendable, Equatable {
       return Cite(entryID: hit.source.id, locator: timestamp, label: .timestamp, hit: hit)
     }
     if hit.source.kind == .hig, let heading = hit.heading, !heading.isEmpty {
-      return Cite(entryID: hit.source.id, locator: heading, label: .section, hit: hit)
+      return Cite(entryID: hit.source.id, locator: "“\(heading)”", label: .section, hit: hit)
     }
     return Cite(entryID: hit.source.id, locator: nil, label: nil, hit: hit)
   }

@@ -32,7 +32,8 @@ struct CSLItem: Sendable, Encodable, Equatable {
   var event: String?
   var issued: DateParts?
   var accessed: DateParts?
-  var url: String
+  /// Left out when the document's address is not a web address (`WebAddress`).
+  var url: String?
   var note: String?
   var language: String
 
@@ -59,7 +60,7 @@ struct CSLItem: Sendable, Encodable, Equatable {
     }
     issued = entry.issued.map { DateParts(dateParts: [$0.parts]) }
     accessed = entry.accessed.map { DateParts(dateParts: [$0.parts]) }
-    url = entry.url
+    url = WebAddress.isWeb(entry.url) ? entry.url : nil
     note = entry.speakers.isEmpty ? nil : "Speakers: \(entry.speakers.joined(separator: ", "))"
     language = entry.language
   }

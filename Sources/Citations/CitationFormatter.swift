@@ -36,9 +36,9 @@ public enum CitationFormatter {
     }
     if hit.passageKind == .code {
       // Code keeps its lines and indentation, in a fence a Markdown renderer shows as code.
-      return fenced(hit.quote) + "\n— " + markdownSource(hit)
+      return fenced(DisplayText.block(hit.quote)) + "\n— " + markdownSource(hit)
     }
-    return "> “\(inlineQuote(hit.quote))” — \(markdownSource(hit))"
+    return "> “\(MarkdownText.inline(inlineQuote(hit.quote)))” — \(markdownSource(hit))"
   }
 
   /// A section quoted whole as plain text laid out as Apple shows it (one paragraph, list
@@ -47,14 +47,15 @@ public enum CitationFormatter {
     hit.sectionLayout.map(SectionLayout.text)
   }
 
-  /// `Speaker, [Title](link) (m:ss), Event`.
+  /// `Speaker, [Title](link) (m:ss), Event`, each part escaped (`MarkdownText`); the title
+  /// without a link when its address is not a web address.
   static func markdownSource(_ hit: QuotedHit) -> String {
     var source: [String] = []
-    if let speaker = hit.speaker, !speaker.isEmpty { source.append(speaker) }
-    var link = "[\(escapeLinkText(title(hit)))](\(hit.link))"
-    if let timestamp = hit.timestamp { link += " (\(timestamp))" }
+    if let speaker = hit.speaker, !speaker.isEmpty { source.append(MarkdownText.inline(speaker)) }
+    var link = MarkdownText.link(title(hit), to: hit.link)
+    if let timestamp = hit.timestamp { link += " (\(MarkdownText.inline(timestamp)))" }
     source.append(link)
-    if let event = EventName.display(hit.source.event) { source.append(event) }
+    if let event = EventName.display(hit.source.event) { source.append(MarkdownText.inline(event)) }
     return source.joined(separator: ", ")
   }
 
@@ -80,22 +81,24 @@ public enum CitationFormatter {
     return "\(fence)\(language)\n\(body)\n\(fence)"
   }
 
-  /// `“quote” — Speaker, Title (Event, m:ss), link`.
+  /// `“quote” — Speaker, Title (Event, m:ss), link`; controls and direction changes in
+  /// the data shown as U+FFFD (`DisplayText`).
   static func text(_ hit: QuotedHit) -> String {
     var source: [String] = []
     if let speaker = hit.speaker, !speaker.isEmpty { source.append(speaker) }
     let details = [EventName.display(hit.source.event), hit.timestamp].compactMap { $0 }
     source.append(details.isEmpty ? title(hit) : "\(title(hit)) (\(details.joined(separator: ", ")))")
     source.append(hit.link)
+    let attribution = source.map(DisplayText.line).joined(separator: ", ")
     if let layout = hit.sectionLayout {
       // One paragraph, list item or table row a line, the whole in quotation marks.
-      return "“" + SectionLayout.text(layout) + "”\n— " + source.joined(separator: ", ")
+      return "“" + DisplayText.block(SectionLayout.text(layout)) + "”\n— " + attribution
     }
     if hit.passageKind == .code {
       // Code as it was shown: its lines and indentation kept.
-      return hit.quote + "\n— " + source.joined(separator: ", ")
+      return DisplayText.block(hit.quote) + "\n— " + attribution
     }
-    return "“\(inlineQuote(hit.quote))” — \(source.joined(separator: ", "))"
+    return "“\(DisplayText.line(inlineQuote(hit.quote)))” — \(attribution)"
   }
 
   /// The title a reader sees: the talk's, or the HIG page's with the section heading.
@@ -127,10 +130,6 @@ public enum CitationFormatter {
       }
     }
     return result.hasSuffix(" ") ? String(result.dropLast()) : result
-  }
-
-  static func escapeLinkText(_ text: String) -> String {
-    text.replacing("[", with: "\\[").replacing("]", with: "\\]")
   }
 
   static func encode<Value: Encodable>(_ value: Value) -> String {

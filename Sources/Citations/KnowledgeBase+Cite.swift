@@ -24,7 +24,10 @@ extension SearchIndex {
     case .range?, .unqualified?:
       return try quote(reference!, context: 0)
     case .document(let id)? where documentIndex(id: id) != nil:
-      throw .unknownCitation(id, reason: "names a whole document: cite a moment of it, such as \(id)@0:00")
+      let example = exampleCitation(documentID: id)
+      let what = example?.isSection == true ? "a section" : "a moment"
+      throw .unknownCitation(
+        id, reason: "names a whole document: cite \(what) of it, such as \(example?.id ?? id + "@0:00")")
     case .citation(let citation)?
     where text.lowercased().hasPrefix("http") || text.contains(where: { "@#".contains($0) }):
       // A link or an id of a moment in a talk or page the corpus does not hold: say so (with
@@ -53,7 +56,7 @@ extension SearchIndex {
     guard let best = ranked.hits.first else { return nil }
     let hit = quotedHit(best.hit, rank: 1)
     if !best.matchesAllWords {
-      let threshold = AuditSupport.standardThreshold
+      let threshold = AuditSupport.citationThreshold
       let support =
         AuditSupport.support(best, contentWords: ranked.contentWordCount, threshold: threshold) ?? 0
       guard support >= threshold else {
@@ -94,6 +97,18 @@ extension KnowledgeBase {
       }
     }
     return CiteOutcome(bibliography: bibliography(hits), misses: misses)
+  }
+
+  /// The cite record of one id, link or query in `format`: what `duo-kb cite`, the MCP
+  /// `cite` tool, `/api/cite` and the web page's copy buttons all give, built from the
+  /// document's own metadata (`bibliography(_:)`). Nil when a query matches nothing; an id
+  /// that names nothing throws why.
+  public func citeRecord(_ input: String, format: CitationFormat, in index: SearchIndex) throws(CitationsError)
+    -> CiteRecord?
+  {
+    let outcome = try cite([input], in: index)
+    if let error = outcome.misses.first?.error { throw error }
+    return CiteRecord(outcome.bibliography, format: format)
   }
 
   /// The bibliography of `hits`, with what the corpus stores of each document (date

@@ -11,7 +11,8 @@ import StringTrimming
 /// Every way a user names a moment or a place in the knowledge base, as `quote`, `cite` and
 /// the MCP tools read it:
 ///
-/// - a citation id: `tech-talks/111466@3:46`, `@1:02:03`, `hig/layout#Adaptability`, `~hash`;
+/// - a citation id: `tech-talks/111466@3:46`, `@1:02:03`, `@3:46.2`, `hig/layout#Adaptability`,
+///   an old `~hash`;
 /// - a range: `tech-talks/111461@3:42-4:51` (en dash and em dash too): every passage in it;
 /// - an Apple deep link: `…/videos/play/tech-talks/111463/?time=226` (or `t=226`),
 ///   `…/design/human-interface-guidelines/layout#adaptability`, with or without a locale
@@ -57,7 +58,7 @@ public enum MomentReference: Sendable, Equatable {
       return
     }
     guard let citation = CitationID(parsing: text) else { return nil }
-    if case .anchor(nil) = citation.locator, citation.suffix == nil {
+    if case .anchor(nil) = citation.locator, citation.suffix == nil, citation.ordinal == nil {
       self = .document(citation.documentID)
     } else {
       self = .citation(citation)

@@ -127,7 +127,7 @@ extension QuotationExtractor {
   }
 
   /// duo-kb citation ids in `text`: `event/number@m:ss`, `hig/slug#anchor`, or an id the
-  /// corpus holds, each with an optional `~hash`.
+  /// corpus holds, each with an optional place (`@3:46.2`) or older `~hash`.
   static func citationIDs(in text: String, catalog: SourceCatalog) -> [CitationID] {
     var result: [CitationID] = []
     for token in text.split(whereSeparator: { $0.isWhitespace || "()[]<>,;\"“”".contains($0) }) {

@@ -43,14 +43,29 @@ enum QuotationExtractor {
   }
 
   static func extract(from text: String, catalog: SourceCatalog) -> Result {
-    let writeUp = WriteUp(text: text)
     var result = Result()
+    forEachBlock(of: text, catalog: catalog) { found in
+      result.quotations += found.quotations
+      result.passedOver += found.passedOver
+    }
+    return result
+  }
+
+  /// Reads the write-up a block at a time and hands over each block's quotations (numbered
+  /// through the whole file: a `leader` is the number of one of the same block) and what it
+  /// passed over; nothing of a block is kept once `body` returns, but the attributions of
+  /// the headings that govern what follows.
+  static func forEachBlock(of text: String, catalog: SourceCatalog, _ body: (Result) -> Void) {
     var headingAttributions: [Int: Attribution] = [:]
     var leadIn: Attribution?
-    for (number, block) in writeUp.blocks.enumerated() {
+    var quotationCount = 0
+    for (number, block) in WriteUp(text: text).enumerated() {
+      var result = Result()
       var scanner = BlockScanner(block: block, catalog: catalog)
       let found = scanner.quotations()
       if case .heading = block.kind {
+        // Only the headings that govern this one can govern what follows it.
+        headingAttributions = headingAttributions.filter { block.headings.contains($0.key) }
         headingAttributions[number] = scanner.blockAttribution
       }
       // The nearest governing heading that names a source.
@@ -72,10 +87,12 @@ enum QuotationExtractor {
               file: "", line: quotation.line, column: quotation.column, text: quotation.text, reason: .unattributed))
           continue
         }
-        globalNumbers[local] = result.quotations.count
+        globalNumbers[local] = quotationCount
+        quotationCount += 1
         result.quotations.append(quotation)
       }
       result.passedOver += found.passedOver
+      body(result)
       // A lead-in (`… (Title, 03:42–04:51):`) serves every blockquote that follows it directly.
       guard !block.isBlockquote else { continue }
       let isLeadIn =
@@ -83,7 +100,6 @@ enum QuotationExtractor {
         && block.characters.last(where: { !$0.isWhitespace }) == ":" && !scanner.leadInAttribution.isEmpty
       leadIn = isLeadIn ? scanner.leadInAttribution : nil
     }
-    return result
   }
 
   static func isSourceLine(_ characters: [Character], from start: Int) -> Bool {

@@ -47,56 +47,72 @@ public struct QuotationVerifier: Sendable {
     catalog = SourceCatalog(documents: transcript.documents.map { ($0.id, $0.title) }, speakers: Array(Set(speakers)))
   }
 
-  /// The verdicts of a write-up's quotations, in file order, and what was passed over.
-  public struct FileCheck: Sendable {
-    public var verdicts: [QuotationVerdict]
-    public var passedOver: [PassedOver]
+  /// One verdict per quotation, in file order (the first `listingLimit`).
+  public func verify(text: String, file: String, listingLimit: Int = FileCheck.defaultListingLimit)
+    -> [QuotationVerdict]
+  {
+    check(text: text, file: file, listingLimit: listingLimit).verdicts
   }
 
-  /// One verdict per quotation, in file order.
-  public func verify(text: String, file: String) -> [QuotationVerdict] {
-    check(text: text, file: file).verdicts
-  }
-
-  public func check(text: String, file: String) -> FileCheck {
-    let extracted = QuotationExtractor.extract(from: text, catalog: catalog)
-    var result = FileCheck(verdicts: [], passedOver: extracted.passedOver.map { with($0, file: file) })
-    var located: [Int: Match] = [:]
-    for (number, quotation) in extracted.quotations.enumerated() {
-      var verdict = Self.blankVerdict(for: quotation, file: file)
-      let quoted = QuotedWords(quotation.text)
-      guard quoted.wordCount >= Self.minimumWords else {
-        verdict.status = .tooShort
-        verdict.note = "fewer than \(Self.minimumWords) words: too short to check"
-        result.verdicts.append(verdict)
-        continue
+  /// The verdicts of a write-up's quotations and what was passed over, read a block at a
+  /// time: what is held beyond the text is one block and the bounded `FileCheck`.
+  public func check(text: String, file: String, listingLimit: Int = FileCheck.defaultListingLimit) -> FileCheck {
+    var result = FileCheck(listingLimit: listingLimit)
+    var firstNumber = 0
+    QuotationExtractor.forEachBlock(of: text, catalog: catalog) { found in
+      // A quotation's leader is one of its block: what was located before it is not needed.
+      var located: [Int: Match] = [:]
+      for passed in found.passedOver { result.add(with(passed, file: file)) }
+      for (offset, quotation) in found.quotations.enumerated() {
+        check(quotation, number: firstNumber + offset, file: file, located: &located, into: &result)
       }
-      if quotation.attribution.isEmpty {
-        guard unchecked(quoted, in: &verdict) else {
-          result.passedOver.append(
-            PassedOver(
-              file: file, line: quotation.line, column: quotation.column, text: quotation.text, reason: .notApple))
-          continue
-        }
-        result.verdicts.append(verdict)
-        continue
-      }
-      let scope = scope(of: quotation)
-      verdict.claimedSource = scope.name
-      if let reason = scope.problem {
-        verdict.note = reason
-        result.verdicts.append(verdict)
-        continue
-      }
-      if let leader = quotation.leader, let leaderMatch = located[leader] {
-        located[number] = followLeader(quoted, leaderMatch, in: &verdict)
-        result.verdicts.append(verdict)
-        continue
-      }
-      located[number] = judge(quoted, quotation, scope: scope, in: &verdict)
-      result.verdicts.append(verdict)
+      firstNumber += found.quotations.count
     }
     return result
+  }
+
+  private func check(
+    _ quotation: FoundQuotation, number: Int, file: String, located: inout [Int: Match], into result: inout FileCheck
+  ) {
+    var verdict = Self.blankVerdict(for: quotation, file: file)
+    let quoted = QuotedWords(quotation.text)
+    // A time, a link or a citation id names one passage: its words are checked there,
+    // however few. A short quotation without one is too short to tell from a coincidence.
+    let isShort = quoted.wordCount < Self.minimumWords
+    guard !isShort || quotation.attribution.namesPassage else {
+      verdict.status = .tooShort
+      verdict.note =
+        "fewer than \(Self.minimumWords) words and no time, link or citation id: too short to check"
+      result.add(verdict)
+      return
+    }
+    if quotation.attribution.isEmpty {
+      guard unchecked(quoted, in: &verdict) else {
+        result.add(
+          PassedOver(
+            file: file, line: quotation.line, column: quotation.column, text: quotation.text, reason: .notApple))
+        return
+      }
+      result.add(verdict)
+      return
+    }
+    let scope = scope(of: quotation)
+    verdict.claimedSource = scope.name
+    if let reason = scope.problem {
+      verdict.note = reason
+      result.add(verdict)
+      return
+    }
+    if let leader = quotation.leader, let leaderMatch = located[leader] {
+      located[number] = followLeader(quoted, leaderMatch, isShort: isShort, in: &verdict)
+      result.add(verdict)
+      return
+    }
+    located[number] =
+      isShort
+      ? judgeShort(quoted, quotation, scope: scope, in: &verdict)
+      : judge(quoted, quotation, scope: scope, in: &verdict)
+    result.add(verdict)
   }
 
   static func blankVerdict(for quotation: FoundQuotation, file: String) -> QuotationVerdict {
@@ -151,11 +167,7 @@ public struct QuotationVerifier: Sendable {
     }
     guard let best = nearest(matches, quotation, anchor: scope.anchor) else { return nil }
     describe(best, in: &verdict)
-    if let mistyped = quotation.attribution.malformedTime, quotation.attribution.times.isEmpty {
-      verdict.status = .wrongTime
-      verdict.note = "‘\(mistyped)’ is not a time; the words are said at \(verdict.time ?? "?")"
-      return best
-    }
+    if markMistypedTime(quotation, in: &verdict) { return best }
     let off = distance(best, quotation, anchor: scope.anchor)
     if off <= toleranceSeconds {
       setVerified(quoted, best, in: &verdict)
@@ -177,7 +189,9 @@ public struct QuotationVerifier: Sendable {
 
   /// A quotation dated by the time after a later quotation of its sentence: it must follow
   /// that one in the same talk.
-  private func followLeader(_ quoted: QuotedWords, _ leaderMatch: Match, in verdict: inout QuotationVerdict) -> Match? {
+  private func followLeader(
+    _ quoted: QuotedWords, _ leaderMatch: Match, isShort: Bool, in verdict: inout QuotationVerdict
+  ) -> Match? {
     let matches = exactMatches(quoted.segments, in: [leaderMatch.document])
     if let match = matches.first(where: { $0.first > leaderMatch.last }) {
       setVerified(quoted, match, in: &verdict)
@@ -189,7 +203,8 @@ public struct QuotationVerifier: Sendable {
       verdict.note = "said before the quotation its time dates, not after it"
       return nil
     }
-    let everywhere = exactMatches(quoted.segments, in: nil)
+    // A few words said in another talk are a coincidence, not a source.
+    let everywhere = isShort ? [] : exactMatches(quoted.segments, in: nil)
     if let elsewhere = everywhere.first {
       describe(elsewhere, in: &verdict)
       verdict.status = .wrongSource
@@ -201,7 +216,7 @@ public struct QuotationVerifier: Sendable {
     return nil
   }
 
-  private func setVerified(_ quoted: QuotedWords, _ match: Match, in verdict: inout QuotationVerdict) {
+  func setVerified(_ quoted: QuotedWords, _ match: Match, in verdict: inout QuotationVerdict) {
     describe(match, in: &verdict)
     verdict.marks = marks(quoted, match)
     verdict.status = verdict.marks.isEmpty ? .verified : .verifiedWithMarks
@@ -252,5 +267,19 @@ public struct QuotationVerifier: Sendable {
     {
       verdict.citation = index.citationID(document: indexDocument, passage: word.passage)
     }
+  }
+}
+
+extension QuotationVerifier {
+  /// A quotation whose only time cannot be read (`(9:2O)`) is a wrong time wherever its
+  /// words are found: marks `verdict` so, naming where they are said (set by `describe`
+  /// first), and says whether it did.
+  func markMistypedTime(_ quotation: FoundQuotation, in verdict: inout QuotationVerdict) -> Bool {
+    guard let mistyped = quotation.attribution.malformedTime, quotation.attribution.times.isEmpty else {
+      return false
+    }
+    verdict.status = .wrongTime
+    verdict.note = "‘\(mistyped)’ is not a time; the words are said at \(verdict.time ?? "?")"
+    return true
   }
 }

@@ -29,7 +29,8 @@ enum RISWriter {
       lines.append(("DA", date(issued)))
     }
     if let accessed = entry.accessed { lines.append(("Y2", date(accessed))) }
-    lines.append(("UR", entry.url))
+    // An address that is not a web address is left out: a reference manager would link it.
+    if WebAddress.isWeb(entry.url) { lines.append(("UR", entry.url)) }
     if !entry.speakers.isEmpty { lines.append(("N1", "Speakers: \(entry.speakers.joined(separator: ", "))")) }
     lines.append(("LA", entry.language))
     lines.append(("ER", ""))
@@ -45,7 +46,7 @@ enum RISWriter {
 
   /// A value on one line: a record is read line by line, so a line break inside a title
   /// would start a tag of its own (`ER  - ` ends the record). Line breaks, tabs and other
-  /// control characters become spaces.
+  /// control characters become spaces; direction changes (bidi overrides) show as U+FFFD.
   static func field(_ text: String) -> String {
     var result = ""
     var lastWasSpace = false
@@ -58,7 +59,7 @@ enum RISWriter {
         if !lastWasSpace, !result.isEmpty { result.append(" ") }
         lastWasSpace = true
       } else {
-        result.unicodeScalars.append(scalar)
+        result.unicodeScalars.append(DisplayText.isHidden(scalar) ? "\u{FFFD}" : scalar)
         lastWasSpace = false
       }
     }

@@ -10,11 +10,10 @@ extension SearchIndex {
 
   /// The passage or section a citation id names, with `context` passages on either side.
   ///
-  /// A talk time names the passage that starts in that second (the start of the cue that
-  /// holds its first word, rounded down); when none starts then, the passage whose time
-  /// span holds it. Several passages starting in one second are told apart by the hash
-  /// suffix; without one, the first is meant. A section anchor names all passages of that
-  /// section, or the one whose hash the suffix is.
+  /// A talk time names the passages that start in that second (the start of the cue that
+  /// holds a passage's first word, rounded down); when none starts then, the passage whose
+  /// time span holds it. A section anchor names all passages of that section. A place
+  /// (`@16:40.2`, `#Sheets.2`) names one of them, as does an old hash suffix (`~1a2b`).
   public func quote(_ citation: CitationID, context: Int) throws(CitationsError) -> QuoteAnswer {
     guard let documentIndex = documentIndex(id: citation.documentID) else {
       throw .unknownCitation(citation.description, reason: unknownDocumentReason(citation.documentID))
@@ -112,7 +111,26 @@ extension SearchIndex {
   }
 
   private func overviewHint(_ id: String) -> String {
-    "quote a moment of it, such as \(id)@0:00, or a section, such as \(id)#anchor"
+    guard let example = exampleCitation(documentID: id) else { return "it has no passages to quote" }
+    return "quote \(example.isSection ? "a section" : "a moment") of it, such as \(example.id)"
+  }
+
+  /// An id of the document's first moment (a talk) or first section (a HIG page) that
+  /// `quote` and `cite` take as it is: what a hint offers; nil when it has no passages.
+  public func exampleCitation(documentID id: String) -> (id: String, isSection: Bool)? {
+    guard let documentIndex = documentIndex(id: id) else { return nil }
+    let stored = document(documentIndex)
+    guard stored.passageCount > 0 else { return nil }
+    if stored.kind == .hig {
+      for number in 0..<stored.passageCount {
+        if let anchor = passage(doc: documentIndex, passage: number).anchor, !anchor.isEmpty {
+          return (CitationID(documentID: id, locator: .anchor(anchor)).description, true)
+        }
+      }
+    }
+    var citation = citationID(document: documentIndex, passage: 0)
+    citation.ordinal = nil
+    return (citation.description, false)
   }
 
   /// Ids of documents whose number (the last part of the id) is `number`.
@@ -144,8 +162,13 @@ extension SearchIndex {
         let start = passage.startMilliseconds ?? -1
         return (index, start, max(start, passage.endMilliseconds ?? start))
       }
+      let inOrder = spans.filter { $0.start >= 0 && $0.start / 1000 == seconds }.map(\.index)
+      if let ordinal = citation.ordinal {
+        return try place(ordinal, of: inOrder, citation: citation, at: "at \(Timecode.format(seconds: seconds))")
+      }
       // Speech before a code sample shown at the same moment.
-      let starting = spans.filter { $0.start >= 0 && $0.start / 1000 == seconds }.map(\.index)
+      let starting =
+        inOrder
         .sorted {
           isCode($0, in: documentIndex) == isCode($1, in: documentIndex) ? $0 < $1 : !isCode($0, in: documentIndex)
         }
@@ -159,7 +182,11 @@ extension SearchIndex {
         let nearest = spans.filter { $0.start >= 0 }.min {
           abs($0.start / 1000 - seconds) < abs($1.start / 1000 - seconds)
         }
-        let hint = nearest.map { "; the nearest passage starts at \(Timecode.format(milliseconds: $0.start))" } ?? ""
+        let hint =
+          nearest.map {
+            let time = Timecode.format(milliseconds: $0.start)
+            return "; the nearest passage starts at \(time) (\(stored.id)@\(time))"
+          } ?? ""
         throw .unknownCitation(
           citation.description,
           reason: "no passage of '\(stored.id)' is spoken at \(Timecode.format(seconds: seconds))\(hint)")
@@ -175,6 +202,16 @@ extension SearchIndex {
             passage(doc: documentIndex, passage: $0).anchor?.lowercased() == anchor.lowercased()
           }
         }
+        // An anchor that itself ends in a dot and digits (`#Version.2`) is read as it is.
+        if let ordinal = citation.ordinal {
+          let literal = "\(anchor ?? "").\(ordinal)"
+          let named = all.filter { passage(doc: documentIndex, passage: $0).anchor == literal }
+          if !named.isEmpty, candidates.isEmpty { return named }
+          if !candidates.isEmpty {
+            let section = anchor.map { "in section #\($0)" } ?? "before the first heading"
+            return try place(ordinal, of: candidates, citation: citation, at: section)
+          }
+        }
       }
       guard !candidates.isEmpty else {
         var anchors: [String] = []
@@ -184,17 +221,17 @@ extension SearchIndex {
           }
         }
         let some = anchors.prefix(12).map { "#\($0)" }.joined(separator: ", ")
-        let list = anchors.isEmpty ? "it has no sections" : "its sections are \(some)\(anchors.count > 12 ? ", …" : "")"
+        let list =
+          anchors.first.map {
+            "its sections are \(some)\(anchors.count > 12 ? ", …" : "") (cite one as \(stored.id)#\($0))"
+          } ?? "it has no sections"
         throw .unknownCitation(
           citation.description,
           reason: anchor.map { "'\(stored.id)' has no section '\($0)'; \(list)" }
             ?? "name a section of '\(stored.id)': \(list)")
       }
     }
-    guard let suffix = citation.suffix else {
-      if case .time = citation.locator { return [candidates[0]] }
-      return candidates
-    }
+    guard let suffix = citation.suffix else { return candidates }
     let chosen = candidates.filter {
       SHA256.hexDigest(Array(passage(doc: documentIndex, passage: $0).text.utf8)).hasPrefix(suffix)
     }
@@ -205,5 +242,29 @@ extension SearchIndex {
           ? "no passage there has the hash ~\(suffix)" : "~\(suffix) names several passages; give more digits")
     }
     return [one]
+  }
+
+  /// Passage `ordinal` (from 1) of `passages` (in reading order), or why there is none,
+  /// naming each id there is.
+  private func place(_ ordinal: Int, of passages: [Int], citation: CitationID, at place: String) throws(CitationsError)
+    -> [Int]
+  {
+    if ordinal <= passages.count, passages.count > 1 || ordinal == 1 { return [passages[ordinal - 1]] }
+    var bare = citation
+    bare.ordinal = nil
+    bare.suffix = nil
+    let reason: String
+    switch passages.count {
+    case 0: reason = "no passage of '\(citation.documentID)' starts \(place)"
+    case 1: reason = "one passage of '\(citation.documentID)' is \(place): \(bare)"
+    default:
+      let ids = (1...passages.count).map { number -> String in
+        var one = bare
+        one.ordinal = number
+        return one.description
+      }
+      reason = "\(passages.count) passages of '\(citation.documentID)' are \(place): \(ids.joined(separator: ", "))"
+    }
+    throw .unknownCitation(citation.description, reason: reason)
   }
 }

@@ -50,9 +50,8 @@ extension SearchIndex {
   }
 
   /// The citation id of `stored` (a passage of `document`): its neighbours that share its
-  /// time or anchor decide whether it needs a hash suffix (they sit next to it, since
-  /// passages are in order). The neighbours' records tell where they point; only those
-  /// that share the locator have their texts read, for the suffix.
+  /// time or anchor (they sit next to it, since passages are in order) decide whether it
+  /// needs its place among them (`CitationID.ordinal`). Only their records are read.
   func citationID(of stored: StoredPassage, in document: StoredDocument) -> CitationID {
     let documentIndex = stored.documentIndex
     let passageIndex = stored.passageIndex
@@ -67,11 +66,7 @@ extension SearchIndex {
     }
     while first > 0, sameLocator(first - 1) { first -= 1 }
     while last + 1 < document.passageCount, sameLocator(last + 1) { last += 1 }
-    let group = (first...last).map { index -> (text: String, start: Int?, anchor: String?) in
-      let other = index == passageIndex ? stored : passage(doc: documentIndex, passage: index)
-      return (other.text, other.startMilliseconds, other.anchor)
-    }
-    return CitationID.forPassage(
-      at: passageIndex - first, documentID: document.id, kind: document.kind, passages: group)
+    return CitationID(
+      documentID: document.id, locator: locator, ordinal: first == last ? nil : passageIndex - first + 1)
   }
 }

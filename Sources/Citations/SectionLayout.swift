@@ -108,17 +108,19 @@ enum SectionLayout {
   static func markdown(_ passages: [LaidOutPassage]) -> String {
     parts(passages).map { part -> String in
       switch part {
-      case .paragraph(let text): return text
-      case .code(let code): return CitationFormatter.fenced(code)
+      case .paragraph(let text): return MarkdownText.inline(text)
+      case .code(let code): return CitationFormatter.fenced(DisplayText.block(code))
       case .list(let items):
         return items.map { item in
-          String(repeating: "    ", count: item.depth - 1) + (item.number.map { "\($0). " } ?? "- ") + item.text
+          String(repeating: "    ", count: item.depth - 1) + (item.number.map { "\($0). " } ?? "- ")
+            + MarkdownText.inline(item.text)
         }.joined(separator: "\n")
       case .table(let table):
         let width = max(1, table.rows.map(\.count).max() ?? 1)
         func line(_ cells: [String]) -> String {
           let padded = cells + Array(repeating: "", count: width - cells.count)
-          return "| " + padded.map { $0.replacing("|", with: "\\|") }.joined(separator: " | ") + " |"
+          return "| " + padded.map { MarkdownText.inline($0).replacing("|", with: "\\|") }.joined(separator: " | ")
+            + " |"
         }
         let header = table.hasHeader ? table.rows[0] : Array(repeating: "", count: width)
         let body = table.hasHeader ? Array(table.rows.dropFirst()) : table.rows

@@ -15,6 +15,8 @@ struct SourceCatalog: Sendable {
     /// `foldedTitle` with punctuation as spaces and a space at each end, for whole-word search.
     var spacedTitle: String
     var titleWordCount: Int
+    /// The title's words as written, for matching it where prose names it (`namedTitles`).
+    var titleWords: [Substring]
   }
 
   private(set) var entries: [Entry] = []
@@ -31,7 +33,7 @@ struct SourceCatalog: Sendable {
       entries.append(
         Entry(
           id: document.id, foldedTitle: folded, spacedTitle: Self.spaced(folded),
-          titleWordCount: folded.split(separator: " ").count))
+          titleWordCount: folded.split(separator: " ").count, titleWords: Self.words(document.title).map(\.text)))
       numbersByID[document.id] = number
     }
     for speaker in speakers {
@@ -73,6 +75,88 @@ struct SourceCatalog: Sendable {
       if let number = title(equalTo: emphasised) { found.insert(number) }
     }
     return found
+  }
+
+  /// Documents the writer names in prose (`QUOTATIONS.md`, "Attribution comes from the
+  /// writer"): a title emphasised (`*Layout*`), the whole text a title (a heading `## Design
+  /// for iPhone Duo`), or a title of three words or more, capitalised as it is, that the
+  /// prose attaches to what follows: in a parenthesis, after a word that introduces a source
+  /// (`the talk …`, `the HIG page …`, `In …`) or before a verb of saying (`… says`). Prose that merely
+  /// resembles a title (`What does designing for iPhone Duo require?`, a heading `Designing
+  /// for iPhone Duo: What Moves`) names nothing.
+  func namedTitles(in text: String) -> Set<Int> {
+    var found: Set<Int> = []
+    for emphasised in Self.emphasisedSpans(text) {
+      if let number = title(equalTo: emphasised) { found.insert(number) }
+    }
+    if let number = title(equalTo: String(text.drop { $0 == "#" || $0.isWhitespace })) { found.insert(number) }
+    // A parenthesis is where a writer attaches a source: `Blunt (Layout guide, 03:42–04:51):`.
+    var rest = Substring(text)
+    while let open = rest.firstIndex(of: "("), let close = rest[open...].firstIndex(of: ")") {
+      found.formUnion(titles(in: String(rest[rest.index(after: open)..<close])))
+      rest = rest[rest.index(after: close)...]
+    }
+    let words = Self.words(text)
+    guard !words.isEmpty else { return found }
+    let lowered = words.map { $0.text.lowercased() }
+    for (number, entry) in entries.enumerated() where entry.titleWordCount >= 3 && !found.contains(number) {
+      let title = entry.titleWords
+      let loweredTitle = title.map { $0.lowercased() }
+      guard title.count >= 3, title.count <= words.count else { continue }
+      for start in 0...(words.count - title.count) where lowered[start] == loweredTitle[0] {
+        guard Array(lowered[start..<start + title.count]) == loweredTitle else { continue }
+        // Written as a name: no word the title capitalises is in lower case.
+        let capitalised = zip(title, words[start..<start + title.count]).allSatisfy { said, written in
+          !(said.first?.isUppercase ?? false) || (written.text.first?.isUppercase ?? false)
+        }
+        guard capitalised else { continue }
+        let end = start + title.count
+        let introduced =
+          words[start].gapBefore.contains("(")
+          || (start > 0 && words[start].gapBefore.allSatisfy(\.isWhitespace)
+            && Self.introducingWords.contains(lowered[start - 1]))
+        let followedBySaying =
+          end < words.count && words[end].gapBefore.allSatisfy(\.isWhitespace)
+          && Self.sayingWords.contains(lowered[end])
+        if introduced || followedBySaying {
+          found.insert(number)
+          break
+        }
+      }
+    }
+    return found
+  }
+
+  /// Words after which a title names a source: `the talk Design for iPhone Duo`.
+  static let introducingWords: Set<String> = [
+    "talk", "session", "video", "page", "guide", "guidelines", "article", "section", "in", "from",
+  ]
+  /// Verbs of saying before which a title names a source: `Design for iPhone Duo says`.
+  static let sayingWords: Set<String> = [
+    "says", "said", "puts", "notes", "adds", "explains", "recommends", "advises", "asks", "calls", "writes",
+    "states", "tells", "describes", "warns", "suggests", "shows",
+  ]
+
+  /// The words of `text` (letters, digits and apostrophes), each with what separates it from
+  /// the word before.
+  static func words(_ text: String) -> [(text: Substring, gapBefore: Substring)] {
+    var result: [(Substring, Substring)] = []
+    var index = text.startIndex
+    var gapStart = index
+    func isWordCharacter(_ character: Character) -> Bool {
+      character.isLetter || character.isNumber || character == "'" || character == "’"
+    }
+    while index < text.endIndex {
+      guard isWordCharacter(text[index]) else {
+        index = text.index(after: index)
+        continue
+      }
+      let start = index
+      while index < text.endIndex, isWordCharacter(text[index]) { index = text.index(after: index) }
+      result.append((text[start..<index], text[gapStart..<start]))
+      gapStart = index
+    }
+    return result
   }
 
   /// Letters, digits and apostrophes kept, all else a space, with a space at each end.

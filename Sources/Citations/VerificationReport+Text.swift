@@ -8,25 +8,37 @@ extension VerificationReport {
       output +=
         "\(verdict.file):\(verdict.line):\(verdict.column): \(verdict.status.label) “\(Self.shortened(verdict.quotation))”"
       output += verdict.claimedTime.map { " (\($0))" } ?? ""
-      output += Self.details(verdict).map { ": \($0)" } ?? ""
+      output += Self.details(verdict).map { ": \(DisplayText.line($0))" } ?? ""
       output += "\n"
       if let closest = verdict.closest {
         let place = verdict.citation?.description ?? verdict.time
-        output += "    said: “\(closest)”\(place.map { " (\($0))" } ?? "")\n"
+        output += "    said: “\(DisplayText.line(closest))”\(place.map { " (\($0))" } ?? "")\n"
       }
-      if let diff = verdict.diff { output += "    diff: \(diff.rendered)\n" }
+      if let diff = verdict.diff { output += "    diff: \(DisplayText.line(diff.rendered))\n" }
     }
+    output += unlistedNote.map { $0 + "\n" } ?? ""
     if !passedOver.isEmpty {
       let titles = passedOver.filter { $0.reason == .title }.count
-      output +=
-        "(\(passedOver.count) other quoted text\(passedOver.count == 1 ? "" : "s") not read as quotations of Apple"
-      output +=
-        titles > 0
-        ? ": \(titles) title\(titles == 1 ? "" : "s") of talks or pages, \(passedOver.count - titles) unattributed)\n"
-        : ")\n"
+      let count = passedOver.count + unlistedPassedOver
+      output += "(\(count) other quoted text\(count == 1 ? "" : "s") not read as quotations of Apple"
+      if unlistedPassedOver > 0 {
+        output += ")\n"
+      } else {
+        output +=
+          titles > 0
+          ? ": \(titles) title\(titles == 1 ? "" : "s") of talks or pages, \(passedOver.count - titles) unattributed)\n"
+          : ")\n"
+      }
     }
     output += summary + "\n"
     return output
+  }
+
+  /// Says how many verdicts the report counts without listing them, when it does.
+  public var unlistedNote: String? {
+    guard unlistedVerdicts > 0 else { return nil }
+    return "(\(unlistedVerdicts) more quotation\(unlistedVerdicts == 1 ? "" : "s") counted below but not listed: "
+      + "a report lists the first \(verdicts.count))"
   }
 
   /// What follows a verdict's label: where the words are, or why it failed.
@@ -79,11 +91,16 @@ extension VerificationReport {
     output += "\n"
     for (number, verdict) in mine {
       output += "[^duo-kb-\(number + 1)]: \(verdict.status.label)"
-      output += Self.details(verdict).map { ": \($0)" } ?? ""
-      if let diff = verdict.diff { output += " — diff: \(diff.rendered)" }
-      if let link = verdict.link, verdict.status != .verified { output += " — \(link)" }
+      // What comes from the corpus (titles in a note, the words of a diff) is escaped, and
+      // only a web address is given as a link.
+      output += Self.details(verdict).map { ": \(MarkdownText.inline($0))" } ?? ""
+      if let diff = verdict.diff { output += " — diff: \(MarkdownText.inline(diff.rendered))" }
+      if let link = verdict.link.flatMap(MarkdownText.destination), verdict.status != .verified {
+        output += " — \(link)"
+      }
       output += "\n"
     }
+    output += unlistedNote.map { "\n" + $0 } ?? ""
     output += "\n" + summary + "\n"
     return output
   }

@@ -13,32 +13,52 @@ public struct VerificationReport: Sendable, Encodable {
   public var toleranceSeconds: Int
   /// Whether unchecked quotations pass (`--allow-unchecked`).
   public var allowsUnchecked: Bool
-  public var verdicts: [QuotationVerdict]
-  public var passedOver: [PassedOver]
+  /// The verdicts listed in full (the first `FileCheck.defaultListingLimit`, or the limit
+  /// the checks were made with); `total` and `count(_:)` count them all.
+  public var verdicts: [QuotationVerdict] { check.verdicts }
+  public var passedOver: [PassedOver] { check.passedOver }
+  public var total: Int { check.total }
+  /// Verdicts and texts passed over that were counted but not listed.
+  public var unlistedVerdicts: Int { check.unlistedVerdicts }
+  public var unlistedPassedOver: Int { check.unlistedPassedOver }
+  private var check: QuotationVerifier.FileCheck
 
   public init(checks: [QuotationVerifier.FileCheck], toleranceSeconds: Int, allowsUnchecked: Bool = false) {
     self.toleranceSeconds = toleranceSeconds
     self.allowsUnchecked = allowsUnchecked
-    verdicts = checks.flatMap(\.verdicts)
-    passedOver = checks.flatMap(\.passedOver)
+    check = QuotationVerifier.FileCheck(
+      listingLimit: checks.first?.listingLimit ?? QuotationVerifier.FileCheck.defaultListingLimit)
+    for fileCheck in checks { check.append(fileCheck) }
   }
 
-  public func count(_ status: QuotationVerdict.Status) -> Int { verdicts.filter { $0.status == status }.count }
+  public func count(_ status: QuotationVerdict.Status) -> Int { check.counts[status] ?? 0 }
 
   /// True when there was something to verify and every quotation is verified (editorial
-  /// marks allowed; unchecked ones too with `allowsUnchecked`).
+  /// marks allowed; unchecked ones too with `allowsUnchecked`). Too short ones (a few words
+  /// with no time, link or citation id) are counted but fail nothing, and verify nothing.
   public var passed: Bool {
-    !verdicts.isEmpty && verdicts.allSatisfy { $0.isVerified || (allowsUnchecked && $0.status == .unchecked) }
+    total - count(.tooShort) > 0
+      && QuotationVerdict.Status.allCases.allSatisfy { status in
+        count(status) == 0 || status == .verified || status == .verifiedWithMarks || status == .tooShort
+          || (allowsUnchecked && status == .unchecked)
+      }
   }
 
-  /// `N quotations: V verified, E verified with editorial marks, …, U unchecked`.
+  /// `N quotations: V verified, E verified with editorial marks, …, U unchecked`; too
+  /// short ones, when there are any, are said not to fail the run.
   public var summary: String {
-    let counts = QuotationVerdict.Status.allCases.map { "\(count($0)) \($0.label)" }
-    return "\(verdicts.count) quotation\(verdicts.count == 1 ? "" : "s"): " + counts.joined(separator: ", ")
+    let counts = QuotationVerdict.Status.allCases.map { status in
+      "\(count(status)) \(status.label)" + (status == .tooShort && count(status) > 0 ? " (not failing)" : "")
+    }
+    return "\(total) quotation\(total == 1 ? "" : "s"): " + counts.joined(separator: ", ")
   }
 
   enum CodingKeys: String, CodingKey {
-    case version, toleranceSeconds, allowsUnchecked, total, counts, passed, summary, quotations, passedOver
+    case version, toleranceSeconds, allowsUnchecked, total, counts, passed, summary, quotations, passedOver, unlisted
+  }
+
+  enum UnlistedKeys: String, CodingKey {
+    case quotations, passedOver, limit
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -46,7 +66,7 @@ public struct VerificationReport: Sendable, Encodable {
     try container.encode(Self.formatVersion, forKey: .version)
     try container.encode(toleranceSeconds, forKey: .toleranceSeconds)
     try container.encode(allowsUnchecked, forKey: .allowsUnchecked)
-    try container.encode(verdicts.count, forKey: .total)
+    try container.encode(total, forKey: .total)
     var counts = container.nestedContainer(keyedBy: StatusKey.self, forKey: .counts)
     for status in QuotationVerdict.Status.allCases {
       try counts.encode(count(status), forKey: StatusKey(stringValue: status.rawValue))
@@ -55,6 +75,10 @@ public struct VerificationReport: Sendable, Encodable {
     try container.encode(summary, forKey: .summary)
     try container.encode(verdicts, forKey: .quotations)
     try container.encode(passedOver, forKey: .passedOver)
+    var unlisted = container.nestedContainer(keyedBy: UnlistedKeys.self, forKey: .unlisted)
+    try unlisted.encode(unlistedVerdicts, forKey: .quotations)
+    try unlisted.encode(unlistedPassedOver, forKey: .passedOver)
+    try unlisted.encode(check.listingLimit, forKey: .limit)
   }
 
   struct StatusKey: CodingKey {

@@ -19,9 +19,9 @@ public struct WordDiff: Sendable, Equatable {
   public var matchedWords: Int
   public var quotedWords: Int
   /// Words said that the quotation leaves out, and quoted words never said (a changed word
-  /// counts in both).
-  public var leftOut: Int { parts.filter { $0.change == .said }.reduce(0) { $0 + $1.words.count } }
-  public var added: Int { parts.filter { $0.change == .quoted }.reduce(0) { $0 + $1.words.count } }
+  /// counts in both); counted as the diff is made, so that a shortened diff keeps them.
+  public private(set) var leftOut = 0
+  public private(set) var added = 0
 
   /// `same words [-said-]{+quoted+} same words`, as `wdiff` writes it.
   public var rendered: String {
@@ -71,11 +71,43 @@ public struct WordDiff: Sendable, Equatable {
   }
 
   mutating func append(_ change: Change, _ word: String) {
+    switch change {
+    case .same: break
+    case .said: leftOut += 1
+    case .quoted: added += 1
+    }
     if let last = parts.indices.last, parts[last].change == change {
       parts[last].words.append(word)
     } else {
       parts.append(Part(change: change, words: [word]))
     }
+  }
+
+  /// At most about `limit` words shown: when there are more, each run longer than a few
+  /// words keeps its first and last words around a `…`, runs of the same words first; what
+  /// is still over the limit ends in a `…`. The counts are the whole diff's.
+  func shortened(toWords limit: Int) -> WordDiff {
+    let kept = 4
+    func wordCount(_ parts: [Part]) -> Int { parts.reduce(0) { $0 + $1.words.count } }
+    var copy = self
+    for changes in [[Change.same], [.said, .quoted]] where wordCount(copy.parts) > limit {
+      for index in copy.parts.indices where changes.contains(copy.parts[index].change) {
+        let words = copy.parts[index].words
+        guard words.count > 2 * kept + 1 else { continue }
+        copy.parts[index].words = Array(words.prefix(kept)) + ["…"] + Array(words.suffix(kept))
+      }
+    }
+    guard wordCount(copy.parts) > limit else { return copy }
+    var budget = limit
+    var parts: [Part] = []
+    for part in copy.parts {
+      guard budget > 0 else { break }
+      parts.append(Part(change: part.change, words: Array(part.words.prefix(budget))))
+      budget -= parts[parts.count - 1].words.count
+    }
+    parts.append(Part(change: .same, words: ["…"]))
+    copy.parts = parts
+    return copy
   }
 }
 

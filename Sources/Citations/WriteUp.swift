@@ -12,7 +12,8 @@
 ///   with no quotation, parenthesis, time or sentence punctuation at its end; it governs the blocks after it up to the next
 ///   heading of its level or above.
 /// Lines past `maximumLineLength` characters are cut there (a write-up has no such lines; a
-/// hostile file gets no quadratic scan).
+/// hostile file gets no quadratic scan), and a block ends once past `maximumBlockLength`. The
+/// blocks are read as they are asked for, so that a long file is held a block at a time.
 struct WriteUp {
   enum Kind: Sendable, Equatable {
     case paragraph
@@ -34,8 +35,8 @@ struct WriteUp {
     var isBlockquote: Bool { kind == .blockquote }
 
     func text(_ range: Range<Int>) -> String {
-      let lower = min(max(0, range.lowerBound), characters.count)
-      return String(characters[lower..<max(lower, min(characters.count, range.upperBound))])
+      let lower = Swift.min(Swift.max(0, range.lowerBound), characters.count)
+      return String(characters[lower..<Swift.max(lower, Swift.min(characters.count, range.upperBound))])
     }
 
     mutating func append(_ character: Character, line: Int, column: Int, code: Bool) {
@@ -47,7 +48,7 @@ struct WriteUp {
 
     /// Joins another line: a line break, then its characters.
     mutating func appendLine(_ body: Substring, line: Int, firstColumn: Int) {
-      if !characters.isEmpty { append("\n", line: line, column: max(0, firstColumn - 1), code: false) }
+      if !characters.isEmpty { append("\n", line: line, column: Swift.max(0, firstColumn - 1), code: false) }
       var inCode = false
       for (offset, character) in body.enumerated() {
         if character == "`" { inCode.toggle() }
@@ -57,41 +58,93 @@ struct WriteUp {
   }
 
   static let maximumLineLength = 20_000
+  /// A block longer than this many characters ends at the end of the line that passes it, and
+  /// the next line starts a block of its own: a write-up's paragraphs are far shorter, and a
+  /// hostile file is read a bounded block at a time.
+  static let maximumBlockLength = 200_000
 
-  var blocks: [Block] = []
+  let text: String
+}
 
-  init(text: String) {
-    var current: Block?
-    var inFence = false
-    var headingStack: [(level: Int, block: Int)] = []
-    var lastBlockquoteLine = -10
+extension WriteUp: Sequence {
+  func makeIterator() -> Blocks { Blocks(text: text) }
 
-    func finish() {
+  /// The blocks, read line by line as they are asked for: what is held is the block being
+  /// read and the blockquote that a source line may still join.
+  struct Blocks: IteratorProtocol {
+    private let text: String
+    private var position: String.Index
+    private var lineNumber = 0
+    private var current: Block?
+    private var inFence = false
+    private var headingStack: [(level: Int, block: Int)] = []
+    private var lastBlockquoteLine = -10
+    /// Blocks finished and not yet returned; only the last may still change (a source line
+    /// joins a blockquote).
+    private var ready: [Block] = []
+    /// How many blocks were finished before the first of `ready`, for the heading numbers.
+    private var returnedCount = 0
+
+    init(text: String) {
+      self.text = text
+      position = text.startIndex
+    }
+
+    mutating func next() -> Block? {
+      while true {
+        if ready.count > 1 || (ready.count == 1 && !mayGrow(ready[0])) {
+          returnedCount += 1
+          return ready.removeFirst()
+        }
+        guard let line = nextLine() else {
+          finish()
+          guard !ready.isEmpty else { return nil }
+          returnedCount += 1
+          return ready.removeFirst()
+        }
+        read(line)
+      }
+    }
+
+    /// A blockquote that a source line within the next two lines may still join.
+    private func mayGrow(_ block: Block) -> Bool {
+      block.isBlockquote && current == nil && lastBlockquoteLine >= lineNumber - 1
+    }
+
+    private mutating func nextLine() -> Substring? {
+      guard position < text.endIndex else { return nil }
+      let end = text[position...].firstIndex(where: \.isNewline) ?? text.endIndex
+      let line = text[position..<end]
+      position = end < text.endIndex ? text.index(after: end) : end
+      lineNumber += 1
+      return line
+    }
+
+    private mutating func finish() {
       guard var block = current else { return }
       current = nil
       guard block.characters.contains(where: { !$0.isWhitespace }) else { return }
-      if block.kind == .paragraph, Self.isPlainHeading(block) { block.kind = .heading(level: 7) }
+      if block.kind == .paragraph, WriteUp.isPlainHeading(block) { block.kind = .heading(level: 7) }
       block.headings = headingStack.map(\.block)
       if case .heading(let level) = block.kind {
         headingStack.removeAll { $0.level >= level }
         block.headings = headingStack.map(\.block)
-        headingStack.append((level, blocks.count))
+        headingStack.append((level, returnedCount + ready.count))
       }
-      blocks.append(block)
+      ready.append(block)
     }
 
-    var lineNumber = 0
-    for rawLine in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
-      lineNumber += 1
-      let line = rawLine.prefix(Self.maximumLineLength)
+    private mutating func read(_ rawLine: Substring) {
+      let line = rawLine.prefix(WriteUp.maximumLineLength)
       let indent = line.prefix { $0 == " " || $0 == "\t" }.count
       let trimmed = line.dropFirst(indent)
       if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
         finish()
         inFence.toggle()
-        continue
+        return
       }
-      if inFence { continue }
+      if inFence { return }
+      if let block = current, block.characters.count > WriteUp.maximumBlockLength { finish() }
       var isQuoteLine = false
       var body = trimmed
       while body.first == ">" {
@@ -107,15 +160,15 @@ struct WriteUp {
         } else {
           finish()
         }
-        continue
+        return
       }
-      if !isQuoteLine, current == nil, let last = blocks.last, last.isBlockquote,
+      if !isQuoteLine, current == nil, let last = ready.last, last.isBlockquote,
         lastBlockquoteLine >= lineNumber - 2, QuotationExtractor.isSourceLine(Array(body), from: 0)
       {
-        current = blocks.removeLast()
+        current = ready.removeLast()
         current?.appendLine(body, line: lineNumber, firstColumn: column)
         finish()
-        continue
+        return
       }
       if isQuoteLine {
         if current?.isBlockquote != true { finish() }
@@ -124,35 +177,36 @@ struct WriteUp {
         // A list inside the blockquote (a HIG section quoted whole): its markers, `1. ` too,
         // are Markdown, not words of the quotation.
         let nested = body.drop { $0 == " " }
-        if let marker = Self.listMarkerLength(nested) {
+        if let marker = WriteUp.listMarkerLength(nested) {
           let item = nested.dropFirst(marker)
           current?.appendLine(item, line: lineNumber, firstColumn: line.count - item.count)
         } else {
           current?.appendLine(body, line: lineNumber, firstColumn: column)
         }
-        continue
+        return
       }
       if current?.isBlockquote == true { finish() }
-      if let level = Self.headingLevel(body) {
+      if let level = WriteUp.headingLevel(body) {
         finish()
         let text = body.drop { $0 == "#" }.drop { $0 == " " }
         current = Block(kind: .heading(level: level))
         current?.appendLine(text, line: lineNumber, firstColumn: line.count - text.count)
         finish()
-        continue
+        return
       }
-      if let marker = Self.listMarkerLength(body) {
+      if let marker = WriteUp.listMarkerLength(body) {
         finish()
         current = Block(kind: .listItem)
         current?.appendLine(body.dropFirst(marker), line: lineNumber, firstColumn: column + marker)
-        continue
+        return
       }
       if current == nil { current = Block(kind: .paragraph) }
       current?.appendLine(body, line: lineNumber, firstColumn: column)
     }
-    finish()
   }
+}
 
+extension WriteUp {
   /// `# Title` to `###### Title`.
   static func headingLevel(_ line: Substring) -> Int? {
     let hashes = line.prefix { $0 == "#" }.count

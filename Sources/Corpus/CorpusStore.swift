@@ -56,7 +56,7 @@ public struct CorpusStore: Sendable {
   public func read(id: String) throws(CorpusError) -> Document? {
     let url = try fileURL(forDocument: id)
     guard let data = try readFile(url) else { return nil }
-    return try Self.decodeDocument(data, path: url.path)
+    return try Self.decodeDocument(data, path: url.path, id: id)
   }
 
   /// The head of the document with `id` (`DocumentHead`), nil when there is none. Its
@@ -66,12 +66,15 @@ public struct CorpusStore: Sendable {
   public func readHead(id: String) throws(CorpusError) -> DocumentHead? {
     let url = try fileURL(forDocument: id)
     guard let data = try readFile(url) else { return nil }
+    let head: DocumentHead
     do {
-      return try JSONDecoder().decode(
+      head = try JSONDecoder().decode(
         DocumentHead.self, from: JSONMembers.selecting(DocumentHead.keys, from: data, stoppingOnceFound: true))
     } catch {
       throw .malformed(path: url.path, reason: "not a duo-kb document: \(ErrorReason.of(error))")
     }
+    guard head.id == id else { throw .documentIDMismatch(path: url.path, stored: head.id, expected: id) }
+    return head
   }
 
   /// Every document, sorted by id; the first that cannot be read is an error.
@@ -110,7 +113,8 @@ public struct CorpusStore: Sendable {
   private func readInParallel(_ files: [DocumentFile]) -> [Result<Document, CorpusError>] {
     let results = ParallelResults<Result<Document, CorpusError>>(count: files.count)
     DispatchQueue.concurrentPerform(iterations: files.count) { index in
-      results.set(index, Result { () throws(CorpusError) in try readDocument(at: files[index].url) })
+      results.set(
+        index, Result { () throws(CorpusError) in try readDocument(at: files[index].url, id: files[index].id) })
     }
     return results.values
   }
@@ -170,16 +174,23 @@ public struct CorpusStore: Sendable {
     do { return try OwnedFile.read(url, within: home) } catch { throw CorpusError(error) }
   }
 
-  func readDocument(at url: URL) throws(CorpusError) -> Document {
+  /// The document in the file of `id`, which must be the id it stores.
+  func readDocument(at url: URL, id: String) throws(CorpusError) -> Document {
     guard let data = try readFile(url) else { throw .io(path: url.path, reason: "cannot read: no such file") }
-    return try Self.decodeDocument(data, path: url.path)
+    return try Self.decodeDocument(data, path: url.path, id: id)
   }
 
-  static func decodeDocument(_ data: Data, path: String) throws(CorpusError) -> Document {
+  /// A document file decoded, and refused when the id it stores is not `id`, the one its
+  /// path names: a document copied or edited by hand would otherwise be read under another
+  /// name, twice when its own file is there too.
+  static func decodeDocument(_ data: Data, path: String, id: String) throws(CorpusError) -> Document {
+    let document: Document
     do {
-      return try DocumentFormat.decode(data)
+      document = try DocumentFormat.decode(data)
     } catch {
       throw .malformed(path: path, reason: "not a duo-kb document: \(error)")
     }
+    guard document.id == id else { throw .documentIDMismatch(path: path, stored: document.id, expected: id) }
+    return document
   }
 }

@@ -149,6 +149,9 @@ public struct SourceEntry: Codable, Sendable, Equatable {
   public var follow: Follow?
   /// Catalog sources: which of its talks to take (nil: all).
   public var filter: Filter?
+  /// A talk a catalog listed: the day the catalog says it was published, the talk's date
+  /// when its page gives none.
+  public var published: String?
 
   public init(
     kind: Kind, url: String, id: String? = nil, title: String? = nil, language: String? = nil,

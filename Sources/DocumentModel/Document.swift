@@ -16,8 +16,11 @@ public struct Document: Codable, Sendable, Equatable {
   public var event: String?
   public var year: Int?
   /// The day the talk was published, as its page gives it (`datePublished`, ISO 8601:
-  /// `2026-09-09`); nil when the page gives none.
+  /// `2026-09-09`), else as the catalog that listed it does; nil when neither gives one.
   public var published: String?
+  /// Where `published` comes from: `page` or `catalog`; nil for documents harvested before
+  /// it was recorded (their date is the page's).
+  public var publishedFrom: String?
   public var summary: String?
   public var fetch: FetchMetadata?
   /// True when the source disappeared upstream; the document is kept.

@@ -23,6 +23,7 @@ struct DocumentReader {
     var event: String?
     var year: Int?
     var published: String?
+    var publishedFrom: String?
     var summary: String?
     var fetch: FetchMetadata?
     var isRemovedUpstream: Bool?
@@ -73,6 +74,9 @@ struct DocumentReader {
       case "published":
         try keys.insert(8, key, json)
         published = try optionalString()
+      case "publishedFrom":
+        try keys.insert(16, key, json)
+        publishedFrom = try optionalString()
       case "summary":
         try keys.insert(9, key, json)
         summary = try optionalString()
@@ -107,6 +111,7 @@ struct DocumentReader {
       summary: summary, fetch: fetch, isRemovedUpstream: try required(isRemovedUpstream, "isRemovedUpstream", start),
       passages: try required(passages, "passages", start), cues: try required(cues, "cues", start),
       sections: try required(sections, "sections", start))
+    document.publishedFrom = publishedFrom
     try fillGaps(&document, version: version, cueSettings: cueSettings)
     return document
   }

@@ -21,6 +21,7 @@ enum DocumentWriter {
     if let event = document.event { out.member("event") { $0.string(event) } }
     if let year = document.year { out.member("year") { $0.integer(year) } }
     if let published = document.published { out.member("published") { $0.string(published) } }
+    if let from = document.publishedFrom { out.member("publishedFrom") { $0.string(from) } }
     if let summary = document.summary { out.member("summary") { $0.string(summary) } }
     out.member("isRemovedUpstream") { $0.raw(document.isRemovedUpstream ? "true" : "false") }
     if let fetch = document.fetch { out.member("fetch") { $0.fetch(fetch) } }

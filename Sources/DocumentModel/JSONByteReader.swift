@@ -113,12 +113,17 @@ package struct JSONByteReader {
     }
   }
 
-  /// Any value, checked as strictly as the rest and bounded in depth, then dropped.
+  /// Any value, checked as strictly as the rest and bounded in depth, then dropped: a key
+  /// twice in one of its objects is refused, and so is a number a double cannot hold.
   package mutating func skipValue() throws(DocumentModelError) {
     switch try peekKind() {
     case .object:
       var container = try beginObject()
-      while try nextKey(&container) != nil { try skipValue() }
+      var keys: Set<String> = []
+      while let key = try nextKey(&container) {
+        guard keys.insert(key).inserted else { throw fail(.duplicateKey(key)) }
+        try skipValue()
+      }
     case .array:
       var container = try beginArray()
       while try nextElement(&container) { try skipValue() }
@@ -325,6 +330,10 @@ package struct JSONByteReader {
       try requireDigits()
     }
     guard offset - start <= 400 else { throw fail(.numberOutOfRange, at: start) }
+    // A number too large for a double (`1e400`) would read as infinity wherever it is
+    // read at all: refused, as a whole number out of range is.
+    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
+    guard let value = Double(text), value.isFinite else { throw fail(.numberOutOfRange, at: start) }
   }
 
   private mutating func requireDigits() throws(DocumentModelError) {

@@ -7,10 +7,14 @@ import Foundation
 /// line runs as in `duo-kb`: this is the whole CLI, with the code of every command.
 public enum DuoKBHarvestCLI {
   /// The code of the helper commands, by name: every `HelperCommand` of the registry.
-  static var code: HelperCommandCode {
+  static var code: HelperCommandCode { code(ownsProcess: false) }
+
+  /// As above; `ownsProcess`: the commands run in a process of their own, which a refresh
+  /// that does not stop in time may end.
+  static func code(ownsProcess: Bool) -> HelperCommandCode {
     [
       ImportCommand.name: { try await ImportCommand.perform($0) },
-      RefreshCommand.name: { try await RefreshCommand.perform($0) },
+      RefreshCommand.name: { try await RefreshCommand.perform($0, ownsProcess: ownsProcess) },
       SetupCommand.name: { try await SetupCommand.perform($0) },
       ParseCommand.name: { try await ParseCommand.perform($0) },
       ServeCommand.name: { try await ServeCommand.perform($0) },
@@ -18,8 +22,9 @@ public enum DuoKBHarvestCLI {
   }
 
   /// Runs one command line (without the program name) and returns its exit status.
+  /// `ownsProcess`: this process runs nothing else (the `duo-kb-harvest` executable).
   public static func run(
-    _ arguments: [String],
+    _ arguments: [String], ownsProcess: Bool = false,
     environment: [String: String] = ProcessInfo.processInfo.environment,
     workingDirectory: URL = URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
     stdout: TextOutput = FileDescriptorOutput.standardOutput,
@@ -30,7 +35,7 @@ public enum DuoKBHarvestCLI {
   ) async -> ExitStatus {
     await DuoKBCLI.run(
       arguments, environment: environment, workingDirectory: workingDirectory, stdout: stdout, stderr: stderr,
-      standardInput: standardInput, helperCode: code, replacingProcess: false)
+      standardInput: standardInput, helperCode: code(ownsProcess: ownsProcess), replacingProcess: false)
   }
 }
 

@@ -189,15 +189,3 @@ public enum JSONMembers {
     }
   }
 }
-
-/// What goes wrong in the JSON module: a text whose structure `JSONMembers` could not walk.
-public enum JSONScanError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// The scan stopped at byte `offset`, where it expected `expected`.
-  case malformed(offset: Int, expected: String)
-
-  public var description: String {
-    switch self {
-    case .malformed(let offset, let expected): "expected \(expected) at byte \(offset)"
-    }
-  }
-}

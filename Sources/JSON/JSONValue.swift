@@ -71,10 +71,26 @@ public enum JSONValue: Sendable, Equatable {
     return String(decoding: data, as: UTF8.self)
   }
 
-  /// Reads one JSON text; nil when it is not JSON. Leniency (Foundation's decoder): a
-  /// trailing comma in an array or object is accepted.
-  public static func decode(_ data: Data) -> JSONValue? {
-    try? JSONDecoder().decode(JSONValue.self, from: data)
+  /// Reads one JSON text; nil when it is not JSON or nests deeper than `maximumDepth`.
+  /// Leniencies (`JSONParser`): a byte order mark, a trailing comma in an array or object.
+  public static func decode(_ data: Data, maximumDepth: Int = JSONNesting.defaultLimit) -> JSONValue? {
+    try? parse(data, maximumDepth: maximumDepth)
+  }
+
+  /// Reads one JSON text, or says where and why it is not one: its nesting is checked
+  /// (`JSONNesting`) before anything is decoded, and decoding costs in proportion to the text.
+  public static func parse(_ data: Data, maximumDepth: Int = JSONNesting.defaultLimit) throws(JSONScanError)
+    -> JSONValue
+  {
+    let outcome: Result<JSONValue, JSONScanError> = data.withUnsafeBytes { bytes in
+      do throws(JSONScanError) {
+        try JSONNesting.check(bytes, limit: maximumDepth)
+        return .success(try JSONParser.parse(bytes, limit: maximumDepth))
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try outcome.get()
   }
 }
 

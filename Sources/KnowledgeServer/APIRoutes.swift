@@ -92,7 +92,7 @@ struct APIRoutes: Sendable {
   }
 
   /// `GET /api/cite?id=…&format=markdown|text|csl-json|json`: the cite record, its `text`
-  /// in that format (`json` gives the Markdown text, as `duo-kb cite --format json`). An
+  /// in that format (`json` gives the Markdown text), byte for byte what `duo-kb cite` prints. An
   /// `id` that is not a citation id is searched and the best hit cited, as `duo-kb cite`
   /// cites it: when it has every word or enough of them (else 404, naming the closest).
   func cite(_ parameters: APIParameters) throws(APIFailure) -> any Encodable & Sendable {
@@ -100,9 +100,12 @@ struct APIRoutes: Sendable {
     let name = try parameters.choice(
       "format", among: CitationFormat.allCases.map(\.rawValue), default: CitationFormat.markdown.rawValue)
     let format = CitationFormat(rawValue: name) ?? .markdown
-    let hit = try withIndex { index throws(CitationsError) -> QuotedHit? in try index.citedAnswer(input)?.target }
-    guard let hit else { throw .notFound("nothing matches '\(input)'") }
-    return CiteRecord(hit, format: format == .json ? .markdown : format)
+    // The same bibliography as `duo-kb cite` and MCP: the documents' dates and speakers too.
+    let record = try withIndex { index throws(CitationsError) -> CiteRecord? in
+      try indexes.knowledgeBase.citeRecord(input, format: format, in: index)
+    }
+    guard let record else { throw .notFound("nothing matches '\(input)'") }
+    return record
   }
 
   /// `POST /api/verify` (a Markdown or text document): `duo-kb verify --format json`.

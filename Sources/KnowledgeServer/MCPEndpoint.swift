@@ -59,7 +59,13 @@ struct MCPEndpoint: Sendable {
     var headers: [(name: String, value: String)] = []
     let responseLine: String?
     if Self.isInitialize(message) {
-      let opened = sessions.open(MCPServer(indexes: indexes, serverVersion: serverVersion, status: status, log: log))
+      let server = MCPServer(indexes: indexes, serverVersion: serverVersion, status: status, log: log)
+      guard let opened = sessions.open(server, client: request.clientAddress ?? "-") else {
+        return Self.httpError(
+          503,
+          "too many MCP sessions are open and none is idle: end one with DELETE /mcp, or try again in a minute"
+        ).with([("Retry-After", "60")])
+      }
       headers.append((Self.sessionHeader, opened.id))
       responseLine = opened.session.respond(request.body)
     } else if let id = request.header(Self.sessionHeader) {

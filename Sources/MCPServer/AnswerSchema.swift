@@ -133,8 +133,25 @@ enum AnswerSchema {
           "required": ["id", "locator", "label", "citation"],
         ],
       ],
+      "dates": [
+        "type": "array", "description": "One per item: its dates, and which date published was used",
+        "items": [
+          "type": "object",
+          "properties": [
+            "id": ["type": "string", "description": "The item's id: the document id"],
+            "issued": ["type": ["string", "null"], "description": "2026-03-04, 2026-03 or 2026"],
+            "issuedFrom": [
+              "type": ["string", "null"], "enum": ["page", "catalog", "year", .null],
+              "description":
+                "page: the talk page's datePublished; catalog: the catalog's originalPublishingDate; year: the event's year",
+            ],
+            "accessed": ["type": ["string", "null"], "description": "The day it was fetched"],
+          ],
+          "required": ["id", "issued", "issuedFrom", "accessed"],
+        ],
+      ],
     ],
-    "required": ["version", "format", "text", "hit", "hits", "items", "cites"],
+    "required": ["version", "format", "text", "hit", "hits", "items", "cites", "dates"],
   ]
 
   /// One CSL-JSON item as `cite` writes it (a subset of CSL 1.0.2 `csl-data.json`).

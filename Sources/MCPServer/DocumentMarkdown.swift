@@ -5,10 +5,12 @@ import DocumentModel
 /// A corpus document as Markdown for a resource read: talks as paragraphs that open with
 /// their `[m:ss](deep link)`, HIG pages as sections whose headings link to their anchors.
 /// Passage text is left exactly as stored (no Markdown escaping), so every paragraph stays
-/// a quotable slice of Apple's words.
+/// a quotable slice of Apple's words; what frames it (the title, headings, speakers, links)
+/// is escaped, and only web addresses become links (`MarkdownText`), so that an imported
+/// document cannot turn its title or address into markup or a `javascript:` link.
 public enum DocumentMarkdown {
   public static func render(_ document: Document) -> String {
-    var lines = ["# \(document.title)", "", header(document)]
+    var lines = ["# \(MarkdownText.inline(document.title))", "", header(document)]
     if let summary = document.summary, !summary.isEmpty { lines += ["", summary] }
     lines += [""]
     lines += document.kind == .talk ? talkBody(document) : pageBody(document)
@@ -20,7 +22,7 @@ public enum DocumentMarkdown {
     var facts: [String] = [document.kind == .talk ? "Talk" : "Human Interface Guidelines"]
     if let event = document.event { facts.append(event) }
     if let year = document.year { facts.append(String(year)) }
-    facts.append("<\(document.url)>")
+    facts.append(MarkdownText.destination(document.url).map { "<\($0)>" } ?? MarkdownText.inline(document.url))
     var text = facts.joined(separator: " · ")
     text +=
       document.kind == .talk
@@ -37,11 +39,13 @@ public enum DocumentMarkdown {
     for passage in document.passages {
       if let heading = passage.heading, heading != chapter {
         chapter = heading
-        lines += ["## \(heading)", ""]
+        lines += ["## \(MarkdownText.inline(heading))", ""]
       }
       var lead = ""
       if let start = passage.startMilliseconds {
-        lead = "[\(Timecode.format(milliseconds: start))](\(DeepLink.talk(page: document.url, milliseconds: start))) "
+        lead =
+          MarkdownText.link(
+            Timecode.format(milliseconds: start), to: DeepLink.talk(page: document.url, milliseconds: start)) + " "
       }
       if passage.kind == .code {
         lines += [lead.isEmpty ? "Code:" : "\(lead)Code:", ""] + fenced(passage.text) + [""]
@@ -49,7 +53,7 @@ public enum DocumentMarkdown {
       }
       if let name = passage.speaker, name != speaker {
         speaker = name
-        lead += "**\(name):** "
+        lead += "**\(MarkdownText.inline(name)):** "
       }
       lines += [lead + passage.text, ""]
     }
@@ -70,9 +74,11 @@ public enum DocumentMarkdown {
           let level = max(2, min(6, passage.anchor.flatMap { levels[$0] } ?? 2))
           let marks = String(repeating: "#", count: level)
           if let anchor = passage.anchor {
-            lines += ["\(marks) [\(heading)](\(DeepLink.section(page: document.url, anchor: anchor)))", ""]
+            lines += [
+              "\(marks) " + MarkdownText.link(heading, to: DeepLink.section(page: document.url, anchor: anchor)), "",
+            ]
           } else {
-            lines += ["\(marks) \(heading)", ""]
+            lines += ["\(marks) \(MarkdownText.inline(heading))", ""]
           }
         }
       }

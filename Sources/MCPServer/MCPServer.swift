@@ -70,9 +70,9 @@ public final class MCPServer {
   }
 
   func respond(toMessage bytes: [UInt8]) -> JSONValue? {
-    guard let value = JSONValue.decode(Data(bytes)) else {
-      let detail = String(validating: bytes, as: UTF8.self) == nil ? "not UTF-8" : "not valid JSON"
-      return JSONRPC.error(id: nil, .parseError(detail))
+    let value: JSONValue
+    do { value = try JSONValue.parse(Data(bytes)) } catch {
+      return JSONRPC.error(id: nil, .parseError(Self.parseFailure(error, bytes)))
     }
     guard case .array(let batch) = value else { return handle(value) }
     guard !batch.isEmpty else { return JSONRPC.error(id: nil, .invalidRequest("an empty batch")) }
@@ -85,6 +85,12 @@ public final class MCPServer {
     }
     let responses = batch.compactMap(handle)
     return responses.isEmpty ? nil : .array(responses)
+  }
+
+  /// Why a message is not JSON, in a few words.
+  static func parseFailure(_ error: JSONScanError, _ bytes: [UInt8]) -> String {
+    if case .nestedTooDeep(_, let limit) = error { return "nested deeper than \(limit) arrays or objects" }
+    return String(validating: bytes, as: UTF8.self) == nil ? "not UTF-8" : "not valid JSON"
   }
 
   /// One message: a response to a request, or nil for notifications.

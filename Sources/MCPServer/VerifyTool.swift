@@ -23,8 +23,9 @@ enum VerifyTool {
       Each quotation gets one verdict with its line and column: verified, verified-edited (ellipsis, \
       [brackets] or a first letter's case), misquoted (with the real words and a word diff), \
       wrong-time (with the right time and link), wrong-source (said in another talk: which and when), \
-      not-found, too-short (under 4 words) or unchecked (no source or time given). `passed` is true \
-      only when every quotation is verified. Run it on your draft before you hand it over, and fix \
+      not-found, too-short (under 4 words with no time, link or id; it does not fail) or unchecked \
+      (no source or time given). `passed` is true only when every quotation is verified, too-short \
+      ones aside. Run it on your draft before you hand it over, and fix \
       every quotation that is not verified using the real words, time and link given.
       """,
     inputSchema: [
@@ -101,6 +102,14 @@ enum VerifyTool {
       "summary": ["type": "string"],
       "quotations": ["type": "array", "items": verdictSchema],
       "passedOver": ["type": "array", "items": ["type": "object"]],
+      "unlisted": [
+        "type": "object",
+        "description":
+          "Counted in total and counts but not listed: a report lists the first `limit` quotations and passed-over texts",
+        "properties": [
+          "quotations": ["type": "integer"], "passedOver": ["type": "integer"], "limit": ["type": "integer"],
+        ],
+      ],
     ],
     "required": ["version", "total", "counts", "passed", "summary", "quotations"],
   ]

@@ -359,7 +359,7 @@ export function copyCitation(citation, format, button) {
 // (times, chapters, speakers) or one page's sections, with a link to every passage.
 import { api, errorText, loadDocuments } from './api.js';
 import { copyCitation } from './copy.js';
-import { $, element } from './elements.js';
+import { $, element, setWebLink } from './elements.js';
 import { lastQuote } from './hit.js';
 import { documentRoute, focusHeading } from './routes.js';
 import { eventName, plural, timestamp } from './wording.js';
@@ -430,7 +430,7 @@ function renderDocument(id, answer) {
   if (doc.year) parts.push(String(doc.year));
   meta.appendChild(document.createTextNode(parts.join(' · ') + ' · '));
   var source = element('a', null, isTalk ? 'Watch on Apple’s site' : 'Read on Apple’s site');
-  source.href = doc.url;
+  setWebLink(source, doc.url);
   source.target = '_blank';
   source.rel = 'noopener noreferrer';
   meta.appendChild(source);
@@ -462,7 +462,8 @@ function renderDocument(id, answer) {
   toc.replaceChildren.apply(toc, chapters.map(function (chapter) {
     var item = element('li');
     var link = element('a', null, chapter.title);
-    link.href = chapter.position >= 0 ? passageRoute(doc.id || id, passages[chapter.position], chapter.position, citationCounts) : chapter.link;
+    if (chapter.position >= 0) link.href = passageRoute(doc.id || id, passages[chapter.position], chapter.position, citationCounts);
+    else setWebLink(link, chapter.link);
     item.appendChild(link);
     var at = secondsOf(chapter.link);
     if (at !== null) item.appendChild(document.createTextNode(' ' + timestamp(at)));
@@ -505,7 +506,7 @@ function passageItem(id, passage, index, citationCounts, isTalk, turn) {
   item.dataset.citation = passage.citation;
   var at = element('span', 'at');
   var open = element('a', null, isTalk ? passage.timestamp || '' : '§');
-  open.href = passage.link;
+  setWebLink(open, passage.link);
   open.target = '_blank';
   open.rel = 'noopener noreferrer';
   open.setAttribute('aria-label', isTalk ? 'Play at ' + passage.timestamp + ' on Apple’s site' : 'Open this section on Apple’s site');
@@ -570,6 +571,18 @@ export function element(tag, className, text) {
   return node;
 }
 
+// A link to a page on the web: http(s) only. Anything else read from the knowledge base
+// (javascript:, data:, a relative path) is left without an address, never followed.
+export function webAddress(url) {
+  return typeof url === 'string' && /^https?:\/\/[^\s]/i.test(url) ? url : null;
+}
+
+export function setWebLink(anchor, url) {
+  var address = webAddress(url);
+  if (address) anchor.href = address; else anchor.removeAttribute('href');
+  return anchor;
+}
+
 var toastTimer = null;
 
 export function toast(message) {
@@ -624,7 +637,7 @@ export function fillFilters() {
 #"""
 // One search result: the exact quote, who said it where, and what can be done with it.
 import { copyCitation } from './copy.js';
-import { $, element } from './elements.js';
+import { $, element, setWebLink, webAddress } from './elements.js';
 import { documentRoute } from './routes.js';
 import { timestamp } from './wording.js';
 
@@ -672,14 +685,14 @@ export function hitItem(hit, queryText) {
   var quote = item.querySelector('.quote');
   if (hit.passageKind === 'code') quote.classList.add('code');
   quote.querySelector('p').appendChild(highlighted(hit.quote, queryWords(queryText || '')));
-  quote.setAttribute('cite', hit.link);
+  if (webAddress(hit.link)) quote.setAttribute('cite', hit.link);
   var speaker = item.querySelector('.speaker');
   if (hit.speaker) speaker.textContent = hit.speaker; else speaker.remove();
   item.querySelector('.title').textContent = hit.source.title;
   var moment = item.querySelector('.moment');
   if (momentText(hit)) moment.textContent = momentText(hit); else moment.remove();
   var open = item.querySelector('.open');
-  open.href = hit.link;
+  setWebLink(open, hit.link);
   if (isTalk) {
     var at = hit.matchStart !== null && hit.matchStart !== undefined ? timestamp(hit.matchStart) : hit.timestamp;
     open.textContent = 'Play at ' + at;
@@ -1097,7 +1110,7 @@ export function showStatus() {
 // The verify view: a pasted write-up comes back with each quotation marked and its verdict
 // explained, as `duo-kb verify` gives them.
 import { api, errorText } from './api.js';
-import { $, element } from './elements.js';
+import { $, element, setWebLink } from './elements.js';
 import { documentRoute } from './routes.js';
 
 var verdictClass = {
@@ -1226,7 +1239,7 @@ function verdictItem(verdict, number) {
     var links = element('p', 'links');
     if (verdict.link) {
       var open = element('a', 'button', verdict.time ? 'Play at ' + verdict.time : 'Open the source');
-      open.href = verdict.link;
+      setWebLink(open, verdict.link);
       open.target = '_blank';
       open.rel = 'noopener noreferrer';
       links.appendChild(open);

@@ -23,6 +23,9 @@ import SearchIndex
 ///     duo-kb-bench corpus --talks 300 --work DIR [--duo-kb EXECUTABLE]   (reading the corpus)
 ///     duo-kb-bench update --talks 840 --work DIR        (an update of one changed talk)
 ///     duo-kb-bench relevance --set FILE --corpus DIR --talks N --work DIR [--weights k=v,...]
+///     duo-kb-bench audit --labels FILE --corpus DIR --talks N --work DIR [--quotes 3] [--rules yes]
+///                        [--try 'name=value,...;...']
+///                                                       (audit's verdicts against the labels)
 ///     duo-kb-bench scaling --duo-kb EXECUTABLE --works DIR,DIR[,...] [--runs 50] [--rounds 3]
 ///                                                       (whole-process search of the sizes
 ///                                                        `run` left in those folders, interleaved)
@@ -90,6 +93,15 @@ struct Bench {
         talks: Int(options["talks"] ?? "300") ?? 300,
         work: URL(fileURLWithPath: options["work"] ?? NSTemporaryDirectory() + "duo-kb-relevance"),
         weights: RankingWeights(overriding: options["weights"]), showsMisses: options["misses"] == "yes",
+        alternatives: (options["try"] ?? "").split(separator: ";").map(String.init)
+      ).run()
+    case "audit":
+      try AuditBench(
+        labelsFile: URL(fileURLWithPath: options["labels"] ?? "docs/audit/labels.tsv"),
+        corpus: URL(fileURLWithPath: options["corpus"] ?? "Corpus/documents"),
+        talks: Int(options["talks"] ?? "300") ?? 300,
+        work: URL(fileURLWithPath: options["work"] ?? NSTemporaryDirectory() + "duo-kb-audit"),
+        quotesPerRule: Int(options["quotes"] ?? "3") ?? 3, showsRules: options["rules"] == "yes",
         alternatives: (options["try"] ?? "").split(separator: ";").map(String.init)
       ).run()
     default:

@@ -194,7 +194,7 @@ struct RelevanceBench {
           threshold, found, relevantSupport.count, wrong))
     }
     log(
-      "cite of each query (its first hit cited when it has every word or support >= \(AuditSupport.standardThreshold)):"
+      "cite of each query (its first hit cited when it has every word or support >= \(AuditSupport.citationThreshold)):"
     )
     for kind in ["question", "keywords"] {
       let outcomes = citeOutcomes[kind, default: [:]]

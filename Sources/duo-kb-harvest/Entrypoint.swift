@@ -3,5 +3,5 @@ import Foundation
 import ProcessTuning
 
 HeapRetention.bound()
-let status = await DuoKBHarvestCLI.run(Array(CommandLine.arguments.dropFirst()))
+let status = await DuoKBHarvestCLI.run(Array(CommandLine.arguments.dropFirst()), ownsProcess: true)
 exit(status.rawValue)

@@ -112,22 +112,55 @@ import Testing
     #expect(single.items[0].quotes.last?.quote.contains("folding") == true, "\(single.items[0].quotes.map(\.quote))")
   }
 
-  @Test func everyQuoteBelowTheThresholdIsMarkedWeakAndNeverShownAtIt() throws {
+  @Test func weakEvidenceIsMarkedOncePerRuleAndNeverShownAtTheThreshold() throws {
     let corpus = try TestCorpus()
     let report = try corpus.index().audit(try AuditChecklist.parse(Self.checklist), title: "t")
     let markdown = report.markdown
+    #expect(!markdown.contains("(weak evidence"))
     let sections = markdown.components(separatedBy: "\n## ").dropFirst()
-    for (item, section) in zip(report.items, sections) where item.verdict == .supported {
+    for (item, section) in zip(report.items, sections) where item.verdict != .unsupported {
       #expect(section.contains(item.rule))
-      for quote in item.quotes where quote.score < report.threshold {
-        // The quote's line, then its mark: the later quotes of a supported rule too.
+      let marks = section.components(separatedBy: "Weaker evidence").count - 1
+      guard item.verdict == .supported else {
+        #expect(marks == 0, "a weak rule says so once, in its verdict")
+        continue
+      }
+      let weaker = item.quotes.filter { $0.score < report.threshold }
+      #expect(marks == (weaker.isEmpty ? 0 : 1), "\(item.rule)")
+      // The mark stands between the rule's quotes at the threshold and those below it.
+      guard let mark = section.range(of: "Weaker evidence") else { continue }
+      for quote in item.quotes {
         let line = try #require(section.range(of: "“\(quote.quote)”"), "\(quote.quote)")
-        let after = section[line.upperBound...].drop { $0 != "\n" }.dropFirst(2)
-        #expect(after.hasPrefix("(weak evidence: support "), "\(quote.quote) (\(quote.score))")
+        #expect((line.lowerBound > mark.lowerBound) == (quote.score < report.threshold), "\(quote.quote)")
       }
     }
     #expect(report.items.contains { item in item.verdict == .supported && item.quotes.contains { $0.score < 0.45 } })
     let figures: [(Double, String)] = [(0.449, "0.44"), (0.29, "0.29"), (0.17, "0.17"), (0.001, "0.00"), (0, "0.00")]
     for (value, shown) in figures { #expect(AuditReport.figure(below: value) == shown, "\(value)") }
+  }
+
+  /// The header's three counts are those of the report's sections.
+  @Test func theHeaderCountsAgreeWithTheSections() throws {
+    let corpus = try TestCorpus()
+    let items =
+      try AuditChecklist.parse(Self.checklist) + [ChecklistItem(rule: "Mind the fold"), ChecklistItem(rule: "Zebras")]
+    let markdown = try corpus.index().audit(items, title: "t").markdown
+    let header = try #require(markdown.split(separator: "\n").first { $0.contains(" rules: ") })
+    let numbers = header.split { !$0.isNumber }.compactMap { Int($0) }
+    #expect(numbers.count >= 4, "\(header)")
+    let (total, supported, weak, unsupported) = (numbers[0], numbers[1], numbers[2], numbers[3])
+    let sections = markdown.components(separatedBy: "\n## ").dropFirst()
+    let rules = sections.filter { $0.first?.isNumber == true }
+    #expect(rules.count == total)
+    #expect(rules.filter { $0.contains("\n\nSupport ") }.count == supported)
+    #expect(rules.filter { $0.contains("**Weak support**") }.count == weak)
+    #expect(rules.filter { $0.contains("**No support found.**") }.count == unsupported)
+    func listed(_ heading: String) -> Int {
+      guard let section = sections.first(where: { $0.hasPrefix(heading + "\n") }) else { return 0 }
+      return section.split(separator: "\n").filter { $0.hasPrefix("- ") }.count
+    }
+    #expect(listed("Weak support") == weak)
+    #expect(listed("Without support") == unsupported)
+    #expect(weak >= 1 && unsupported >= 1, "\(header)")
   }
 }

@@ -31,10 +31,12 @@ import Testing
   @Test func onePerDocumentAndOneCitePerPassage() throws {
     let bibliography = try Self.bibliography(Self.ids + ["tech-talks/900001@0:40"])
     #expect(bibliography.entries.map(\.id) == ["tech-talks/900001", "wwdc2024/900002", "hig/testing-layout"])
-    #expect(bibliography.cites.map(\.locator) == ["0:40", "1:10", "0:16", "Folding"])
+    #expect(bibliography.cites.map(\.locator) == ["0:40", "1:10", "0:16", "“Folding”"])
     #expect(bibliography.cites.map(\.label) == [.timestamp, .timestamp, .timestamp, .section])
     let talk = try #require(bibliography.entries.first)
     #expect(talk.issued == CalendarDate(year: 2026, month: 9, day: 9))
+    #expect(talk.issuedFrom == .page)
+    #expect(bibliography.entries.map(\.issuedFrom) == [.page, .year, nil])
     #expect(talk.accessed == CalendarDate(year: 2026, month: 9, day: 16))
     #expect(talk.speakers == ["Ada"])
     #expect(talk.url == "https://developer.apple.com/videos/play/tech-talks/900001/")
@@ -116,9 +118,32 @@ import Testing
     #expect(BibTeXWriter.escape(text) == escaped)
   }
 
-  @Test func bibTeXKeysAndURLsStayReadable() {
-    #expect(BibTeXWriter.key("tech-talks/111463") == "tech-talks/111463")
-    #expect(BibTeXWriter.key("hig/a b,c{d}%") == "hig/a-b-c-d--")
+  @Test(
+    "BibTeX keys are author, year and word, in ASCII letters and digits",
+    arguments: [
+      ("Design for iPhone Duo", 2026, "apple2026Design"),
+      ("What’s new in SwiftUI", 2024, "apple2024SwiftUI"),
+      ("Meet the testing toolbar", nil, "appleNDTesting"),
+      ("Créer des écrans pliés", 2025, "apple2025Crer"),
+      ("の", nil, "appleNDTalk"),
+    ] as [(String, Int?, String)])
+  func bibTeXKeys(title: String, year: Int?, key: String) {
+    let entry = Bibliography.Entry(
+      id: "tech-talks/1", kind: .talk, title: title, url: "https://a.example/", event: nil,
+      issued: year.flatMap { CalendarDate(year: $0) }, issuedFrom: nil, accessed: nil, speakers: [], language: "en")
+    #expect(BibTeXKey.key(for: entry) == key)
+  }
+
+  @Test func bibTeXKeysAreUniqueInABibliography() {
+    let entry = Bibliography.Entry(
+      id: "tech-talks/1", kind: .talk, title: "Design for iPhone Duo", url: "https://a.example/", event: nil,
+      issued: CalendarDate(year: 2026), issuedFrom: nil, accessed: nil, speakers: [], language: "en")
+    var other = entry
+    other.id = "tech-talks/2"
+    #expect(BibTeXKey.keys(for: [entry, other, entry]) == ["apple2026Design", "apple2026Designb", "apple2026Designc"])
+  }
+
+  @Test func bibTeXURLsStayReadable() {
     #expect(BibTeXWriter.url("https://a.example/x?time=226#Top%20") == "https://a.example/x?time=226#Top%20")
     #expect(BibTeXWriter.url("https://a.example/{x} y\\") == "https://a.example/%7Bx%7D%20y%5C")
   }

@@ -71,7 +71,7 @@ import Testing
 
   static let catalog = SourceCatalog(documents: [
     ("tech-talks/111466", "Design for iPhone Duo"), ("tech-talks/111461", "Prepare your app for iPhone Duo"),
-    ("hig/layout", "Layout"),
+    ("hig/layout", "Layout"), ("hig/designing-for-iphone-duo", "Designing for iPhone Duo"),
   ])
 
   struct SourceCase: CustomTestStringConvertible, Sendable {
@@ -111,6 +111,32 @@ import Testing
       text:
         "Blunt (*Prepare your app for iPhone Duo*, 03:42–04:51):\n\n> The inner display does it.\n\n> And the outer one too.",
       expected: [("The inner display does it.", [1]), ("And the outer one too.", [1])]),
+    // Attribution comes from the writer: prose that merely resembles a title names nothing.
+    SourceCase(
+      text: "What does designing for iPhone Duo require? Two layouts: “four words go here” (4:32)",
+      expected: [("four words go here", [])]),
+    SourceCase(
+      text: "# Designing for iPhone Duo: What Moves, Splits, and Stays\n\n“four words go here” (4:32)",
+      expected: [("four words go here", [])]),
+    SourceCase(
+      text: "Designing for iPhone Duo: What Moves\n\nAnd so “four words go here” (4:32).",
+      expected: [("four words go here", [])]),
+    SourceCase(
+      text: "Apple published Designing for iPhone Duo today, and “four words go here” (4:32).",
+      expected: [("four words go here", [])]),
+    // A title the writer attaches to the quotation names its document.
+    SourceCase(
+      text: "As the HIG page Designing for iPhone Duo says, “four words go here”.",
+      expected: [("four words go here", [3])]),
+    SourceCase(
+      text: "Designing for iPhone Duo says “four words go here” (4:32).", expected: [("four words go here", [3])]),
+    SourceCase(
+      text: "## Designing for iPhone Duo\n\n“four words go here” (4:32)", expected: [("four words go here", [3])]),
+    SourceCase(
+      text: "“four words go here” (Designing for iPhone Duo, 4:32)", expected: [("four words go here", [3])]),
+    SourceCase(
+      text: "Maria on it (Strike a pose, Designing for iPhone Duo, 4:32):\n\n> The inner display does it.",
+      expected: [("The inner display does it.", [3])]),
     // A HIG citation id and deep links name their documents.
     SourceCase(text: "“four words go here” (hig/layout#Grids)", expected: [("four words go here", [])]),
   ]
@@ -120,6 +146,35 @@ import Testing
     let found = QuotationExtractor.quotations(in: example.text, catalog: Self.catalog)
     #expect(found.map(\.text) == example.expected.map(\.0))
     #expect(found.map(\.attribution.titles) == example.expected.map(\.1))
+  }
+
+  struct PassageCase: CustomTestStringConvertible, Sendable {
+    let text: String
+    /// Whether a time, link or citation id names one passage; whether Apple is named.
+    let namesPassage: Bool
+    let namesApple: Bool
+    var testDescription: String { text }
+  }
+
+  /// What makes a short quotation checkable: a time, a deep link or a citation id; a speaker
+  /// or a title names no passage.
+  static let passageCases: [PassageCase] = [
+    PassageCase(text: "“by groups” (13:36)", namesPassage: true, namesApple: false),
+    PassageCase(text: "At 13:36, “by groups”.", namesPassage: true, namesApple: false),
+    PassageCase(
+      text: "“by groups” https://developer.apple.com/videos/play/tech-talks/1/?time=30", namesPassage: true,
+      namesApple: false),
+    PassageCase(text: "“by groups” tech-talks/111466@9:20", namesPassage: true, namesApple: false),
+    PassageCase(text: "Apple: “by groups”.", namesPassage: false, namesApple: true),
+    PassageCase(text: "*Design for iPhone Duo*: “by groups”.", namesPassage: false, namesApple: false),
+  ]
+
+  @Test(arguments: passageCases)
+  func aTimeALinkOrAnIDNamesAPassage(_ example: PassageCase) throws {
+    let found = QuotationExtractor.quotations(in: example.text, catalog: Self.catalog)
+    let quotation = try #require(found.first)
+    #expect(quotation.attribution.namesPassage == example.namesPassage)
+    #expect(quotation.attribution.namesApple == example.namesApple)
   }
 
   @Test func leadInRangeAndCitationIDs() {

@@ -10,7 +10,10 @@ import Testing
       ("tech-talks/900001@0:42", "Scrolling content doesn't need to move."),
       ("tech-talks/900001@0:16", "Don’t put buttons in the fold, because they’re hard to tap there."),
       ("tech-talks/900001@0:25", "Don’t put buttons in the fold, because they’re hard to tap there."),
-      ("tech-talks/900001@0:10", "Welcome to the talk."),
+      ("tech-talks/900001@0:10.1", "Welcome to the talk."),
+      ("tech-talks/900001@0:10.2", "Today we look at folding screens and the controls that move to the side."),
+      // An id written before places: its hash still names the passage.
+      ("tech-talks/900001@0:10~19a7", "Today we look at folding screens and the controls that move to the side."),
       ("wwdc2024/900002@1:10", "The toolbar moves to the side on the outer display."),
     ])
   func quotesByTime(id: String, expected: String) throws {
@@ -21,13 +24,13 @@ import Testing
     #expect(answer.before.isEmpty && answer.after.isEmpty)
   }
 
-  @Test func theHashSuffixTellsPassagesOfOneSecondApart() throws {
+  @Test func aPlaceTellsPassagesOfOneSecondApart() throws {
     let corpus = try TestCorpus()
     let index = try corpus.index()
     let welcome = index.citationID(document: try #require(index.documentIndex(id: "tech-talks/900001")), passage: 0)
     let today = index.citationID(document: try #require(index.documentIndex(id: "tech-talks/900001")), passage: 1)
     #expect(welcome.base == "tech-talks/900001@0:10")
-    #expect(welcome.suffix != nil && today.suffix != nil && welcome.suffix != today.suffix)
+    #expect(welcome.description == "tech-talks/900001@0:10.1" && today.description == "tech-talks/900001@0:10.2")
     #expect(try index.quote(today, context: 0).target.quote.hasPrefix("Today we look"))
     #expect(try index.quote(welcome, context: 0).target.quote == "Welcome to the talk.")
     #expect(try index.quote(today, context: 0).target.citation == today)
@@ -42,6 +45,37 @@ import Testing
     let edge = try corpus.index().quote(try #require(CitationID(parsing: "tech-talks/900001@1:00")), context: 5)
     #expect(edge.after.isEmpty)
     #expect(edge.before.count == 5)
+  }
+
+  @Test func aTimeThatNamesTwoPassagesIsAnsweredWithBoth() throws {
+    let corpus = try TestCorpus()
+    let answer = try corpus.index().quote(try #require(CitationID(parsing: "tech-talks/900001@0:10")), context: 0)
+    #expect(answer.passages.map(\.citation.description) == ["tech-talks/900001@0:10.1", "tech-talks/900001@0:10.2"])
+    #expect(answer.target.citation.description == "tech-talks/900001@0:10")
+    #expect(answer.target.quote.hasPrefix("Welcome to the talk.\n\nToday we look"))
+  }
+
+  @Test func everyPassageIdNamesThatPassageAndNoHashIsWritten() throws {
+    let corpus = try TestCorpus()
+    let index = try corpus.index()
+    for document in 0..<index.documentCount {
+      for passage in 0..<index.document(document).passageCount {
+        let hit = index.quotedHit(document: document, passage: passage)
+        let id = hit.citation.description
+        #expect(!id.contains("~"), "\(id)")
+        let answer = try index.quote(try #require(CitationID(parsing: id)), context: 0)
+        #expect(answer.passages.map(\.passageIndex) == [passage], "\(id)")
+      }
+    }
+  }
+
+  @Test func aPlaceInASectionNamesOnePassage() throws {
+    let corpus = try TestCorpus()
+    let index = try corpus.index()
+    let second = try index.quote(try #require(CitationID(parsing: "hig/testing-layout#Best-practices.2")), context: 0)
+    #expect(second.target.quote == "Let backgrounds extend to the edges.")
+    let old = try index.quote(try #require(CitationID(parsing: "hig/testing-layout#Best-practices~b3b0")), context: 0)
+    #expect(old.passages.count == 1)
   }
 
   @Test func anAnchorNamesTheWholeSection() throws {
@@ -64,6 +98,12 @@ import Testing
       ("tech-talks/123@0:10", "no document"),
       ("tech-talks/900001@0:30", "nearest passage starts at 0:40"),
       ("tech-talks/900001@0:10~ffff", "no passage there has the hash"),
+      (
+        "tech-talks/900001@0:10.3",
+        "2 passages of 'tech-talks/900001' are at 0:10: tech-talks/900001@0:10.1, tech-talks/900001@0:10.2"
+      ),
+      ("tech-talks/900001@0:40.2", "one passage of 'tech-talks/900001' is at 0:40: tech-talks/900001@0:40"),
+      ("tech-talks/900001@0:41.1", "no passage of 'tech-talks/900001' starts at 0:41"),
       ("hig/testing-layout#Nowhere", "has no section"),
       ("hig/testing-layout@0:10", "is not a talk"),
       ("hig/testing-layout", "name a section of 'hig/testing-layout': its sections are #Best-practices, #Folding"),

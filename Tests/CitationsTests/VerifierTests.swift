@@ -60,7 +60,7 @@ import Testing
 
     A mistyped time: “Lists, feeds & articles keep flowing” (0:4O)
 
-    Too short to check: “the fold” (0:20)
+    Short, and checked at its time: “the fold” (0:20)
 
     In Meet the testing toolbar, a sentence of another talk: “Today we look at folding screens” (0:10).
 
@@ -82,7 +82,7 @@ import Testing
     (25, .verified), (27, .wrongTime), (29, .verified), (32, .verified), (34, .wrongTime),
     (40, .verifiedWithMarks), (40, .misquoted), (42, .notFound),
     (44, .verified), (46, .verified), (46, .wrongTime), (48, .verified), (50, .verified), (52, .wrongTime),
-    (54, .tooShort), (56, .wrongSource), (58, .verifiedWithMarks), (60, .unchecked),
+    (54, .verified), (56, .wrongSource), (58, .verifiedWithMarks), (60, .unchecked),
     (66, .verified), (66, .verified),
   ]
 

@@ -111,6 +111,75 @@ import Testing
     #expect(found.contains { $0["subject"] == "Index" && $0["kind"] == "stale" }, "\(found)")
   }
 
+  /// A document damaged in a way the reader must not pass over, as its file's text is edited.
+  enum Damage: String, CaseIterable, Sendable {
+    case idOutsideTheCorpus, emptyID, copyUnderAnotherName, newerFormat, infiniteNumber, keyTwiceInUnknownObject,
+      keyTwice
+  }
+
+  /// Writes the damaged document into the corpus; its path relative to the home.
+  func damage(_ damage: Damage, in home: ScratchDirectory) throws -> (path: String, detail: String) {
+    let original = try home.read("Corpus/documents/tech-talks/111463.json")
+    let id = #""id" : "tech-talks/111463""#
+    let copy = "Corpus/documents/tech-talks/111466.json"
+    let own = "Corpus/documents/tech-talks/111463.json"
+    func edited(_ replacement: String) throws -> String {
+      let text = original.replacingOccurrences(of: id, with: replacement)
+      #expect(text != original)
+      return text
+    }
+    let (path, text, detail): (String, String, String)
+    switch damage {
+    case .idOutsideTheCorpus:
+      (path, text, detail) = (
+        copy, try edited(#""id" : "../../../../etc/passwd""#),
+        "its id is '../../../../etc/passwd', not 'tech-talks/111466'"
+      )
+    case .emptyID: (path, text, detail) = (copy, try edited(#""id" : """#), "its id is '', not 'tech-talks/111466'")
+    case .copyUnderAnotherName:
+      (path, text, detail) = (copy, original, "its id is 'tech-talks/111463', not 'tech-talks/111466'")
+    case .newerFormat:
+      let newer = original.replacingOccurrences(of: #""formatVersion" : 3"#, with: #""formatVersion" : 99"#)
+      #expect(newer != original)
+      (path, text, detail) = (own, newer, "document format 99")
+    case .infiniteNumber:
+      (path, text, detail) = (own, try edited(id + #", "duration" : 1e400"#), "a number that is not a whole number")
+    case .keyTwiceInUnknownObject:
+      (path, text, detail) = (own, try edited(id + #", "extra" : {"a" : 1, "a" : 2}"#), "the key 'a' twice")
+    case .keyTwice:
+      (path, text, detail) = (own, try edited(id + ", " + id), "the key 'id' twice")
+    }
+    try home.write(text, to: path)
+    return (path, detail)
+  }
+
+  @Test("A damaged document is reported by path and what is wrong", arguments: Damage.allCases)
+  func damagedDocumentIsReported(_ damage: Damage) async throws {
+    let (home, env) = try await indexedHome()
+    defer { withExtendedLifetime(home) {} }
+    let (path, detail) = try self.damage(damage, in: home)
+    let run = await runCLI(["check"], environment: env)
+    #expect(run.status == .failure, "\(run.stdout)")
+    let id = String(path.dropFirst("Corpus/documents/".count).dropLast(".json".count))
+    let line = run.stdout.split(separator: "\n").first { $0.hasPrefix("  \(id): unreadable: ") }
+    #expect(line?.contains(path) == true, "\(run.stdout)")
+    #expect(line?.contains(detail) == true, "\(run.stdout)")
+  }
+
+  @Test func aDocumentCopiedUnderAnotherNameIsNotSearchedTwice() async throws {
+    let (home, env) = try await indexedHome()
+    defer { withExtendedLifetime(home) {} }
+    _ = try damage(.copyUnderAnotherName, in: home)
+    let index = await runCLI(["index"], environment: env)
+    #expect(index.stderr.contains("tech-talks/111466.json"), "\(index.stdout) \(index.stderr)")
+    let run = await runCLI(["search", "these experiences already adapt", "--format", "json"], environment: env)
+    #expect(run.status == .success, "\(run.stderr)")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+    let results = try #require(object["results"] as? [[String: Any]])
+    #expect(results.count == 1, "\(run.stdout)")
+    #expect(object["total"] as? Int == 1, "\(run.stdout)")
+  }
+
   @Test func noIndexIsMissing() async throws {
     let home = try await SearchCommandTests().corpus()
     let run = await runCLI(["check"], environment: ["DUO_KB_HOME": home.url.path])

@@ -140,7 +140,7 @@ import Testing
       ["cite", "tech-talks/900001@0:40", "wwdc2024/900002@1:10", "--format", "bibtex"], in: scratch)
     #expect(
       bibtex.stdout.components(separatedBy: "\n@misc{").count == 2
-        && bibtex.stdout.hasPrefix("@misc{tech-talks/900001,"))
+        && bibtex.stdout.hasPrefix("@misc{apple2026Design,"))
     let ris = await Self.run(["cite", "tech-talks/900001@0:40", "--format", "ris"], in: scratch)
     #expect(ris.stdout.hasPrefix("TY  - VIDEO\nID  - tech-talks/900001\n"))
 

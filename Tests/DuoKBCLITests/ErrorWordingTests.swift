@@ -93,6 +93,7 @@ import WebVTT
       ImportError.invalidDocumentID(file: "a.jsonl", line: 1, id: "../x"),
       ImportError.webVTT(file: "a.vtt", reason: "bad"),
       ImportError.missingOption(file: "a.vtt", option: "--id"), ImportError.empty(file: "a.jsonl"),
+      ImportError.notWebAddress(file: "a.jsonl", line: 3, url: "javascript:alert(1)"),
     ]
     errors += [
       RefreshError.locked(path: "/tmp/.refresh.lock", pid: 12),

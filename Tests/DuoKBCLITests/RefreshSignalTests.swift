@@ -110,6 +110,39 @@ import Testing
     let log = ChangeLog(corpus: CorpusStore(directory: scratch.url.appendingPathComponent("Corpus"))).entries()
     #expect(log.last?.interrupted == true)
   }
+
+  @Test(.tags(.large), arguments: [SIGTERM, SIGINT])
+  func signalStopsARefreshWithTransfersInFlightWithinSecondsAndTheNextRefreshRuns(signal: Int32) async throws {
+    let binary = try Self.requireBinary()
+    // Every answer is held for a minute: the refresh's transfers are all in flight.
+    let site = try NumberedTalks.site(count: 8, delayMilliseconds: 60_000)
+    let scratch = try RefreshCommandTests.home(site)
+    let process = try Self.start(
+      binary, ["refresh", "--home", scratch.url.path, "--allow-host", "127.0.0.1", "--quiet"])
+    var waited = 0
+    while site.server.requests.count < 4, waited < 1_000 {
+      try await Task.sleep(for: .milliseconds(10))
+      waited += 1
+    }
+    #expect(site.server.requests.count >= 4, "transfers are in flight")
+    kill(process.processIdentifier, signal)
+    // "Within a few seconds": the grace period (5 s) and a margin for a loaded machine.
+    let deadline = ContinuousClock.now + .seconds(15)
+    while process.isRunning, ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    let stopped = !process.isRunning
+    if !stopped { kill(process.processIdentifier, SIGKILL) }
+    process.waitUntilExit()
+    #expect(stopped, "signal \(signal) stopped the refresh")
+    #expect(process.terminationReason == .exit, "ended by its own exit, not the signal")
+    #expect(try scratch.read(".refresh.lock").isEmpty, "the lock is released")
+    Self.expectReadable(scratch.url, run: 0)
+    site.delayMilliseconds = 0
+    let next = await RefreshCommandTests.refresh(scratch)
+    #expect(next.status == .success, "\(next.stdout)\(next.stderr)")
+    #expect(try CorpusStore(directory: scratch.url.appendingPathComponent("Corpus")).documentFiles().count == 8)
+  }
 }
 
 extension Tag {

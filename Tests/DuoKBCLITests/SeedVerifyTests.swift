@@ -104,7 +104,7 @@ struct SeedVerifyTests {
         "misquoted",  // words left out without an ellipsis
         "wrong-source",  // said in another talk than the one named
         "verified", "verified",  // the list item's title stays in its item
-        "too-short",
+        "wrong-time",  // one word, checked at its time however short
         "not-found", "not-found", "not-found", "not-found", "not-found", "not-found",
         "misquoted",  // blockquote with a source line
         "unchecked",

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `duo-kb serve` refuses what it must before it listens: beyond loopback without a token,
-/// an address that is not one, a port out of range, two token options.
+/// an address that is not one, a port or a connection limit out of range, two token options.
 @Suite struct ServeCommandTests {
   @Test(
     "Options that cannot start a server are usage errors that say why",
@@ -13,6 +13,10 @@ import Testing
       (["serve", "--token", "a", "--token-file", "b"], "give --token or --token-file, not both"),
       (["serve", "--token", ""], "--token needs a token"),
       (["serve", "extra"], "serve takes no arguments"),
+      (
+        ["serve", "--max-connections-per-address", "0"],
+        "--max-connections-per-address needs a number from 1 to 128, not '0'"
+      ),
     ])
   func refusals(arguments: [String], message: String) async throws {
     let scratch = try ScratchDirectory()

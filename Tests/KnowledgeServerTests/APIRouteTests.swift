@@ -200,7 +200,7 @@ import Testing
     let fixture = try ServerFixture()
     _ = try fixture.client.get("/api/search?q=toolbar")
     _ = try fixture.client.get("/api/nothing")
-    let lines = fixture.accessLog
+    let lines = fixture.accessLog(waitingFor: 2)
     #expect(lines.count == 2)
     #expect(lines.first?.hasPrefix("127.0.0.1 \"GET /api/search?q=toolbar\" 200 ") == true)
     #expect(lines.last?.contains("\"GET /api/nothing\" 404 ") == true)

@@ -24,12 +24,30 @@ struct RawResponse {
 final class RawConnection {
   let fd: Int32
 
-  init(port: Int) throws {
+  /// Connects from `source` (a loopback address such as 127.0.0.2; the system's choice when
+  /// nil), giving up reading after `timeoutSeconds`; `receiveBuffer` shrinks the socket's
+  /// receive buffer (a client that reads slowly fills it soon).
+  init(port: Int, from source: String? = nil, timeoutSeconds: Int = 30, receiveBuffer: Int32? = nil) throws {
     #if canImport(Darwin)
       fd = socket(AF_INET, SOCK_STREAM, 0)
     #else
       fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     #endif
+    if let source {
+      var local = sockaddr_in()
+      local.sin_family = sa_family_t(AF_INET)
+      local.sin_addr.s_addr = inet_addr(source)
+      let bound = withUnsafePointer(to: &local) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+      }
+      guard bound == 0 else {
+        close(fd)
+        throw POSIXError(.EADDRNOTAVAIL)
+      }
+    }
+    if var size = receiveBuffer {
+      setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+    }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = UInt16(port).bigEndian
@@ -39,10 +57,34 @@ final class RawConnection {
         connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
       }
     }
-    guard fd >= 0, connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+    guard fd >= 0, connected == 0 else {
+      close(fd)
+      throw POSIXError(.ECONNREFUSED)
+    }
     // A server that never answers must not hang the test run.
-    var timeout = timeval(tv_sec: 30, tv_usec: 0)
+    var timeout = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+  }
+
+  /// Whether this machine lets a socket bind each of `addresses` (all of 127.0.0.0/8 is
+  /// loopback on Linux; on macOS only 127.0.0.1 is, unless aliases are added).
+  static func canBind(_ addresses: [String]) -> Bool {
+    addresses.allSatisfy { source in
+      #if canImport(Darwin)
+        let probe = socket(AF_INET, SOCK_STREAM, 0)
+      #else
+        let probe = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+      #endif
+      defer { close(probe) }
+      var local = sockaddr_in()
+      local.sin_family = sa_family_t(AF_INET)
+      local.sin_addr.s_addr = inet_addr(source)
+      return withUnsafePointer(to: &local) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          bind(probe, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+        }
+      }
+    }
   }
 
   deinit { close(fd) }
@@ -111,6 +153,14 @@ struct RawHTTPClient {
     connection.send(head + "\r\n")
     connection.send(body)
     guard let response = connection.response() else { throw POSIXError(.EBADMSG) }
+    return response
+  }
+
+  /// A GET from `source` that must be answered within `timeoutSeconds`.
+  func get(_ target: String, from source: String?, timeoutSeconds: Int) throws -> RawResponse {
+    let connection = try RawConnection(port: port, from: source, timeoutSeconds: timeoutSeconds)
+    connection.send("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
+    guard let response = connection.response() else { throw POSIXError(.ETIMEDOUT) }
     return response
   }
 

@@ -17,7 +17,8 @@ final class ServerFixture: @unchecked Sendable {
 
   static let documents = [CitationFixtures.designTalk(), CitationFixtures.toolbarTalk(), CitationFixtures.layoutPage()]
   static let limits = HTTPServerLimits(
-    maximumBodyBytes: 4096, idleTimeoutSeconds: 1, requestTimeoutSeconds: 5, maximumConnections: 16,
+    maximumBodyBytes: 4096, headTimeoutSeconds: 2, idleTimeoutSeconds: 1, requestTimeoutSeconds: 5,
+    maximumConnections: 16,
     maximumConnectionsPerAddress: 16, threads: 2)
 
   init(
@@ -43,6 +44,14 @@ final class ServerFixture: @unchecked Sendable {
   }
 
   var accessLog: [String] { lines.lines }
+
+  /// The access log once it has `count` lines, or after 10 s: a request is logged when its
+  /// answer has been sent, which a client may see a moment before.
+  func accessLog(waitingFor count: Int) -> [String] {
+    let deadline = Date().addingTimeInterval(10)
+    while lines.lines.count < count, Date() < deadline { usleep(20_000) }
+    return lines.lines
+  }
 
   /// What `duo-kb ARGUMENTS --home HOME` prints, in-process.
   func cli(_ arguments: [String]) async -> (status: Int32, stdout: String) {

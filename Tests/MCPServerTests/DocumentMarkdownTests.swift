@@ -20,6 +20,32 @@ import Testing
     #expect(DocumentMarkdown.render(document).contains("\nUse *bold* and [brackets] as written.\n"))
   }
 
+  /// What frames the passages comes from the corpus too, and an import may bring anything:
+  /// a title, heading or speaker is text, and an address that is not a web address is never
+  /// a link.
+  @Test func importedTitlesSpeakersAndAddressesAreNotMarkup() {
+    let talk = Document(
+      id: "wwdc2026/9", kind: .talk, title: "<script>alert(1)</script>", url: "javascript:alert(1)",
+      passages: [
+        Passage(
+          kind: .speech, text: "Hello.", startMilliseconds: 1_000, heading: "[x](javascript:alert(2))",
+          speaker: "<img src=x onerror=alert(3)>")
+      ])
+    let markdown = DocumentMarkdown.render(talk)
+    #expect(markdown.hasPrefix("# \\<script>alert(1)\\</script>\n"))
+    #expect(!markdown.contains("](javascript:"))
+    #expect(!markdown.contains("<javascript:"))
+    #expect(markdown.contains("**\\<img src=x onerror=alert(3)>:** Hello."))
+    #expect(markdown.contains("## [x]\\(javascript:alert(2))"))
+
+    let page = Document(
+      id: "hig/z", kind: .hig, title: "Z", url: "data:text/html,<b>hi</b>",
+      passages: [Passage(kind: .text, text: "Words.", anchor: "Sheets", heading: "Sheets")])
+    let pageMarkdown = DocumentMarkdown.render(page)
+    #expect(pageMarkdown.contains("## Sheets\n"))
+    #expect(!pageMarkdown.contains("](data:"))
+  }
+
   @Test func removedDocumentsSaySo() {
     let document = Document(
       id: "hig/y", kind: .hig, title: "Y", url: "https://example.invalid/y", isRemovedUpstream: true)

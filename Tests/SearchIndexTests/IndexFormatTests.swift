@@ -367,20 +367,34 @@ import Testing
     let directory = IndexFixture.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: directory) }
     let fileManager = FileManager.default
-    let abandoned = directory.appendingPathComponent(".build-abandoned")
-    let running = directory.appendingPathComponent(".build-running")
+    let root = directory.deletingLastPathComponent()
+    // Builds killed a moment ago (their owner files unlocked; age does not matter), one of
+    // an older version (no owner file), and a lone owner file.
+    let killed = [".build-killed-1", ".build-killed-2", ".build-older"].map(directory.appendingPathComponent)
+    for folder in killed {
+      try fileManager.createDirectory(at: folder.appendingPathComponent("segment-x"), withIntermediateDirectories: true)
+      try Data("partial".utf8).write(to: folder.appendingPathComponent("segment-x/terms.dki"))
+    }
+    for name in [".build-killed-1.owner", ".build-killed-2.owner", ".build-lone.owner"] {
+      try Data().write(to: directory.appendingPathComponent(name))
+    }
+    // A build in progress: it holds its owner file's lock.
+    let running = try BuildStaging.begin(in: directory, within: root)
+    defer { running.end() }
     let pointer = directory.appendingPathComponent("CURRENT.tmp-abandoned")
-    for folder in [abandoned, running] {
-      try fileManager.createDirectory(at: folder, withIntermediateDirectories: true)
-    }
     try Data("generation-9\n".utf8).write(to: pointer)
-    let twoHoursAgo = Date().addingTimeInterval(-7200)
-    for url in [abandoned, pointer] {
-      try fileManager.setAttributes([.modificationDate: twoHoursAgo], ofItemAtPath: url.path)
-    }
+    try fileManager.setAttributes([.modificationDate: Date().addingTimeInterval(-7200)], ofItemAtPath: pointer.path)
     _ = try IndexBuilder().build(documents: IndexFixture.documents, corpusFingerprint: "one", into: directory)
     let names = try fileManager.contentsOfDirectory(atPath: directory.path).sorted()
-    #expect(names == [".build-running", ".publish.lock", "CURRENT", "generation-1", "segments"])
+    let runningName = running.url.lastPathComponent
+    #expect(
+      names == [runningName, runningName + ".owner", ".publish.lock", "CURRENT", "generation-1", "segments"].sorted())
+    running.end()
+    try? fileManager.removeItem(at: running.url)
+    // Nothing of a finished build stays behind.
+    _ = try IndexBuilder().build(documents: IndexFixture.documents, corpusFingerprint: "two", into: directory)
+    let after = try fileManager.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix(".build-") }
+    #expect(after.isEmpty)
   }
 
   @Test func concurrentReadersSeeOldOrNew() async throws {

@@ -126,7 +126,7 @@ def hig_page(slug, title, change_log):
 HIG = "https://developer.apple.com/design/human-interface-guidelines/"
 HIG_EXPECTED = {
     "apa": {
-        "cites": ["(Apple Inc., 2025, Section Best practices)", "(Apple Inc., n.d., Section Best practices)"],
+        "cites": ["(Apple Inc., 2025, Section “Best practices”)", "(Apple Inc., n.d., Section “Best practices”)"],
         "bibliography": [
             f"Apple Inc. (2025, June 9). Folding layouts. Human Interface Guidelines. {HIG}folding-layouts",
             f"Apple Inc. (n.d.). Materials. Human Interface Guidelines. Retrieved September 16, 2026, from {HIG}materials",

@@ -400,6 +400,15 @@ def checks(run, page, origin, shots, axe_path):
         page.wait("document.querySelector('#results > li .formats button[data-format=text]').dataset.copied === %s"
                   % json.dumps(wanted_text), "the plain-text citation to be copied")
         equal(page.clipboard(), wanted_text, "the clipboard after Plain text")
+        # CSL-JSON carries the dates: the page copies the CLI's, with the day published and fetched.
+        if not page.evaluate("document.querySelector('#results > li .formats').open"):
+            page.click("#results > li .formats summary")
+            page.wait("document.querySelector('#results > li .formats').open", "the format menu to open again")
+        page.click("#results > li .formats button[data-format='csl-json']")
+        wanted_csl = run.cli("cite", first["citation"], "--format", "csl-json").rstrip("\n")
+        page.wait("document.querySelector('#results > li .formats button[data-format=\"csl-json\"]').dataset.copied === %s"
+                  % json.dumps(wanted_csl), "the CSL-JSON citation to be copied")
+        expect('"accessed"' in wanted_csl, "the CSL-JSON citation has the day it was fetched")
         page.key("Escape", virtual=27)
         page.wait("document.activeElement.id === 'q' || document.activeElement.tagName === 'SUMMARY'", "focus to move back")
 
@@ -552,7 +561,7 @@ def checks(run, page, origin, shots, axe_path):
         expect(not errors, "errors in the page: %r" % errors[:5])
 
     run.check("search answers as you type with the CLI's exact quotes and deep links", search_as_you_type)
-    run.check("the keyboard reaches a result and copies its citation in two formats", keyboard_and_copy)
+    run.check("the keyboard reaches a result and copies its citation in three formats", keyboard_and_copy)
     run.check("filters narrow the search and stay in the address", filters_narrow_the_search)
     run.check("a question no passage has all the words of says what it shows", a_question_says_what_it_shows)
     run.check("a bad query shows the server's error", a_bad_query_says_where)

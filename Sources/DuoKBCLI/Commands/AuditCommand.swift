@@ -20,16 +20,17 @@ enum AuditCommand: Command {
     'duo-kb verify' checks. Each quote has a support from 0 to 1: the share of the rule's
     words it has, rare words weighing most, a quarter for words only around it, and below
     the threshold whenever it has just one of several words. A rule is supported when its
-    best quote reaches --threshold (default 0.45), weak when its quotes are below it,
-    unsupported when no passage shares more than stop words with it. Every quote below the
-    threshold is marked as weak evidence, a supported rule's later quotes too.
+    best quote reaches --threshold (default 0.35), weak when its quotes are below it,
+    unsupported when no passage shares more than stop words with it. Weak evidence is said
+    once per rule: in a weak rule's verdict, and before a supported rule's quotes below the
+    threshold; the weak and unsupported rules are listed again at the end.
     CHECKLIST - reads stdin.
     Exit status: 0 every rule supported, 1 some weak or unsupported, 2 usage.
     """
   static let argumentCompletion = ValueCompletion.files
   static let options: [OptionSpec] = [
     .value("quotes", "N", help: "quotes per rule (default 3)"),
-    .value("threshold", "X", help: "support a rule's best quote needs, 0 to 1 (default 0.45)"),
+    .value("threshold", "X", help: "support a rule's best quote needs, 0 to 1 (default 0.35)"),
     .value("format", "FORMAT", choices: ["markdown", "json"], help: "markdown or json (default markdown)"),
   ]
 

@@ -15,10 +15,10 @@ enum QuoteCommand: Command {
   static let usage = "ID-OR-LINK [--context N] [--format text|markdown|json]"
   static let discussion = """
     ID is a citation id as search prints it: tech-talks/111466@3:46 (or @1:02:03) names the
-    passage spoken from that second (speech before a code sample shown then; else the one
+    passages spoken from that second (speech before a code sample shown then; else the one
     whose time span holds it), tech-talks/111461@3:42-4:51 every passage in that range,
-    hig/designing-for-iphone-duo#anchor the whole section, and a ~hash suffix one passage
-    among several. Apple's own links work too: a talk page with ?time=226, a HIG page with
+    hig/designing-for-iphone-duo#anchor the whole section, and a place (@3:46.2, #anchor.2)
+    one passage among several; ids with an older ~hash suffix still work. Apple's own links work too: a talk page with ?time=226, a HIG page with
     #anchor, with or without a locale prefix. A bare document id or page link shows the
     document: its title, event and chapters (or sections) with their ids. --context N adds N
     passages before and after. Exit status: 0 found, 1 an id that names nothing (with the
@@ -76,22 +76,24 @@ enum QuoteCommand: Command {
 
   static func text(_ answer: QuoteAnswer) -> String {
     let target = answer.target
-    var output = "\(target.citation) · \(target.source.title)"
-    if let event = EventName.display(target.source.event) { output += " · \(event)" }
-    output += "\n\(target.link)\n\n"
+    var output = "\(target.citation) · \(DisplayText.line(target.source.title))"
+    if let event = EventName.display(target.source.event) { output += " · \(DisplayText.line(event))" }
+    output += "\n\(DisplayText.line(target.link))\n\n"
     func line(_ hit: QuotedHit, marker: String) -> String {
-      let place = hit.timestamp.map { "[\($0)] " } ?? hit.heading.map { "[\($0)] " } ?? ""
-      let speaker = hit.speaker.map { "\($0): " } ?? ""
+      let place = hit.timestamp.map { "[\($0)] " } ?? hit.heading.map { "[\(DisplayText.line($0))] " } ?? ""
+      let speaker = hit.speaker.map { "\(DisplayText.line($0)): " } ?? ""
       if hit.passageKind == .code {
         // Code keeps its lines and indentation, each line under the marker.
-        let lines = hit.quote.split(separator: "\n", omittingEmptySubsequences: false).map { "\(marker)     \($0)" }
+        let lines = DisplayText.block(hit.quote).split(separator: "\n", omittingEmptySubsequences: false).map {
+          "\(marker)     \($0)"
+        }
         return "\(marker) \(place)code:\n" + lines.joined(separator: "\n") + "\n"
       }
-      return "\(marker) \(place)\(speaker)\(CitationFormatter.inlineQuote(hit.quote))\n"
+      return "\(marker) \(place)\(speaker)\(DisplayText.line(CitationFormatter.inlineQuote(hit.quote)))\n"
     }
     for hit in answer.before { output += line(hit, marker: " ") }
-    if let section = CitationFormatter.sectionText(target) {
-      let place = target.heading.map { "[\($0)]" } ?? ""
+    if let section = CitationFormatter.sectionText(target).map(DisplayText.block) {
+      let place = target.heading.map { "[\(DisplayText.line($0))]" } ?? ""
       output += "> \(place)\n"
       for row in section.split(separator: "\n", omittingEmptySubsequences: false) {
         output += row.isEmpty ? ">\n" : ">   \(row)\n"
@@ -108,7 +110,8 @@ enum QuoteCommand: Command {
     func context(_ hit: QuotedHit) -> String {
       let time = hit.timestamp.map { "(\($0)) " } ?? ""
       return hit.passageKind == .code
-        ? "\(time)\n\n\(CitationFormatter.fenced(hit.quote))\n\n" : "\(time)\(hit.quote)\n\n"
+        ? "\(time)\n\n\(CitationFormatter.fenced(DisplayText.block(hit.quote)))\n\n"
+        : "\(time)\(MarkdownText.inline(hit.quote))\n\n"
     }
     for hit in answer.before { output += context(hit) }
     output += CitationFormatter.format(answer.target, as: .markdown) + "\n\n"

@@ -5,7 +5,8 @@
 package enum ServeCommand: HelperCommand {
   package static let name = "serve"
   package static let summary = "Serve the knowledge base over HTTP: a web page, a JSON API and MCP"
-  package static let usage = "[--host 127.0.0.1] [--port 8700] [--token TOKEN | --token-file FILE]"
+  package static let usage =
+    "[--host 127.0.0.1] [--port 8700] [--token TOKEN | --token-file FILE] [--max-connections-per-address N]"
   package static let discussion = """
     Answers on http://HOST:PORT/: the web page at /, the JSON API under /api/ (search,
     quote, cite, verify, documents, status: the JSON of the commands' --format json; see
@@ -14,9 +15,12 @@ package enum ServeCommand: HelperCommand {
     picked up by the next request. It listens on loopback unless --host names another
     address, which needs a token: every /api/ and /mcp request must then send
     'Authorization: Bearer TOKEN' (--token-file keeps it out of the process list). Requests
-    are bounded (2 MB bodies, 60 s to arrive, 30 s idle, 64 connections, 4 answered at
-    once). One access line per request goes to stderr. SIGINT or SIGTERM stops it after the
-    requests being answered.
+    are bounded (2 MB bodies, 10 s for a request's head to arrive, 60 s for the whole
+    request, 30 s idle, 100 query arguments, 128 connections and 32 from one address, 4
+    answered at once; docs/SECURITY.md). Behind a reverse proxy, which is one address, raise
+    --max-connections-per-address to the proxy's number of connections. One access line per
+    request goes to stderr, saying whether its answer was sent whole. SIGINT or SIGTERM stops
+    it after the requests being answered.
     """
   package static let defaultPort = 8700
   package static let options: [OptionSpec] = [
@@ -24,5 +28,10 @@ package enum ServeCommand: HelperCommand {
     .value("port", "PORT", help: "the port (default 8700; 0 picks a free one)"),
     .value("token", "TOKEN", help: "the bearer token clients must send"),
     .value("token-file", "FILE", help: "read the token from FILE (its first line)"),
+    .value(
+      "max-connections-per-address", "N",
+      help: "open connections one address may hold (default 32; more are refused; raise it behind a proxy)"),
   ]
+  /// The most `--max-connections-per-address` takes: every connection the server serves.
+  package static let maximumConnectionsPerAddress = 128
 }

@@ -18,21 +18,25 @@ enum VerifyCommand: Command {
     Finds every quotation a write-up attributes to Apple: “…”, "…", ‘…’, «…», Markdown
     blockquotes and quotations inside links, with their attribution before, after or around
     them: (3:46), (1:02:03), ranges (03:42–04:51), at 9:20, a talk title (italic, bold,
-    quoted or plain), an Apple deep link (?time=N, #anchor), or a duo-kb citation id
+    quoted, or plain in a parenthesis or where the prose names it: "the talk …", "… says"),
+    an Apple deep link (?time=N, #anchor), or a duo-kb citation id
     (tech-talks/111466@9:20, hig/layout#grids). A source named outside quotation marks
     applies to the quotations of its paragraph, list item or blockquote, or to its section
-    when it is a heading. The words must be the corpus's: whitespace, curly or straight
-    quotes and apostrophes and punctuation between words do not matter; an ellipsis marks
-    words left out, [brackets] words replaced, and the first letter may change case (these
-    are reported as editorial marks). A time must be within --tolerance seconds (default 5)
+    when it is a heading; prose that merely resembles a title names nothing. The words
+    must be the corpus's: whitespace, curly or straight quotes and apostrophes and
+    punctuation between words do not matter; an ellipsis marks words left out, [brackets]
+    words replaced, and the first letter may change case (these are reported as editorial
+    marks). A time must be within --tolerance seconds (default 5)
     of the cue holding the first quoted word; a range must hold the whole quotation.
     Verdicts: verified, verified with editorial marks, misquoted (with a word diff), wrong
     time, wrong source (said in another talk: which, and when), not found, too short (fewer
-    than 4 words), unchecked (Apple's words with no source or time given). The grammar is
+    than 4 words with no time, link or id; a shorter quotation with one is checked there),
+    unchecked (Apple's words with no source or time given). The grammar is
     in Sources/Citations/QUOTATIONS.md. --format markdown --annotate prints each file back
     with ✓ or ✗ after every quotation and its verdict as a footnote. FILE - reads stdin.
-    Exit status: 0 every quotation verified (and at least one found), 1 otherwise (unchecked
-    ones pass with --allow-unchecked), 2 usage or unreadable file.
+    Exit status: 0 every quotation verified (and at least one checked), 1 otherwise (too
+    short ones do not fail, as the summary says; unchecked ones pass with
+    --allow-unchecked), 2 usage or unreadable file.
     """
   static let argumentCompletion = ValueCompletion.files
   static let options: [OptionSpec] = [
@@ -86,7 +90,7 @@ enum VerifyCommand: Command {
     default:
       context.stdout.write(report.text())
     }
-    if report.verdicts.isEmpty {
+    if report.total == 0 {
       context.reporter.notice("no quotation of Apple was found: nothing was verified")
     }
     return report.passed ? .success : .failure
@@ -101,7 +105,7 @@ enum VerifyCommand: Command {
       output += "| \(cell(verdict.file)):\(verdict.line):\(verdict.column) | \(verdict.status.label) "
       output += "| “\(cell(VerificationReport.shortened(verdict.quotation)))” | \(cell(details)) |\n"
     }
-    return output + "\n" + report.summary + "\n"
+    return output + "\n" + (report.unlistedNote.map { $0 + "\n" } ?? "") + report.summary + "\n"
   }
 
   static func readText(_ path: String, context: CommandContext) throws -> String {

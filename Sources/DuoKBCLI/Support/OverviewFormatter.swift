@@ -11,20 +11,21 @@ import JSON
 /// Prints a document named as a whole: title, event, link, and its chapters or sections.
 enum OverviewFormatter {
   static func text(_ overview: DocumentOverview) -> String {
-    var output = "\(overview.id) · \(overview.title)"
-    if let event = EventName.display(overview.event) { output += " · \(event)" }
-    output += "\n\(overview.url)\n\(overview.passageCount) passage\(overview.passageCount == 1 ? "" : "s")"
+    var output = "\(overview.id) · \(DisplayText.line(overview.title))"
+    if let event = EventName.display(overview.event) { output += " · \(DisplayText.line(event))" }
+    output +=
+      "\n\(DisplayText.line(overview.url))\n\(overview.passageCount) passage\(overview.passageCount == 1 ? "" : "s")"
     output += overview.chapters.isEmpty ? "\n" : "; \(overview.kind == .hig ? "sections" : "chapters"):\n"
-    for chapter in overview.chapters { output += "  \(chapter.citation)  \(chapter.title)\n" }
+    for chapter in overview.chapters { output += "  \(chapter.citation)  \(DisplayText.line(chapter.title))\n" }
     return output
   }
 
   static func markdown(_ overview: DocumentOverview) -> String {
-    var output = "## [\(SearchFormatter.markdownEscaped(overview.title))](\(overview.url))\n\n"
-    if let event = EventName.display(overview.event) { output += "\(event) · " }
+    var output = "## \(MarkdownText.link(overview.title, to: overview.url))\n\n"
+    if let event = EventName.display(overview.event) { output += "\(MarkdownText.inline(event)) · " }
     output += "`\(overview.id)`\n\n"
     for chapter in overview.chapters {
-      output += "- [\(SearchFormatter.markdownEscaped(chapter.title))](\(chapter.link)) · `\(chapter.citation)`\n"
+      output += "- \(MarkdownText.link(chapter.title, to: chapter.link)) · `\(chapter.citation)`\n"
     }
     return output
   }

@@ -7,18 +7,20 @@ import JSON
   import Foundation
 #endif
 
-/// Prints search answers as text (people), Markdown (reports) or JSON (programs).
+/// Prints search answers as text (people), Markdown (reports) or JSON (programs). What
+/// comes from the corpus is shown as text: controls and direction changes as U+FFFD
+/// (`DisplayText`), and in Markdown escaped (`MarkdownText`).
 enum SearchFormatter {
   static func text(_ answer: SearchAnswer, highlight: Bool) -> String {
     var text = ""
     for hit in answer.hits {
-      var place = hit.source.title
-      if let speaker = hit.speaker { place += " — \(speaker)" }
+      var place = DisplayText.line(hit.source.title)
+      if let speaker = hit.speaker { place += " — \(DisplayText.line(speaker))" }
       if let timestamp = hit.timestamp { place += " at \(timestamp)" }
-      if let heading = hit.heading, hit.source.kind == .hig { place += " › \(heading)" }
+      if let heading = hit.heading, hit.source.kind == .hig { place += " › \(DisplayText.line(heading))" }
       text += "\(hit.rank). \(hit.citation)  \(place)\n"
-      let quote = highlight ? highlighted(hit.quote, ranges: hit.matchedRanges) : hit.quote
-      text += "   “\(quote)”\n   \(hit.link)\n"
+      let quote = highlighted(hit.quote, ranges: highlight ? hit.matchedRanges : [])
+      text += "   “\(quote)”\n   \(DisplayText.line(hit.link))\n"
     }
     text += summary(answer) + "\n"
     return text
@@ -42,21 +44,23 @@ enum SearchFormatter {
   }
 
   static func markdown(_ answer: SearchAnswer) -> String {
-    var text = "## Search: \(answer.query)\n\n"
+    var text = "## Search: \(MarkdownText.inline(answer.query))\n\n"
     for hit in answer.hits {
       if hit.passageKind == .code {
         // A fenced block: a blockquote would prefix only the code's first line.
-        text += CitationFormatter.fenced(hit.quote) + "\n\n— "
-        text += "[\(markdownEscaped(hit.source.title))](\(hit.link))"
+        text += CitationFormatter.fenced(DisplayText.block(hit.quote)) + "\n\n— "
+        text += MarkdownText.link(hit.source.title, to: hit.link)
         if let timestamp = hit.timestamp { text += " at \(timestamp)" }
         text += " · `\(hit.citation)`\n\n"
         continue
       }
-      text += "> \(hit.quote)\n>\n> — "
-      if let speaker = hit.speaker { text += "\(speaker), " }
-      text += "[\(markdownEscaped(hit.source.title))](\(hit.link))"
+      // Each line of the passage stays in the blockquote.
+      let lines = hit.quote.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline)
+      text += "> " + lines.map { MarkdownText.inline(String($0)) }.joined(separator: "\n> ") + "\n>\n> — "
+      if let speaker = hit.speaker { text += "\(MarkdownText.inline(speaker)), " }
+      text += MarkdownText.link(hit.source.title, to: hit.link)
       if let timestamp = hit.timestamp { text += " at \(timestamp)" }
-      if let heading = hit.heading, hit.source.kind == .hig { text += ", “\(heading)”" }
+      if let heading = hit.heading, hit.source.kind == .hig { text += ", “\(MarkdownText.inline(heading))”" }
       text += " · `\(hit.citation)`\n\n"
     }
     let line = summary(answer)
@@ -166,22 +170,20 @@ enum SearchFormatter {
     writer.endObject()
   }
 
-  /// Wraps the matched byte ranges in bold yellow (a terminal only).
+  /// Wraps the matched byte ranges in bold yellow (a terminal only); every piece of the
+  /// text shown as `DisplayText.block` shows it, so that only these escapes reach the terminal.
   static func highlighted(_ text: String, ranges: [Range<Int>]) -> String {
     let bytes = Array(text.utf8)
+    let shown = { (piece: ArraySlice<UInt8>) in Array(DisplayText.block(String(decoding: piece, as: UTF8.self)).utf8) }
     var result: [UInt8] = []
     var position = 0
     for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound })
     where range.lowerBound >= position && range.upperBound <= bytes.count {
-      result += bytes[position..<range.lowerBound]
-      result += Array("\u{1B}[1;33m".utf8) + bytes[range] + Array("\u{1B}[0m".utf8)
+      result += shown(bytes[position..<range.lowerBound])
+      result += Array("\u{1B}[1;33m".utf8) + shown(bytes[range]) + Array("\u{1B}[0m".utf8)
       position = range.upperBound
     }
-    result += bytes[position...]
+    result += shown(bytes[position...])
     return String(decoding: result, as: UTF8.self)
-  }
-
-  static func markdownEscaped(_ text: String) -> String {
-    text.replacing("[", with: "\\[").replacing("]", with: "\\]")
   }
 }

@@ -7,6 +7,12 @@ import Harvest
 /// `duo-kb refresh`, run in the helper executable.
 extension RefreshCommand: HelperCommandRunner {
   static func perform(_ context: CommandContext) async throws -> ExitStatus {
+    try await perform(context, ownsProcess: false)
+  }
+
+  /// Runs a refresh. `ownsProcess`: this process is the refresh's own (the executable), so
+  /// a refresh that does not stop in time ends it (`RefreshWatchdog`).
+  static func perform(_ context: CommandContext, ownsProcess: Bool) async throws -> ExitStatus {
     let arguments = context.arguments
     guard arguments.positionals.isEmpty else {
       throw UsageError("refresh takes no arguments, got '\(arguments.positionals[0])'")
@@ -33,22 +39,13 @@ extension RefreshCommand: HelperCommandRunner {
       index: KnowledgeBaseRefreshIndex(home: home, store: store), clock: clock)
 
     let progress = RefreshProgress(reporter: context.reporter, client: client, quiet: quiet || format == "json")
-    let work = Task { [session] in try await session.run(list, progress: progress.update) }
-    let signals = SignalTrap(signals: [SIGINT, SIGTERM]) { signal in
-      progress.interrupted(by: signal)
-      work.cancel()
-    }
-    let result = await work.result
-    signals.restore()
+    let result = await supervise(
+      session, list: list, progress: progress, deadline: client.configuration.deadline, ownsProcess: ownsProcess)
     progress.finish()
     let outcome: RefreshSession.Outcome
     switch result {
     case .success(let value): outcome = value
-    case .failure(let error):
-      throw CommandFailure(
-        (error as? RefreshError)?.description ?? ErrorWording.describe(error),
-        hint: (error as? RefreshError).map(lockHint)
-          ?? "refresh writes into the home: check that it exists and is writable")
+    case .failure(let error): throw CommandFailure(error.description, hint: lockHint(error))
     }
     if let stale = outcome.tookOverLockFrom, !quiet {
       context.reporter.notice("took over the lock left by process \(stale), which is no longer running")

@@ -40,8 +40,16 @@ extension ServeCommand: HelperCommandRunner {
     let home = context.home
     let reporter = context.reporter
     let indexes = IndexCache(knowledgeBase: KnowledgeBase(home: home.url), log: { reporter.notice($0) })
+    var limits = HTTPServerLimits()
+    if let text = arguments.value("max-connections-per-address") {
+      guard let number = Int(text), (1...maximumConnectionsPerAddress).contains(number) else {
+        throw UsageError(
+          "--max-connections-per-address needs a number from 1 to \(maximumConnectionsPerAddress), not '\(text)'")
+      }
+      limits.maximumConnectionsPerAddress = number
+    }
     let configuration = KnowledgeServer.Configuration(
-      token: token, staticFiles: ServeAssets.files, serverVersion: DuoKBCLI.version)
+      token: token, staticFiles: ServeAssets.files, serverVersion: DuoKBCLI.version, limits: limits)
     let server = try KnowledgeServer.start(
       indexes: indexes, address: address, port: port, configuration: configuration,
       status: { try HomeStatus.of(home) }, log: { reporter.notice($0) },

@@ -87,7 +87,8 @@ public final class FixtureSite: @unchecked Sendable {
       talks.map { talk in
         """
         {"id": "\(talk.collection)-\(talk.number)", "eventId": "\(talk.collection)", "title": "\(talk.title)",
-         "webPermalink": "\(base)\(talk.pagePath)", "media": {"duration": 600}}
+         "webPermalink": "\(base)\(talk.pagePath)", "media": {"duration": 600}\(
+          talk.catalogPublished.map { ", \"originalPublishingDate\": \($0)" } ?? "")}
         """
       } + extra
     return "{\"contents\": [\(items.joined(separator: ",\n"))], \"events\": []}"

@@ -53,6 +53,8 @@ public struct FixtureTalk: Sendable {
   public var mediaURIStyle = URIStyle.relative
   public var segmentURIStyle = URIStyle.relative
   public var hasVideo = true
+  /// The catalog's `originalPublishingDate` (seconds since 1970); nil: the catalog gives none.
+  public var catalogPublished: Int?
 
   public enum URIStyle: Sendable { case relative, absolutePath, absoluteURL }
 

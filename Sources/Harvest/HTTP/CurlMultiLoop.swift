@@ -7,13 +7,19 @@ import Foundation
 /// transfers' continuations, all under `lock`, then wake the thread with
 /// `curl_multi_wakeup` (the one multi call that is safe from any thread). Everything
 /// else — the multi handle, the easy handles, the callbacks, `waiting` and `active` —
-/// is used by the loop's thread alone. Each transfer's continuation is resumed exactly
-/// once, with the lock held, and then cleared.
+/// is used by the loop's thread alone.
+///
+/// Nothing runs while `lock` is held: no continuation is resumed and no callback is
+/// called under it. A continuation is taken out under the lock (so it is resumed exactly
+/// once) and resumed after the lock is released. Resuming a task and cancelling it may
+/// each take the task's own lock, and cancelling calls `cancel` here, so resuming under
+/// `lock` could deadlock against a cancellation of the same task.
 final class CurlMultiLoop: @unchecked Sendable {
   private let multi: UnsafeMutableRawPointer
   private let settings: CurlEasySettings
   private let maxInFlightPerOrigin: Int
   private let stats: HTTPStatsRecorder
+  private let hooks: CurlLoopHooks
 
   private let lock = NSLock()
   private var pending: [CurlTransfer] = []
@@ -32,7 +38,7 @@ final class CurlMultiLoop: @unchecked Sendable {
 
   init(
     settings: CurlEasySettings, maxConnectionsPerHost: Int, maxInFlightPerOrigin: Int,
-    stats: HTTPStatsRecorder
+    stats: HTTPStatsRecorder, hooks: CurlLoopHooks = CurlLoopHooks()
   ) throws(HTTPError) {
     guard Self.globalInit, let multi = curl_multi_init() else {
       throw .invalidConfiguration(reason: "libcurl could not be initialised")
@@ -41,6 +47,7 @@ final class CurlMultiLoop: @unchecked Sendable {
     self.settings = settings
     self.maxInFlightPerOrigin = max(1, maxInFlightPerOrigin)
     self.stats = stats
+    self.hooks = hooks
     _ = duokb_multi_setopt_long(multi, CURLMOPT_PIPELINING, Int(CURLPIPE_MULTIPLEX))
     // Clamped, so that no configured number can overflow the connection cache's size.
     let connections = min(max(1, maxConnectionsPerHost), 1024)
@@ -54,16 +61,20 @@ final class CurlMultiLoop: @unchecked Sendable {
 
   deinit { curl_multi_cleanup(multi) }
 
-  /// Queues `transfer`; it completes at once when already cancelled or shut down.
-  func submit(_ transfer: CurlTransfer) {
-    lock.withLock {
-      if transfer.isCancelRequested || isShuttingDown {
-        transfer.complete(.failure(.cancelled(url: transfer.options.url)))
-      } else {
-        pending.append(transfer)
-      }
+  /// Queues `transfer`, to resume `continuation` when it completes; it completes at once
+  /// when already cancelled or shut down.
+  func submit(_ transfer: CurlTransfer, resuming continuation: CurlTransfer.Continuation) {
+    let isRefused = lock.withLock {
+      transfer.continuation = continuation
+      guard !transfer.isCancelRequested, !isShuttingDown else { return true }
+      pending.append(transfer)
+      return false
     }
-    curl_multi_wakeup(multi)
+    if isRefused {
+      complete(transfer, .failure(.cancelled(url: transfer.options.url)))
+    } else {
+      curl_multi_wakeup(multi)
+    }
   }
 
   func cancel(_ transfer: CurlTransfer) {
@@ -133,7 +144,7 @@ final class CurlMultiLoop: @unchecked Sendable {
     let origin = transfer.options.origin
     guard let easy = idleHandles.popLast() ?? CurlEasy(settings: settings) else {
       let error = HTTPError.transport(url: transfer.options.url, curlCode: -1, message: "no easy handle")
-      lock.withLock { transfer.complete(.failure(error)) }
+      complete(transfer, .failure(error))
       return
     }
     transfer.easy = easy
@@ -143,7 +154,7 @@ final class CurlMultiLoop: @unchecked Sendable {
       release(transfer)
       let message = String(cString: curl_multi_strerror(code))
       let error = HTTPError.transport(url: transfer.options.url, curlCode: Int(code.rawValue), message: message)
-      lock.withLock { transfer.complete(.failure(error)) }
+      complete(transfer, .failure(error))
       return
     }
     active[ObjectIdentifier(transfer)] = transfer
@@ -174,7 +185,7 @@ final class CurlMultiLoop: @unchecked Sendable {
       }
     }
     release(transfer)
-    lock.withLock { transfer.complete(result) }
+    complete(transfer, result)
   }
 
   /// Completes a waiting or running transfer as cancelled (a no-op once it is done).
@@ -185,7 +196,19 @@ final class CurlMultiLoop: @unchecked Sendable {
       return
     }
     release(transfer)
-    lock.withLock { transfer.complete(.failure(.cancelled(url: transfer.options.url))) }
+    complete(transfer, .failure(.cancelled(url: transfer.options.url)))
+  }
+
+  /// Resumes the task waiting for `transfer`, at most once: its continuation is taken out
+  /// under the lock and resumed after the lock is released.
+  private func complete(_ transfer: CurlTransfer, _ result: Result<TransferResult, HTTPError>) {
+    let continuation = lock.withLock {
+      defer { transfer.continuation = nil }
+      return transfer.continuation
+    }
+    guard let continuation else { return }
+    hooks.beforeResuming?()
+    continuation.resume(returning: result)
   }
 
   /// Takes a transfer off the multi handle and returns its easy handle to the pool.
@@ -199,6 +222,13 @@ final class CurlMultiLoop: @unchecked Sendable {
     transfer.easy = nil
     idleHandles.append(easy)
   }
+}
+
+/// Points where a test holds the loop's thread, to drive an interleaving (never set
+/// outside tests).
+struct CurlLoopHooks: Sendable {
+  /// Runs on the thread that completes a transfer, just before its task is resumed.
+  var beforeResuming: (@Sendable () -> Void)?
 }
 
 /// A first-in-first-out queue of transfers with O(1) removal from the front.

@@ -32,8 +32,11 @@ struct TransferResult: Sendable {
 /// loop's thread alone (the body and header callbacks run there too), except `isCancelRequested`
 /// and `continuation`, which the loop's lock guards.
 final class CurlTransfer: @unchecked Sendable {
+  typealias Continuation = CheckedContinuation<Result<TransferResult, HTTPError>, Never>
+
   let options: TransferOptions
-  var continuation: CheckedContinuation<Result<TransferResult, HTTPError>, Never>?
+  /// The waiting task; taken out (and resumed) once, by `CurlMultiLoop.complete`.
+  var continuation: Continuation?
   var isCancelRequested = false
 
   // Loop thread only:
@@ -49,13 +52,6 @@ final class CurlTransfer: @unchecked Sendable {
   static let maxHeaderBytes = 256 * 1024
 
   init(options: TransferOptions) { self.options = options }
-
-  /// Resumes the waiting task; the loop's lock must be held or the transfer be unreachable
-  /// from other threads. Resumes at most once.
-  func complete(_ result: Result<TransferResult, HTTPError>) {
-    continuation?.resume(returning: result)
-    continuation = nil
-  }
 
   /// libcurl's body callback: keeps the bytes, or aborts the transfer past the size limit.
   func receive(_ buffer: UnsafeRawBufferPointer) -> Int {

@@ -12,7 +12,12 @@ public final class HTTPClient: Sendable {
   private let loop: CurlMultiLoop
   private let recorder = HTTPStatsRecorder()
 
-  public init(configuration: HTTPClientConfiguration = HTTPClientConfiguration()) throws(HTTPError) {
+  public convenience init(configuration: HTTPClientConfiguration = HTTPClientConfiguration()) throws(HTTPError) {
+    try self.init(configuration: configuration, hooks: CurlLoopHooks())
+  }
+
+  /// A client whose transfer thread stops where `hooks` say (tests only).
+  init(configuration: HTTPClientConfiguration, hooks: CurlLoopHooks) throws(HTTPError) {
     self.configuration = configuration
     let settings = CurlEasySettings(
       userAgent: configuration.userAgent,
@@ -23,7 +28,8 @@ public final class HTTPClient: Sendable {
       trust: try Self.trustStore(adding: configuration.caFile))
     loop = try CurlMultiLoop(
       settings: settings, maxConnectionsPerHost: configuration.maxConnectionsPerHost,
-      maxInFlightPerOrigin: configuration.maxRequestsInFlightPerHost, stats: recorder)
+      maxInFlightPerOrigin: configuration.maxRequestsInFlightPerHost, stats: recorder,
+      hooks: hooks)
   }
 
   deinit { loop.shutdown() }
@@ -155,11 +161,10 @@ public final class HTTPClient: Sendable {
       waitsForMultiplexing: target.scheme == "https" && configuration.prefersHTTP2)
     let transfer = CurlTransfer(options: options)
     let loop = loop
+    // The cancellation handler only marks the transfer and wakes the loop's thread, which
+    // completes it; the handler never waits for anything the loop holds (CurlMultiLoop).
     let result = await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
-        transfer.continuation = continuation
-        loop.submit(transfer)
-      }
+      await withCheckedContinuation { loop.submit(transfer, resuming: $0) }
     } onCancel: {
       loop.cancel(transfer)
     }

@@ -1,5 +1,6 @@
 import DocumentModel
 import Foundation
+import JSON
 import Normalize
 import WebVTT
 
@@ -44,6 +45,7 @@ public struct PassageImporter: Sendable {
         lineStart = lineEnd + 1
         if slice.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
         do {
+          try JSONNesting.check(slice)
           let line = try decoder.decode(Line.self, from: slice)
           try add(line, number: lineNumber, file: file, to: &documents, index: &indexByID)
         } catch let error as ImportError {
@@ -64,6 +66,10 @@ public struct PassageImporter: Sendable {
   ) throws(ImportError) {
     guard DocumentID.isValid(line.doc) else {
       throw .invalidDocumentID(file: file, line: number, id: line.doc)
+    }
+    // The address is what a reader follows: only a web address is taken.
+    if let url = line.url, !url.isEmpty, !WebAddress.isWeb(url) {
+      throw .notWebAddress(file: file, line: number, url: url)
     }
     let kind = line.kind ?? "talk"
     guard ["talk", "hig", "code"].contains(kind) else {
@@ -112,6 +118,7 @@ public struct PassageImporter: Sendable {
     fromWebVTT data: Data, file: String, id: String, title: String, url: String?
   ) throws(ImportError) -> Document {
     guard DocumentID.isValid(id) else { throw .invalidDocumentID(file: file, line: 0, id: id) }
+    if let url, !url.isEmpty, !WebAddress.isWeb(url) { throw .notWebAddress(file: file, line: nil, url: url) }
     let parsed: WebVTTFile
     do {
       parsed = try WebVTTParser().parse(data)
@@ -139,6 +146,7 @@ public struct PassageImporter: Sendable {
 
   static func reason(_ error: any Error) -> String {
     switch error {
+    case let error as JSONScanError: error.description
     case DecodingError.keyNotFound(let key, _): "missing field '\(key.stringValue)'"
     case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
       "field '\(context.codingPath.map(\.stringValue).joined(separator: "."))' has the wrong type"

@@ -11,11 +11,15 @@ public struct CatalogTalk: Codable, Sendable, Equatable {
   /// `wwdc2020/10163`.
   public var documentID: String
   public var title: String
+  /// The day the catalog says the talk was first published (`originalPublishingDate`), ISO
+  /// 8601 (`2026-03-04`): the talk's date when its page gives none.
+  public var published: String?
 
-  public init(url: String, documentID: String, title: String) {
+  public init(url: String, documentID: String, title: String, published: String? = nil) {
     self.url = url
     self.documentID = documentID
     self.title = title
+    self.published = published
   }
 
   public var event: String { String(documentID.prefix { $0 != "/" }) }
@@ -91,7 +95,8 @@ public enum CatalogReader {
       guard talks.count < maxTalks, let page = item.pageURL(catalogURL: url),
         let id = TalkURL.documentID(for: page), seen.insert(id).inserted
       else { continue }
-      talks.append(CatalogTalk(url: page.absoluteString, documentID: id, title: item.title ?? id))
+      talks.append(
+        CatalogTalk(url: page.absoluteString, documentID: id, title: item.title ?? id, published: item.published))
     }
     return talks
   }
@@ -120,6 +125,9 @@ struct CatalogJSON: Decodable {
     var eventId: String?
     var title: String?
     var webPermalink: String?
+    /// `originalPublishingDate`: seconds since 1970 (as Apple's catalog gives it) or an ISO
+    /// 8601 date, as `2026-03-04`.
+    var published: String?
 
     init(from decoder: Decoder) throws {
       let container = try? decoder.container(keyedBy: Key.self)
@@ -127,9 +135,14 @@ struct CatalogJSON: Decodable {
       eventId = try? container?.decodeIfPresent(String.self, forKey: .eventId)
       title = try? container?.decodeIfPresent(String.self, forKey: .title)
       webPermalink = try? container?.decodeIfPresent(String.self, forKey: .webPermalink)
+      if let seconds = try? container?.decodeIfPresent(Double.self, forKey: .originalPublishingDate) {
+        published = CatalogDate.day(secondsSince1970: seconds)
+      } else if let text = try? container?.decodeIfPresent(String.self, forKey: .originalPublishingDate) {
+        published = CatalogDate.day(iso8601: text)
+      }
     }
 
-    enum Key: String, CodingKey { case id, eventId, title, webPermalink }
+    enum Key: String, CodingKey { case id, eventId, title, webPermalink, originalPublishingDate }
 
     /// The permalink when it is a talk page; else `/videos/play/<eventId>/<number>/` on
     /// Apple's site, the number taken from the end of `id` (`wwdc2019-220`).

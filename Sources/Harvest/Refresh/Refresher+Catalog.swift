@@ -11,7 +11,9 @@ extension Refresher {
     let saved = state.listing(forKey: key)
     func sources(_ talks: [CatalogTalk]) -> [SourceEntry] {
       talks.filter { catalog.filter?.matches($0) ?? true }.map {
-        SourceEntry(kind: .talk, url: $0.url, language: catalog.language, languages: catalog.languages)
+        var talk = SourceEntry(kind: .talk, url: $0.url, language: catalog.language, languages: catalog.languages)
+        talk.published = $0.published
+        return talk
       }
     }
     if let reason = stopReason() {

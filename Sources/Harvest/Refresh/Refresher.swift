@@ -158,10 +158,11 @@ public struct Refresher: Sendable {
     }
   }
 
-  /// Why no new source may start: the task was cancelled, or the deadline passed.
+  /// Why no new source may start: the deadline passed (a watchdog may also cancel the
+  /// task then), or the task was cancelled.
   func stopReason() -> String? {
-    if Task.isCancelled { return "interrupted" }
     if let deadline = fetcher.overallDeadline, fetcher.clock.now() >= deadline { return "deadline" }
+    if Task.isCancelled { return "interrupted" }
     return nil
   }
 

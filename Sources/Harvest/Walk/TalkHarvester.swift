@@ -142,8 +142,10 @@ public struct TalkHarvester: Sendable {
     Self.labelChapters(page.chapters, in: &passages)
     var document = Document(
       id: identity.id, kind: .talk, title: source.title ?? page.title, url: identity.url,
-      language: track.language, event: page.collection, year: page.year, published: page.datePublished,
-      summary: page.summary, passages: passages, cues: track.cues)
+      language: track.language, event: page.collection, year: page.year,
+      published: page.datePublished ?? source.published, summary: page.summary, passages: passages, cues: track.cues)
+    // The catalog's date stands in for the page's, and the citation says so.
+    document.publishedFrom = page.datePublished != nil ? "page" : source.published != nil ? "catalog" : nil
     document.fetch = fetchMetadata(source: source.url, response: pageResponse, document: document)
     guard !document.passages.isEmpty else { throw .noPassages(url: source.url) }
     var warnings = identity.warnings

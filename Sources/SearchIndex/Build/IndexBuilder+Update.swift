@@ -59,7 +59,9 @@ extension IndexBuilder {
         documents: all, skipped: skipped, corpusFingerprint: corpusFingerprint, sourceStamps: sourceStamps,
         into: indexDirectory, within: root)
     }
-    let staging = try makeStaging(in: indexDirectory, within: root)
+    let claim = try makeStaging(in: indexDirectory, within: root)
+    defer { claim.end() }
+    let staging = claim.url
     do throws(IndexBuildError) {
       var segments = kept
       var newDocuments = documents

@@ -41,7 +41,9 @@ public struct IndexBuilder: Sendable {
     sourceStamps: [String: String]? = nil, into indexDirectory: URL, within root: URL? = nil
   ) throws(IndexBuildError) -> IndexBuildSummary {
     let root = root ?? indexDirectory.deletingLastPathComponent()
-    let staging = try makeStaging(in: indexDirectory, within: root)
+    let claim = try makeStaging(in: indexDirectory, within: root)
+    defer { claim.end() }
+    let staging = claim.url
     do throws(IndexBuildError) {
       let written = try writeSegment(documents, impactHeadroom: Self.fullBuildHeadroom, into: staging, within: root)
       return try publish(
@@ -58,12 +60,12 @@ public struct IndexBuilder: Sendable {
   /// lengthen the average a little keep its bounds safe (FORMAT.md, "Segments").
   static let fullBuildHeadroom = 1.02
 
-  func makeStaging(in indexDirectory: URL, within root: URL) throws(IndexBuildError) -> URL {
+  /// Sweeps what killed builds left and claims a staging folder; the caller ends the claim
+  /// once the folder is published or removed.
+  func makeStaging(in indexDirectory: URL, within root: URL) throws(IndexBuildError) -> BuildStaging {
     do { try OwnedFile.createDirectory(indexDirectory, within: root) } catch { throw IndexBuildError(error) }
     IndexDirectory.sweepAbandoned(in: indexDirectory, within: root)
-    let staging = indexDirectory.appendingPathComponent(".build-\(UUID().uuidString)")
-    do { try OwnedFile.createDirectory(staging, within: root) } catch { throw IndexBuildError(error) }
-    return staging
+    return try BuildStaging.begin(in: indexDirectory, within: root)
   }
 
   /// One segment written into `staging`, and what it holds.

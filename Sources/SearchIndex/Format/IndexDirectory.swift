@@ -16,7 +16,8 @@ import StringTrimming
 
 /// The generations of an index directory.
 ///
-/// Each build writes a complete generation into `.build-<uuid>/`, renames it to
+/// Each build writes a complete generation into `.build-<uuid>/` (owned while it runs:
+/// `BuildStaging`), renames it to
 /// `generation-<n>/` (a rename of a fresh name cannot meet an existing directory), then
 /// points the `CURRENT` file at it by writing a temporary file and renaming it over
 /// `CURRENT`. A reader resolves `CURRENT` once and maps that generation's files, so it sees
@@ -75,18 +76,18 @@ enum IndexDirectory {
     }.sorted { $0.number < $1.number }
   }
 
-  /// Removes what builders killed midway left behind: `.build-*` staging folders and
-  /// temporary pointers older than `age` (a live build takes seconds, so an old one is
-  /// abandoned; a younger one may belong to a build running now and is left alone).
+  /// Removes what builders killed midway left behind: `.build-*` staging folders no live
+  /// build owns (`BuildStaging`), and temporary pointers older than `age` (a live build
+  /// writes one for a moment, so an old one is abandoned).
   static func sweepAbandoned(
     in directory: URL, within root: URL, olderThan age: TimeInterval = 3600, now: Date = Date()
   ) {
+    BuildStaging.sweep(in: directory, within: root)
     let entries = (try? OwnedFile.entries(in: directory, within: root, includingHidden: true, recursive: false)) ?? []
     let nowNanoseconds = Int64(now.timeIntervalSince1970 * 1e9)
     for entry in entries {
       let name = entry.relativePath
-      guard name.hasPrefix(".build-") || name.hasPrefix("\(pointerName).tmp-") || name.hasPrefix(".\(pointerName).")
-      else { continue }
+      guard name.hasPrefix("\(pointerName).tmp-") || name.hasPrefix(".\(pointerName).") else { continue }
       guard Double(nowNanoseconds &- entry.modifiedNanoseconds) / 1e9 > age else { continue }
       try? OwnedFile.removeTree(entry.url, within: root)
     }

@@ -2,7 +2,7 @@
 // (times, chapters, speakers) or one page's sections, with a link to every passage.
 import { api, errorText, loadDocuments } from './api.js';
 import { copyCitation } from './copy.js';
-import { $, element } from './elements.js';
+import { $, element, setWebLink } from './elements.js';
 import { lastQuote } from './hit.js';
 import { documentRoute, focusHeading } from './routes.js';
 import { eventName, plural, timestamp } from './wording.js';
@@ -73,7 +73,7 @@ function renderDocument(id, answer) {
   if (doc.year) parts.push(String(doc.year));
   meta.appendChild(document.createTextNode(parts.join(' · ') + ' · '));
   var source = element('a', null, isTalk ? 'Watch on Apple’s site' : 'Read on Apple’s site');
-  source.href = doc.url;
+  setWebLink(source, doc.url);
   source.target = '_blank';
   source.rel = 'noopener noreferrer';
   meta.appendChild(source);
@@ -105,7 +105,8 @@ function renderDocument(id, answer) {
   toc.replaceChildren.apply(toc, chapters.map(function (chapter) {
     var item = element('li');
     var link = element('a', null, chapter.title);
-    link.href = chapter.position >= 0 ? passageRoute(doc.id || id, passages[chapter.position], chapter.position, citationCounts) : chapter.link;
+    if (chapter.position >= 0) link.href = passageRoute(doc.id || id, passages[chapter.position], chapter.position, citationCounts);
+    else setWebLink(link, chapter.link);
     item.appendChild(link);
     var at = secondsOf(chapter.link);
     if (at !== null) item.appendChild(document.createTextNode(' ' + timestamp(at)));
@@ -148,7 +149,7 @@ function passageItem(id, passage, index, citationCounts, isTalk, turn) {
   item.dataset.citation = passage.citation;
   var at = element('span', 'at');
   var open = element('a', null, isTalk ? passage.timestamp || '' : '§');
-  open.href = passage.link;
+  setWebLink(open, passage.link);
   open.target = '_blank';
   open.rel = 'noopener noreferrer';
   open.setAttribute('aria-label', isTalk ? 'Play at ' + passage.timestamp + ' on Apple’s site' : 'Open this section on Apple’s site');

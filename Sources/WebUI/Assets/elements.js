@@ -9,6 +9,18 @@ export function element(tag, className, text) {
   return node;
 }
 
+// A link to a page on the web: http(s) only. Anything else read from the knowledge base
+// (javascript:, data:, a relative path) is left without an address, never followed.
+export function webAddress(url) {
+  return typeof url === 'string' && /^https?:\/\/[^\s]/i.test(url) ? url : null;
+}
+
+export function setWebLink(anchor, url) {
+  var address = webAddress(url);
+  if (address) anchor.href = address; else anchor.removeAttribute('href');
+  return anchor;
+}
+
 var toastTimer = null;
 
 export function toast(message) {

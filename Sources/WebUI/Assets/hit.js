@@ -1,6 +1,6 @@
 // One search result: the exact quote, who said it where, and what can be done with it.
 import { copyCitation } from './copy.js';
-import { $, element } from './elements.js';
+import { $, element, setWebLink, webAddress } from './elements.js';
 import { documentRoute } from './routes.js';
 import { timestamp } from './wording.js';
 
@@ -48,14 +48,14 @@ export function hitItem(hit, queryText) {
   var quote = item.querySelector('.quote');
   if (hit.passageKind === 'code') quote.classList.add('code');
   quote.querySelector('p').appendChild(highlighted(hit.quote, queryWords(queryText || '')));
-  quote.setAttribute('cite', hit.link);
+  if (webAddress(hit.link)) quote.setAttribute('cite', hit.link);
   var speaker = item.querySelector('.speaker');
   if (hit.speaker) speaker.textContent = hit.speaker; else speaker.remove();
   item.querySelector('.title').textContent = hit.source.title;
   var moment = item.querySelector('.moment');
   if (momentText(hit)) moment.textContent = momentText(hit); else moment.remove();
   var open = item.querySelector('.open');
-  open.href = hit.link;
+  setWebLink(open, hit.link);
   if (isTalk) {
     var at = hit.matchStart !== null && hit.matchStart !== undefined ? timestamp(hit.matchStart) : hit.timestamp;
     open.textContent = 'Play at ' + at;

@@ -1,7 +1,7 @@
 // The verify view: a pasted write-up comes back with each quotation marked and its verdict
 // explained, as `duo-kb verify` gives them.
 import { api, errorText } from './api.js';
-import { $, element } from './elements.js';
+import { $, element, setWebLink } from './elements.js';
 import { documentRoute } from './routes.js';
 
 var verdictClass = {
@@ -130,7 +130,7 @@ function verdictItem(verdict, number) {
     var links = element('p', 'links');
     if (verdict.link) {
       var open = element('a', 'button', verdict.time ? 'Play at ' + verdict.time : 'Open the source');
-      open.href = verdict.link;
+      setWebLink(open, verdict.link);
       open.target = '_blank';
       open.rel = 'noopener noreferrer';
       links.appendChild(open);

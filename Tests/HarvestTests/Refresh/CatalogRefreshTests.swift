@@ -160,3 +160,41 @@ import Testing
     #expect(!SourceEntry.Filter(titleContains: "Swift").matches(talk))
   }
 }
+
+/// A talk whose page gives no `datePublished` takes the catalog's date, and says so.
+@Suite struct CatalogDateTests {
+  @Test func aCatalogOnlyTalkHasTheCatalogsDate() async throws {
+    var talks = [
+      fixtureTalk("10163", collection: "wwdc2020", sentences: refreshSentences),
+      fixtureTalk("10164", collection: "wwdc2020", sentences: refreshSentences),
+    ]
+    talks[0].catalogPublished = 1_772_643_600  // 2026-03-04T17:00:00Z
+    let site = try FixtureSite(talks: talks, catalogPath: "/catalog.json")
+    let harness = try RefreshHarness()
+    _ = await harness.refresh([SourceEntry(kind: .catalog, url: site.url("/catalog.json"))])
+    let dated = try #require(try harness.corpus.read(id: "wwdc2020/10163"))
+    #expect(dated.published == "2026-03-04")
+    #expect(dated.publishedFrom == "catalog")
+    let undated = try #require(try harness.corpus.read(id: "wwdc2020/10164"))
+    #expect(undated.published == nil && undated.publishedFrom == nil)
+  }
+
+  @Test(
+    "originalPublishingDate as seconds or as an ISO date; anything else is no date",
+    arguments: [
+      (#""originalPublishingDate": 1772643600"#, "2026-03-04" as String?),
+      (#""originalPublishingDate": 1772643600.5"#, "2026-03-04"),
+      (#""originalPublishingDate": "2025-06-10T17:00:00Z""#, "2025-06-10"),
+      (#""originalPublishingDate": "2025-06-10""#, "2025-06-10"),
+      (#""originalPublishingDate": "June 10""#, nil),
+      (#""originalPublishingDate": -5"#, nil),
+      (#""originalPublishingDate": null"#, nil),
+    ])
+  func readsTheCatalogsDate(field: String, day: String?) throws {
+    let body = """
+      {"contents": [{"id": "wwdc2025-280", "eventId": "wwdc2025", "title": "T", \(field)}]}
+      """
+    let talks = try CatalogReader.talks(in: Data(body.utf8), url: "https://developer.apple.com/videos/all.json")
+    #expect(talks.map(\.published) == [day])
+  }
+}
