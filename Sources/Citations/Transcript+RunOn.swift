@@ -8,6 +8,8 @@ extension Transcript {
     let (word, next) = (words[position], words[position + 1])
     guard word.passage != next.passage else { return true }
     let passages = documents[word.document].passages
-    return PhraseRunOn.continues(fromAnchor: passages[word.passage].anchor, toAnchor: passages[next.passage].anchor)
+    return PhraseRunOn.continues(
+      from: word.passage, anchor: passages[word.passage].anchor, into: next.passage,
+      anchor: passages[next.passage].anchor)
   }
 }

@@ -48,11 +48,13 @@ import Testing
           var matched = 0
           while matched < phrase.count {
             if word == passages[passage].count {
-              guard passage + 1 < passages.count,
+              // On to the next passage with words, where the rule allows.
+              guard let next = passages.indices.dropFirst(passage + 1).first(where: { !passages[$0].isEmpty }),
                 PhraseRunOn.continues(
-                  fromAnchor: document.passages[passage].anchor, toAnchor: document.passages[passage + 1].anchor)
+                  from: passage, anchor: document.passages[passage].anchor, into: next,
+                  anchor: document.passages[next].anchor)
               else { break }
-              (passage, word) = (passage + 1, 0)
+              (passage, word) = (next, 0)
               continue
             }
             guard passages[passage][word] == phrase[matched] else { break }

@@ -1,4 +1,5 @@
 import DocumentModel
+import DuoKBTestSupport
 import Foundation
 import Testing
 
@@ -109,5 +110,77 @@ import Testing
         #expect(planned == oracle, "\(query) top \(limit)")
       }
     }
+  }
+
+  /// Documents of short passages drawn from five words, so that phrases run on often: talks,
+  /// and pages whose sections change now and then; now and then a passage without words,
+  /// which a phrase does not run on over.
+  static func denseDocuments(seed: UInt64) -> [Document] {
+    var random = SplitMix64(seed: seed)
+    let vocabulary = ["red", "blue", "green", "the", "of"]
+    func below(_ bound: Int) -> Int { Int(random.next() % UInt64(bound)) }
+    return (0..<12).map { number in
+      let isPage = number % 3 == 0
+      var section = 0
+      let passages = (0..<(4 + below(7))).map { place in
+        let words = (0..<(1 + below(4))).map { _ in vocabulary[below(vocabulary.count)] }
+        let sentence = words.joined(separator: " ")
+        let text =
+          below(12) == 0 ? "—" : sentence.prefix(1).uppercased() + sentence.dropFirst() + (below(2) == 0 ? "." : "!")
+        guard isPage else { return Passage(kind: .speech, text: text, startMilliseconds: place * 1_000) }
+        if below(4) == 0 { section += 1 }
+        return Passage(kind: .text, text: text, anchor: "part-\(section)", heading: "Part \(section)")
+      }
+      return Document(
+        id: isPage ? "hig/page-\(number)" : "tech-talks/\(number)", kind: isPage ? .hig : .talk,
+        title: "Document \(number)", url: "https://example.com/\(number)", passages: passages)
+    }
+  }
+
+  @Test(
+    "On dense text, phrases match where a brute force finds them, inside passages or running on",
+    arguments: [UInt64(1), 2, 3])
+  func denseAsBruteForce(seed: UInt64) throws {
+    let documents = Self.denseDocuments(seed: seed)
+    let (index, directory) = try IndexFixture.build(documents)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let ids = DifferentialTests.globalIds(documents)
+    let passageWords = documents.map {
+      $0.passages.map { $0.text.lowercased().split { !$0.isLetter }.map(String.init) }
+    }
+    var random = SplitMix64(seed: seed &* 31)
+    var ranOn = 0
+    for _ in 0..<40 {
+      let phrase = (0..<(2 + Int(random.next() % 3))).map { _ in
+        ["red", "blue", "green", "the", "of"][Int(random.next() % 5)]
+      }
+      let query = "\"" + phrase.joined(separator: " ") + "\""
+      var inside = Set<Int>()
+      for (number, passages) in passageWords.enumerated() {
+        for (place, words) in passages.enumerated() where words.count >= phrase.count {
+          if (0...(words.count - phrase.count)).contains(where: { Array(words[$0..<($0 + phrase.count)]) == phrase }) {
+            inside.insert(ids[number][place])
+          }
+        }
+      }
+      let runningOn = DifferentialTests.runOnStarts(query, documents, ids)
+      ranOn += runningOn.subtracting(inside).count
+      for verbatim in [false, true] {
+        let results = try index.search(query, limit: 10_000, verbatim: verbatim)
+        let found = Dictionary(uniqueKeysWithValues: results.hits.map { (ids[$0.documentIndex][$0.passageIndex], $0) })
+        #expect(Set(found.keys) == inside.union(runningOn), "\(query)")
+        #expect(results.total == found.count, "\(query)")
+        for (id, hit) in found { #expect(hit.runOn.isEmpty == inside.contains(id), "\(query) at \(id)") }
+        let parsed = try QueryParser.parse(query)
+        for limit in [0, 3] {
+          let planned = try index.search(parsed: parsed, limit: limit, verbatim: verbatim, filters: .init())
+          let oracle = try index.search(
+            parsed: parsed, limit: limit, verbatim: verbatim, filters: .init(), evaluation: .exhaustive)
+          #expect(planned == oracle, "\(query) top \(limit)")
+        }
+      }
+    }
+    // The corpus is dense enough that many phrases only run on.
+    #expect(ranOn > 20)
   }
 }

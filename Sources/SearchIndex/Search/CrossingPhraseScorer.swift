@@ -5,16 +5,30 @@
 /// phrase's own scorer (`QuotedPhraseScorer` joins the two).
 ///
 /// Its rarest word drives the walk: an occurrence that begins at passage `p` holds that
-/// word (the `driver`-th) at most `driver` passages later, since each passage it runs
-/// through holds at least one of its words. The passages in reach of each of the driver's
-/// are tried in order; the words' positions there are kept (`WordPositions`) while later
-/// candidates may still look at them. A passage's last slot is read from its text only
-/// where a chain of the phrase's words reaches its word count.
+/// word (the `driverIndex`-th) at most `driverIndex` passages later, since each passage it
+/// runs through holds at least one of its words. The passages in reach of the driver's are
+/// the candidates. Each costs little unless the phrase could cross its end there
+/// (`mayCross`): some word of the phrase stands at the next passage's first slot and the
+/// word before it ends this one, by its word count. The driver's own positions answer that
+/// for it, decoded once per passage of its; another word is asked only where the driver
+/// leaves it possible, by a scorer of its own (`EdgeProbe`). Only then are the occurrences
+/// looked for (`find`), every word's positions kept while later candidates may look back at
+/// them (`WordPositions`), and a passage's last slot read from its text where a chain of
+/// the phrase's words reaches its word count.
 final class CrossingPhraseScorer: Scorer {
-  private let words: [WordPositions]
+  /// One scorer per word, never walked: the parts below walk scorers of their own, made
+  /// from these (but the driver's) when first needed, and highlighters share them.
+  private let prototypes: [any Scorer]
+  private lazy var words: [WordPositions] = prototypes.map { WordPositions($0.highlighter()) }
   /// The rarest word's place in the phrase, and a scorer of its own that proposes passages.
   private let driverIndex: Int
   private let driver: any Scorer
+  /// The driver's positions at `driverPassage` (`driverStands`).
+  private var driverPassage = PostingCursor.exhausted
+  private var driverPositions: [SlotRange] = []
+  /// Word `j` at a candidate's next passage, and at the candidate (`mayCross`).
+  private let beginners: [EdgeProbe]
+  private let enders: [EdgeProbe]
   let idf: Double
   private let segment: IndexSegment
   private let filter: PassageFilter?
@@ -26,11 +40,13 @@ final class CrossingPhraseScorer: Scorer {
   /// Slot counts of passages read since the candidates reached them (`slotCount`).
   private var slotCounts: [(passage: UInt32, slots: Int)] = []
 
-  /// `words`: one scorer per word of the phrase, in order (at least two), each fresh.
+  /// `words`: one scorer per word of the phrase, in order (at least two), left unwalked.
   init(_ words: [any Scorer], idf: Double, segment: IndexSegment, within filter: PassageFilter?) {
-    self.words = words.map(WordPositions.init)
+    prototypes = words
     driverIndex = words.indices.min { words[$0].cost < words[$1].cost } ?? 0
     driver = words[driverIndex].highlighter()
+    beginners = words.map(EdgeProbe.init)
+    enders = words.map(EdgeProbe.init)
     self.idf = idf
     self.segment = segment
     self.filter = filter
@@ -47,12 +63,14 @@ final class CrossingPhraseScorer: Scorer {
   }
 
   var inverseDocumentFrequency: Double { idf }
-  var cost: Int { driver.cost }
+  var cost: Int { prototypes[driverIndex].cost }
 
-  /// The occurrences' slots in each passage after `current` they run into (index 0: the
-  /// next passage), merged over the occurrences.
-  var continuation: [[SlotRange]] {
-    _ = current
+  /// For a highlighter at a hit, looking at `passage` alone: the slots of the occurrences
+  /// that begin there in each passage after it that they run into (index 0: the next
+  /// passage), merged over the occurrences; nil where none begins there. Hits come in
+  /// passage order.
+  func continuation(at passage: UInt32) -> [[SlotRange]]? {
+    guard find(at: passage) else { return nil }
     var result: [[SlotRange]] = []
     for occurrence in occurrences {
       for (offset, slots) in occurrence.enumerated().dropFirst() {
@@ -82,7 +100,7 @@ final class CrossingPhraseScorer: Scorer {
   var standsWithItsLeaves: Bool { true }
 
   func highlighter() -> any Scorer {
-    CrossingPhraseScorer(words.map { $0.scorer.highlighter() }, idf: idf, segment: segment, within: filter)
+    CrossingPhraseScorer(prototypes, idf: idf, segment: segment, within: filter)
   }
 
   /// Moves to the first passage at or after `target` where an occurrence begins.
@@ -97,11 +115,11 @@ final class CrossingPhraseScorer: Scorer {
       let proposed = driver.current
       guard candidate != PostingCursor.exhausted, proposed != PostingCursor.exhausted else { break }
       // No occurrence beginning more than `driverIndex` passages before the driver's next.
-      if proposed > candidate && proposed - candidate > UInt32(driverIndex) {
+      if proposed - candidate > UInt32(driverIndex) {
         candidate = proposed - UInt32(driverIndex)
         continue
       }
-      if find(at: candidate) {
+      if mayCross(at: candidate), find(at: candidate) {
         at = candidate
         return
       }
@@ -109,6 +127,53 @@ final class CrossingPhraseScorer: Scorer {
     }
     at = PostingCursor.exhausted
     occurrences.removeAll()
+  }
+
+  /// Whether an occurrence may begin at `passage` (the driver at or after it) and cross its
+  /// end, by its first crossing: word `j + 1` at the next passage's first slot and word `j`
+  /// ending this one. Where `j` is the driver's place or after, the driver stands in
+  /// `passage`; before, the driver's next passage after it lies at most `driverIndex - j`
+  /// passages on. The driver moves past `passage`: no later candidate looks before.
+  private func mayCross(at passage: UInt32) -> Bool {
+    let isHere = driver.current == passage
+    let endsHere = isHere && driverIndex < prototypes.count - 1 && driverStands(first: false)
+    if isHere { driver.next() }
+    let reach = driver.current == PostingCursor.exhausted ? Int.max : Int(driver.current - passage)
+    for crossing in 0..<(prototypes.count - 1) {
+      guard crossing >= driverIndex ? isHere : reach <= driverIndex - crossing else { continue }
+      // The driver's own edges first: they are decoded already, or once for its passage.
+      if crossing == driverIndex {
+        if endsHere && beginners[crossing + 1].stands(at: passage &+ 1, where: { $0.start == 0 }) { return true }
+        continue
+      }
+      let begins =
+        crossing + 1 == driverIndex
+        ? reach == 1 && driverStands(first: true)
+        : beginners[crossing + 1].stands(at: passage &+ 1, where: { $0.start == 0 })
+      if begins && endsWordCount(enders[crossing], passage) { return true }
+    }
+    return false
+  }
+
+  /// Whether `probe`'s word ends `passage` by its word count (which its slots are at least).
+  private func endsWordCount(_ probe: EdgeProbe, _ passage: UInt32) -> Bool {
+    let wordCount = segment.store.wordCount(Int(passage))
+    return probe.stands(at: passage, where: { Int($0.end) + 1 >= wordCount })
+  }
+
+  /// Whether the driver stands at its passage's first slot (`first`), else whether it ends
+  /// the passage by its word count: its positions there decoded once, its word count read
+  /// only when asked.
+  private func driverStands(first: Bool) -> Bool {
+    let passage = driver.current
+    if driverPassage != passage {
+      driverPassage = passage
+      driverPositions.removeAll(keepingCapacity: true)
+      driver.positions(into: &driverPositions)
+    }
+    if first { return driverPositions.contains { $0.start == 0 } }
+    let wordCount = segment.store.wordCount(Int(passage))
+    return driverPositions.contains { Int($0.end) + 1 >= wordCount }
   }
 
   /// Whether an occurrence begins at `passage`, keeping them in `occurrences`.
@@ -128,14 +193,14 @@ final class CrossingPhraseScorer: Scorer {
   /// from its last slot, at the first slot of the next passage.
   private func extend(word: Int, passage: UInt32, offset: Int, path: inout [SlotRange]) {
     let begin = occurrencesStart(passage, offset)
-    guard word < words.count else {
+    guard word < prototypes.count else {
       if offset > 0 && !occurrences.contains(path) { occurrences.append(path) }
       return
     }
     let end = path[offset].end
     // In the candidate passage, the last word would end an occurrence inside it: the
     // phrase's own scorer finds those.
-    if offset > 0 || word < words.count - 1, let positions = words[word].positions(at: passage, from: begin) {
+    if offset > 0 || word < prototypes.count - 1, let positions = words[word].positions(at: passage, from: begin) {
       for position in positions where position.start == end &+ 1 {
         let kept = path[offset]
         path[offset].end = position.end
@@ -169,37 +234,5 @@ final class CrossingPhraseScorer: Scorer {
     guard let slots = segment.slotCount(ofPassage: passage) else { return false }
     slotCounts.append((passage, slots))
     return Int(slot) + 1 == slots
-  }
-}
-
-/// One word's positions at the passages a `CrossingPhraseScorer` looks at. Its scorer walks
-/// forward one passage at a time from the first candidate that needs it, and keeps what it
-/// stood on: a later candidate looks back at passages an earlier one walked past.
-final class WordPositions {
-  let scorer: any Scorer
-  private var kept: [(passage: UInt32, positions: [SlotRange])] = []
-
-  init(_ scorer: any Scorer) { self.scorer = scorer }
-
-  /// The word's positions at `passage`, nil where it is not; `floor`: no passage before it
-  /// will be asked for again.
-  func positions(at passage: UInt32, from floor: UInt32) -> [SlotRange]? {
-    if let first = kept.firstIndex(where: { $0.passage >= floor }) {
-      if first > 0 { kept.removeFirst(first) }
-    } else {
-      kept.removeAll(keepingCapacity: true)
-    }
-    if scorer.current < floor { scorer.advance(to: floor) }
-    while scorer.current <= passage {
-      let here = scorer.current
-      if kept.last?.passage != here {
-        var positions: [SlotRange] = []
-        scorer.positions(into: &positions)
-        kept.append((here, positions))
-      }
-      if here == passage { break }
-      scorer.next()
-    }
-    return kept.last { $0.passage == passage }?.positions
   }
 }

@@ -7,12 +7,13 @@
 /// page's section), or none (a talk, whose sentences run on whatever their chapters).
 /// Nothing between the two passages counts: the end of the sentence, its punctuation, the
 /// capital the next one starts with. A heading stops it: the words on either side of a
-/// heading are not one quotation.
+/// heading are not one quotation; so does a passage without words between two others.
 public enum PhraseRunOn {
-  /// Whether a phrase that ends a passage in the section of `anchor` may go on into the
-  /// next passage of its document, in the section of `nextAnchor`.
-  public static func continues(fromAnchor anchor: String?, toAnchor nextAnchor: String?) -> Bool {
-    anchor == nextAnchor
+  /// Whether a phrase that ends passage `passage` of a document, in the section of
+  /// `anchor`, may go on into its passage `next`, in the section of `nextAnchor` (both
+  /// numbered in the document's order).
+  public static func continues(from passage: Int, anchor: String?, into next: Int, anchor nextAnchor: String?) -> Bool {
+    next == passage + 1 && anchor == nextAnchor
   }
 
   /// Whether search lets a phrase of these words (folded) run on at all: one of them must
@@ -26,16 +27,17 @@ public enum PhraseRunOn {
 
 extension IndexSegment {
   /// Whether a phrase may run on from passage `passage` (a global id) into the next one:
-  /// both in one document (`PhraseRunOn`). Anchors are interned: equal strings, equal ids.
+  /// both in one document (`PhraseRunOn`).
+  /// A damaged record runs on into nothing.
   func runsOn(from passage: UInt32) -> Bool {
     let id = Int(passage)
-    guard id + 1 < store.passageCount, store.document(ofPassage: id) == store.document(ofPassage: id + 1) else {
-      return false
-    }
-    let anchor = store.attributeField(store.record(id).attribute, 5)
-    let nextAnchor = store.attributeField(store.record(id + 1).attribute, 5)
-    return anchor == nextAnchor
-      || PhraseRunOn.continues(fromAnchor: store.string(anchor), toAnchor: store.string(nextAnchor))
+    guard id + 1 < store.passageCount else { return false }
+    let (here, next) = (store.record(id).attribute, store.record(id + 1).attribute)
+    let document = store.attributeField(here, 0)
+    guard document != StoreWriter.none, document == store.attributeField(next, 0) else { return false }
+    return PhraseRunOn.continues(
+      from: id, anchor: store.string(store.attributeField(here, 5)), into: id + 1,
+      anchor: store.string(store.attributeField(next, 5)))
   }
 
   /// How many slots passage `passage` (a global id) has: its words' analysis, as the build

@@ -6,21 +6,31 @@
 /// As the root, `within` ranks with its own loop (a stored pair's blocks, an intersection
 /// by bits), then the passages where the phrase only runs on are offered to the same top
 /// hits: `TopHits` keeps the best whatever the order they come in. `current` is asked of
-/// `within` only when walked, so that a scorer that settles on first use is left unsettled.
+/// `within` only when walked, so that a scorer that settles on first use is left unsettled;
+/// of `crossing` only where `within` is not at the passage walked to (a highlighter, at a
+/// hit inside a passage, does not walk the crossings up to the next one).
 final class QuotedPhraseScorer: Scorer {
   let within: any Scorer
   let crossing: CrossingPhraseScorer
+  /// Where `crossing` is to be advanced to when it is next asked.
+  private var crossingTarget: UInt32 = 0
 
   init(within: any Scorer, crossing: CrossingPhraseScorer) {
     self.within = within
     self.crossing = crossing
   }
 
-  var current: UInt32 { min(within.current, crossing.current) }
+  var current: UInt32 {
+    let inside = within.current
+    // The crossings lie at `crossingTarget` or after.
+    if inside <= crossingTarget { return inside }
+    crossing.advance(to: crossingTarget)
+    return min(inside, crossing.current)
+  }
 
   func advance(to target: UInt32) {
     within.advance(to: target)
-    crossing.advance(to: target)
+    crossingTarget = max(crossingTarget, target)
   }
 
   private var isWithin: Bool { within.current == current }
@@ -48,9 +58,8 @@ final class QuotedPhraseScorer: Scorer {
   /// phrase that runs on from it there and does not occur inside it; nil otherwise.
   func runOn(at passage: UInt32) -> [[SlotRange]]? {
     within.advance(to: passage)
-    crossing.advance(to: passage)
-    guard within.current != passage, crossing.current == passage else { return nil }
-    return crossing.continuation
+    guard within.current != passage else { return nil }
+    return crossing.continuation(at: passage)
   }
 
   func count(filter: PassageFilter?, context: ScoringContext) -> Int {
