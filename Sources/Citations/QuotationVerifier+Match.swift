@@ -95,13 +95,15 @@ extension QuotationVerifier {
     return result
   }
 
-  /// Whether `segment` is the transcript's words from `position` on, in one document: words
-  /// equal exactly, the first one up to the case of its first letter.
+  /// Whether `segment` is the transcript's words from `position` on, in one document and
+  /// running on from passage to passage as search's phrases do: words equal exactly, the
+  /// first one up to the case of its first letter.
   func occurs(_ segment: [QuoteText.Word], at position: Int) -> Bool {
     let words = transcript.words
     let document = words[position].document
     guard position + segment.count <= transcript.documents[document].words.upperBound else { return false }
     for (offset, word) in segment.enumerated() {
+      if offset > 0, !transcript.runsOn(after: position + offset - 1) { return false }
       let said = words[position + offset].text
       if offset == 0 {
         if QuoteText.firstLetterFolded(said) != QuoteText.firstLetterFolded(word.text) { return false }

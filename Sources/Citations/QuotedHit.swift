@@ -46,6 +46,10 @@ public struct QuotedHit: Sendable, Equatable {
   /// corpus records them (`KnowledgeBase.laidOut`), so that lists and tables keep their
   /// shape; nil otherwise. `quote` stays the passages' exact text.
   public var sectionLayout: [LaidOutPassage]? = nil
+  /// How many passages after this one `quote` runs on into: a quoted phrase that runs from
+  /// one sentence into the next (`PhraseRunOn`). `citation` and `link` stay this passage's,
+  /// where the quotation begins.
+  public var runOnPassages = 0
 }
 
 /// One passage of a section and the block of the section it came from.

@@ -5,11 +5,22 @@ import SearchIndex
 extension SearchIndex {
   /// A search hit as a quoted hit, from the passage the search read: its record and text
   /// are not read again (a hit made elsewhere, without its passage, is read here).
+  /// A hit where a quoted phrase runs on into the next passages (`PhraseRunOn`) quotes them
+  /// too, after a space, with the words matched there; its citation stays the first's.
   public func quotedHit(_ hit: SearchHit, rank: Int) -> QuotedHit {
-    quotedHit(
+    var quoted = quotedHit(
       hit.passage ?? passage(doc: hit.documentIndex, passage: hit.passageIndex), in: document(hit.documentIndex),
       rank: rank, score: hit.score, matchedRanges: hit.matchedRanges,
       matchStartMilliseconds: hit.matchStartMilliseconds)
+    for next in hit.runOn {
+      let stored = passage(doc: hit.documentIndex, passage: next.passageIndex)
+      let offset = quoted.quote.utf8.count + 1
+      quoted.quote += " " + stored.text
+      quoted.matchedRanges += next.matchedRanges.map { ($0.lowerBound + offset)..<($0.upperBound + offset) }
+      if quoted.endMilliseconds != nil { quoted.endMilliseconds = stored.endMilliseconds }
+      quoted.runOnPassages += 1
+    }
+    return quoted
   }
 
   /// `stored` (a passage of `document`) as a quoted hit; a talk's link points at

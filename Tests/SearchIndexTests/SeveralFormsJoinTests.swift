@@ -79,7 +79,7 @@ import Testing
     for (query, root) in shapes {
       let parsed = try QueryParser.parse(query)
       let plan = try QueryCompiler(index: index.first, verbatim: false).plan(parsed, filters: .init())
-      #expect(type(of: plan.root) == root, "\(query)")
+      #expect(type(of: plan.shapeRoot) == root, "\(query)")
       for filters in [SearchFilters(), SearchFilters(sources: [documents[1].id, documents[6].id])] {
         for limit in [0, 1, 10, 200, 5_000] {
           for verbatim in [false, true] {

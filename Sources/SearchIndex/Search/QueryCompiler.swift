@@ -65,6 +65,11 @@ final class QueryCompiler {
   }
   let scope = Scope()
 
+  /// The quoted phrases outside any negation the last plan holds, for the passages their
+  /// hits run on into (`QueryPlan.runOns`).
+  private(set) var quotedPhrases: [QuotedPhraseScorer] = []
+  private var collectsQuotedPhrases = true
+
   /// Frequencies over every segment this query has looked up already.
   let memo: CollectionStatistics.Memo
 
@@ -341,6 +346,7 @@ final class QueryCompiler {
     allFilters.merge(parsed.filters)
     let filter = PassageFilter(index: index, filters: allFilters, deletions: deletions)
     scope.filter = filter.isEmpty ? nil : filter
+    quotedPhrases = []
     let root: any Scorer
     if case .and(let parts) = parsed.root, parts.isEmpty {
       root = RangeScorer(filter.range)
@@ -351,13 +357,19 @@ final class QueryCompiler {
     Self.positivePrefixes(parsed.root, into: &prefixes)
     return QueryPlan(
       root: root, filter: filter.isEmpty ? nil : filter, highlightPrefixes: prefixes, verbatim: verbatim,
-      context: scoringContext)
+      context: scoringContext, quotedPhrases: quotedPhrases)
   }
 
   /// `compile`, but a phrase (or a word written as several) whose rarest two words are
   /// alike in length, unfiltered, becomes an `IntersectedPhraseScorer`.
   func compileRoot(_ node: QueryNode) throws(QueryError) -> (any Scorer)? {
     guard scope.filter == nil, let words = phraseWords(node), words.count > 1 else { return try compile(node) }
+    return quoted(node, words, within: intersectedPhrase(words))
+  }
+
+  /// The phrase of `words`, as an `IntersectedPhraseScorer` where its rarest two words are
+  /// alike in length.
+  private func intersectedPhrase(_ words: [Analyzer.Word]) -> any Scorer {
     let (scorers, idf) = phraseParts(words)
     guard scorers.count > 1 else { return phrase(scorers, idf: idf) }
     let byCost = scorers.indices.sorted { scorers[$0].cost < scorers[$1].cost }
@@ -365,6 +377,21 @@ final class QueryCompiler {
       index.intersectsByBits(a, b), let phrase = phrase(scorers, idf: idf, settles: false) as? PhraseScorer
     else { return phrase(scorers, idf: idf) }
     return IntersectedPhraseScorer(phrase, rarest: (byCost[0], byCost[1]), index: index)
+  }
+
+  /// A quoted phrase of several words (`node`): where it occurs inside a passage (`within`)
+  /// or runs on into the next ones (`PhraseRunOn`). A word the analysis makes several of
+  /// (`don't-stop`, CJK text) is a phrase inside one passage only, as is a phrase with a
+  /// CJK word (its sentences are not divided by spaces) or of stop words only.
+  private func quoted(_ node: QueryNode, _ words: [Analyzer.Word], within: any Scorer) -> any Scorer {
+    guard case .phrase = node, words.count > 1, !(within is EmptyScorer), !words.contains(where: \.isCJK),
+      PhraseRunOn.searchesRunOn(folded: words.map(\.folded))
+    else { return within }
+    let crossing = CrossingPhraseScorer(
+      words.map(wordScorer), idf: within.inverseDocumentFrequency, segment: index, within: scope.filter)
+    let scorer = QuotedPhraseScorer(within: within, crossing: crossing)
+    if collectsQuotedPhrases { quotedPhrases.append(scorer) }
+    return scorer
   }
 
   /// The words of a word or phrase node, as a phrase is made of them; nil for other nodes.
@@ -380,7 +407,7 @@ final class QueryCompiler {
     switch node {
     case .word, .phrase:
       guard let words = phraseWords(node), !words.isEmpty else { return nil }
-      return phrase(of: words)
+      return quoted(node, words, within: phrase(of: words))
     case .prefix(let text):
       let words = memo.words(of: text, by: analyzer)
       guard let last = words.last else { return nil }
@@ -393,6 +420,10 @@ final class QueryCompiler {
       var negatives: [any Scorer] = []
       for part in parts {
         if case .not(let inner) = part {
+          // An excluded phrase's hits are never shown.
+          let collects = collectsQuotedPhrases
+          collectsQuotedPhrases = false
+          defer { collectsQuotedPhrases = collects }
           if let scorer = try compile(inner) { negatives.append(scorer) }
         } else if let scorer = try compile(part) {
           positives.append(scorer)
@@ -425,6 +456,9 @@ final class QueryCompiler {
       }
       return scorers.count == 1 ? scorers[0] : OrScorer(scorers)
     case .not(let inner):
+      let collects = collectsQuotedPhrases
+      collectsQuotedPhrases = false
+      defer { collectsQuotedPhrases = collects }
       return try compile(inner)
     }
   }

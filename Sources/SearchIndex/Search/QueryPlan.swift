@@ -20,6 +20,8 @@ struct QueryPlan {
   let highlightPrefixes: [[UInt8]]
   let verbatim: Bool
   let context: ScoringContext
+  /// The query's quoted phrases outside any negation (`runOns`).
+  var quotedPhrases: [QuotedPhraseScorer] = []
 
   /// Collects the best passages into `collector`; how many matched.
   func run(into collector: inout TopHits, evaluation: Evaluation = .planned) -> Int {
@@ -30,6 +32,25 @@ struct QueryPlan {
     case .exhaustive:
       return GeneralWalk.exhaustive(root, into: &collector, filter: filter, context: context)
     }
+  }
+
+  /// For each of `passages` (hits of this plan), the slots in each passage after it that a
+  /// quoted phrase matched there runs on into (`PhraseRunOn`): empty for most, where no
+  /// phrase runs on or one occurs inside the hit. Several phrases' are merged.
+  func runOns(of passages: [UInt32]) -> [[[SlotRange]]] {
+    var result = [[[SlotRange]]](repeating: [], count: passages.count)
+    guard !passages.isEmpty else { return result }
+    for phrase in quotedPhrases {
+      guard let highlighter = phrase.highlighter() as? QuotedPhraseScorer else { continue }
+      for position in passages.indices.sorted(by: { passages[$0] < passages[$1] }) {
+        guard let runOn = highlighter.runOn(at: passages[position]) else { continue }
+        for (offset, slots) in runOn.enumerated() {
+          while result[position].count <= offset { result[position].append([]) }
+          result[position][offset] += slots.filter { !result[position][offset].contains($0) }
+        }
+      }
+    }
+    return result
   }
 
   /// Where the query matched in each of `passages` (hits of this plan, with their texts

@@ -121,10 +121,12 @@ extension IndexSegment {
       }
     }
     let ranges = plan.highlights(of: candidates.map(\.passage), texts: texts, in: self)
+    let runOns = plan.runOns(of: candidates.map(\.passage))
     for position in hits.indices {
       hits[position].matchedRanges = ranges[position]
       hits[position].matchStartMilliseconds = Self.matchStart(
         hits[position].passage?.startMilliseconds, cueStarts: cueStarts[position], matchedRanges: ranges[position])
+      hits[position].runOn = try runOn(runOns[position], after: hits[position])
     }
     if releaseBudget.spend(compiler.readEstimate.bytes, limit: Self.releaseThresholdBytes, kept: Self.keptResidentBytes)
     {
@@ -134,6 +136,35 @@ extension IndexSegment {
     // answer is not given from it.
     do throws(IndexFormatError) { try throwIfDamaged() } catch { throw .index(error) }
     return hits
+  }
+
+  /// The passages after `hit` that a phrase runs on into, from its slots in each (`slots[0]`
+  /// in the next passage): their words found in their texts, checked as a hit's are.
+  private func runOn(_ slots: [[SlotRange]], after hit: SearchHit) throws(SearchError) -> [RunOnPassage] {
+    guard !slots.isEmpty else { return [] }
+    let analyzer = Analyzer(options: analyzerOptions)
+    var words: [Range<Int>] = []
+    var result: [RunOnPassage] = []
+    for (offset, matched) in slots.enumerated() {
+      let passage = hit.passageIndex + 1 + offset
+      let text: [UInt8]
+      do throws(IndexFormatError) {
+        text = try verifiedEntry(doc: hit.documentIndex, passage: passage).entry.text
+      } catch {
+        throw .index(error)
+      }
+      let lastSlot = matched.reduce(0) { max($0, Int($1.end)) }
+      var ranges: [Range<Int>] = []
+      text.withUnsafeBufferPointer { buffer in
+        analyzer.wordSlots(buffer, through: lastSlot, words: &words) { start, end, range in
+          if matched.contains(where: { UInt32(start) <= $0.end && $0.start <= UInt32(max(start, end)) }) {
+            ranges.append(range)
+          }
+        }
+      }
+      result.append(RunOnPassage(passageIndex: passage, matchedRanges: ByteRanges.merged(ranges)))
+    }
+    return result
   }
 
   /// One run of a fresh plan (scorers are walked once); the runs of one query share their

@@ -19,6 +19,9 @@ public struct SearchHit: Sendable, Equatable {
   /// CRC-32), so that turning the hit into an answer need not read it again; nil for a hit
   /// made elsewhere.
   public var passage: StoredPassage?
+  /// The passages after this one, in its document, that a quoted phrase matched here runs
+  /// on into (`PhraseRunOn`), each with the words it matched there; empty for most hits.
+  public var runOn: [RunOnPassage] = []
 
   public init(
     documentIndex: Int, passageIndex: Int, score: Double, matchedRanges: [Range<Int>],
@@ -30,5 +33,17 @@ public struct SearchHit: Sendable, Equatable {
     self.matchedRanges = matchedRanges
     self.matchStartMilliseconds = matchStartMilliseconds
     self.passage = passage
+  }
+}
+
+/// A passage that a phrase runs on into from a hit: its index in the hit's document and
+/// the byte ranges of the phrase's words in its text.
+public struct RunOnPassage: Sendable, Equatable {
+  public var passageIndex: Int
+  public var matchedRanges: [Range<Int>]
+
+  public init(passageIndex: Int, matchedRanges: [Range<Int>]) {
+    self.passageIndex = passageIndex
+    self.matchedRanges = matchedRanges
   }
 }
