@@ -104,7 +104,7 @@ public struct Bibliography: Sendable, Equatable {
     if let timestamp = hit.timestamp {
       return Cite(entryID: hit.source.id, locator: timestamp, label: .timestamp, hit: hit)
     }
-    if hit.source.kind == .hig, let heading = hit.heading, !heading.isEmpty {
+    if hit.source.kind.isPage, let heading = hit.heading, !heading.isEmpty {
       return Cite(entryID: hit.source.id, locator: "“\(heading)”", label: .section, hit: hit)
     }
     return Cite(entryID: hit.source.id, locator: nil, label: nil, hit: hit)

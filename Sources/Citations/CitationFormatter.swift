@@ -103,7 +103,7 @@ public enum CitationFormatter {
 
   /// The title a reader sees: the talk's, or the HIG page's with the section heading.
   static func title(_ hit: QuotedHit) -> String {
-    guard hit.source.kind == .hig, let heading = hit.heading, !heading.isEmpty, heading != hit.source.title else {
+    guard hit.source.kind.isPage, let heading = hit.heading, !heading.isEmpty, heading != hit.source.title else {
       return hit.source.title
     }
     return "\(hit.source.title) › \(heading)"

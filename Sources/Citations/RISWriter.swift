@@ -23,6 +23,8 @@ enum RISWriter {
       lines.append(("M3", "Video"))
     case .hig:
       lines.append(("T2", "Human Interface Guidelines"))
+    case .doc:
+      lines.append(("T2", "Apple Developer Documentation"))
     }
     if let issued = entry.issued {
       lines.append(("PY", String(issued.year)))

@@ -17,7 +17,7 @@ enum SearchFormatter {
       var place = DisplayText.line(hit.source.title)
       if let speaker = hit.speaker { place += " — \(DisplayText.line(speaker))" }
       if let timestamp = hit.timestamp { place += " at \(timestamp)" }
-      if let heading = hit.heading, hit.source.kind == .hig { place += " › \(DisplayText.line(heading))" }
+      if let heading = hit.heading, hit.source.kind.isPage { place += " › \(DisplayText.line(heading))" }
       text += "\(hit.rank). \(hit.citation)  \(place)\n"
       let quote = highlighted(hit.quote, ranges: highlight ? hit.matchedRanges : [])
       text += "   “\(quote)”\n   \(DisplayText.line(hit.link))\n"
@@ -60,7 +60,7 @@ enum SearchFormatter {
       if let speaker = hit.speaker { text += "\(MarkdownText.inline(speaker)), " }
       text += MarkdownText.link(hit.source.title, to: hit.link)
       if let timestamp = hit.timestamp { text += " at \(timestamp)" }
-      if let heading = hit.heading, hit.source.kind == .hig { text += ", “\(MarkdownText.inline(heading))”" }
+      if let heading = hit.heading, hit.source.kind.isPage { text += ", “\(MarkdownText.inline(heading))”" }
       text += " · `\(hit.citation)`\n\n"
     }
     let line = summary(answer)
