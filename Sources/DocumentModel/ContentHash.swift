@@ -13,6 +13,9 @@
 /// `lastCue` as an optional (role, block, depth, number, table, row, column). A document
 /// without layouts keeps its v1 hash, so corpora written before v2 still check clean.
 ///
+/// A layout that names its aside (`PassageLayout.aside`, documentation pages only) adds the
+/// name after its column.
+///
 /// A documentation page (`Document.documentation` given) hashes as v1 or v2, followed by
 /// its metadata (role, symbol kind, role heading, modules, then each platform's name,
 /// introduced, deprecated and three flags, then the deprecation summary), so that a page
@@ -97,6 +100,8 @@ extension ContentHash {
       string(layout.role.rawValue)
       integer(layout.block)
       for value in [layout.depth, layout.number, layout.table, layout.row, layout.column] { optional(value) }
+      // Only documentation pages name their asides; other layouts keep their v2 hash.
+      if let aside = layout.aside { string(aside) }
     }
 
     mutating func optional(_ value: String?) {

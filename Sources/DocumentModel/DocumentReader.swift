@@ -222,6 +222,9 @@ struct DocumentReader {
       case "column":
         try keys.insert(6, key, json)
         layout.column = try optionalInteger()
+      case "aside":
+        try keys.insert(7, key, json)
+        layout.aside = try optionalString()
       default:
         try keys.insertUnknown(key, json)
         try json.skipValue()

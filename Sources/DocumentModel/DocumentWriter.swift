@@ -183,6 +183,7 @@ private struct JSONBytes {
       inner.integer("table", layout.table, &self)
       inner.integer("row", layout.row, &self)
       inner.integer("column", layout.column, &self)
+      inner.string("aside", layout.aside, &self)
       raw("}")
     }
     if let omitted = passage.omitted {
