@@ -130,7 +130,8 @@ let package = Package(
       name: "CorpusTests", dependencies: ["Corpus", "DocumentModel", "Normalize", "SearchIndex", "DuoKBTestSupport"]),
     .testTarget(
       name: "HarvestTests",
-      dependencies: ["Harvest", "Corpus", "DocumentModel", "Normalize", "TalkPage", "DuoKBTestSupport"]),
+      dependencies: ["Harvest", "Corpus", "DocumentModel", "Normalize", "TalkPage", "DuoKBTestSupport"],
+      exclude: ["Fixtures"]),
     .testTarget(
       name: "SearchIndexTests",
       dependencies: ["SearchIndex", "DocumentModel", "Normalize", "DuoKBTestSupport"],
