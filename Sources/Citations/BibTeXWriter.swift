@@ -36,6 +36,7 @@ enum BibTeXWriter {
     case .doc:
       fields.append(("organization", "{Apple Inc.}"))
       fields.append(("titleaddon", "{Apple Developer Documentation}"))
+      if entry.isDeprecated { fields.append(("addendum", "{Deprecated}")) }
     }
     if let issued = entry.issued {
       fields.append(("date", "{\(issued.iso8601)}"))

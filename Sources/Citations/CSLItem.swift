@@ -60,6 +60,7 @@ struct CSLItem: Sendable, Encodable, Equatable {
     case .doc:
       type = "webpage"
       containerTitle = "Apple Developer Documentation"
+      genre = entry.isDeprecated ? "Deprecated" : nil
     }
     issued = entry.issued.map { DateParts(dateParts: [$0.parts]) }
     accessed = entry.accessed.map { DateParts(dateParts: [$0.parts]) }

@@ -25,6 +25,7 @@ enum RISWriter {
       lines.append(("T2", "Human Interface Guidelines"))
     case .doc:
       lines.append(("T2", "Apple Developer Documentation"))
+      if entry.isDeprecated { lines.append(("N1", "Deprecated")) }
     }
     if let issued = entry.issued {
       lines.append(("PY", String(issued.year)))

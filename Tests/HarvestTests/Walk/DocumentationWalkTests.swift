@@ -81,8 +81,8 @@ import Testing
   }
 
   @Test func topicSectionCyclesEndAndEachPageIsFetchedOnce() async throws {
-    let a = SymbolPageJSON(path: "kit/a", title: "A", children: ["kit/b", "kit/a"])
-    let b = SymbolPageJSON(path: "kit/b", title: "B", children: ["kit/a", "Kit/A"])
+    let a = FixtureDocumentationPage(path: "kit/a", title: "A", children: ["kit/b", "kit/a"])
+    let b = FixtureDocumentationPage(path: "kit/b", title: "B", children: ["kit/a", "Kit/A"])
     let server = try LoopbackServer(routes: [a.route: .body(a.json), b.route: .body(b.json)])
     defer { server.stop() }
     let entry = SourceEntry(kind: .doc, url: a.pageURL, follow: SourceEntry.Follow(maxDepth: 10, maxPages: 100))
@@ -92,7 +92,7 @@ import Testing
   }
 
   @Test func aSymbolPageBecomesExactPassagesWithAnchorsAndMetadata() async throws {
-    let page = SymbolPageJSON(path: "kit/thing/run(_:)", title: "run(_:)", deprecated: true)
+    let page = FixtureDocumentationPage(path: "kit/thing/run(_:)", title: "run(_:)", deprecated: true)
     let server = try LoopbackServer(routes: [page.route: .body(page.json)])
     defer { server.stop() }
     let (report, corpus) = try await refresh([SourceEntry(kind: .doc, url: page.pageURL)], server: server)
@@ -135,7 +135,7 @@ import Testing
   }
 
   @Test func refreshAsksConditionallyAndGonePagesAreKeptAndMarked() async throws {
-    let page = SymbolPageJSON(path: "kit/thing", title: "Thing")
+    let page = FixtureDocumentationPage(path: "kit/thing", title: "Thing")
     let server = try LoopbackServer(routes: [
       page.route: .sequence([
         .entity(page.json, etag: "\"v1\"", lastModified: nil), .entity(page.json, etag: "\"v1\"", lastModified: nil),
@@ -155,7 +155,7 @@ import Testing
   }
 
   @Test func aPageAnsweringForAnotherIsRefused() async throws {
-    var page = SymbolPageJSON(path: "kit/thing", title: "Thing")
+    var page = FixtureDocumentationPage(path: "kit/thing", title: "Thing")
     page.identifierPath = "Kit/Other"
     let server = try LoopbackServer(routes: [page.route: .body(page.json)])
     defer { server.stop() }
@@ -163,64 +163,5 @@ import Testing
     #expect(report.entries.map(\.status) == [.failed])
     #expect(report.entries.first?.error?.contains("another page") == true)
     #expect(try corpus.read(id: "doc/kit/thing") == nil)
-  }
-}
-
-/// A symbol page written for the tests: deprecation summary, abstract, declarations in two
-/// languages, a parameter, a return value, and a discussion with an aside, a table, a tab
-/// navigator and a list.
-struct SymbolPageJSON {
-  var path: String
-  var title: String
-  var children: [String] = []
-  var deprecated = false
-  var identifierPath: String?
-
-  var route: String { "/tutorials/data/documentation/\(path).json" }
-  var pageURL: String { "https://developer.apple.com/documentation/\(path)" }
-
-  static func paragraph(_ text: String) -> String {
-    #"{"type": "paragraph", "inlineContent": [{"type": "text", "text": "\#(text)"}]}"#
-  }
-
-  var json: String {
-    let p = Self.paragraph
-    let identifiers = children.map { "\"doc://com.example/documentation/\($0)\"" }.joined(separator: ", ")
-    let references = children.map {
-      "\"doc://com.example/documentation/\($0)\": {\"type\": \"topic\", \"title\": \"\($0)\", \"url\": \"/documentation/\($0)\"}"
-    }.joined(separator: ", ")
-    let platforms =
-      deprecated
-      ? #"[{"name": "iOS", "introducedAt": "13.0", "deprecatedAt": "17.0"}, {"name": "macOS", "introducedAt": "10.15", "deprecatedAt": "14.0"}]"#
-      : #"[{"name": "iOS", "introducedAt": "13.0"}]"#
-    let summary = deprecated ? #", "deprecationSummary": [\#(p("Use start() instead."))]"# : ""
-    return """
-      {"schemaVersion": {"major": 0, "minor": 3, "patch": 0}, "kind": "symbol",
-       "identifier": {"url": "doc://com.example/documentation/\(identifierPath ?? path)", "interfaceLanguage": "swift"},
-       "metadata": {"title": "\(title)", "role": "symbol", "symbolKind": "method", "roleHeading": "Instance Method",
-         "modules": [{"name": "Kit"}], "platforms": \(platforms)},
-       "abstract": [{"type": "text", "text": "Runs the thing. "}, {"type": "emphasis", "inlineContent": [{"type": "text", "text": "Once."}]}]
-       \(summary),
-       "primaryContentSections": [
-         {"kind": "declarations", "declarations": [
-           {"languages": ["swift"], "tokens": [{"kind": "keyword", "text": "func"}, {"kind": "text", "text": " "},
-             {"kind": "identifier", "text": "run"}, {"kind": "text", "text": "("}, {"kind": "externalParam", "text": "_"},
-             {"kind": "text", "text": " "}, {"kind": "internalParam", "text": "count"}, {"kind": "text", "text": ": "},
-             {"kind": "typeIdentifier", "text": "Int"}, {"kind": "text", "text": ") -> "}, {"kind": "typeIdentifier", "text": "Bool"}]},
-           {"languages": ["occ"], "tokens": [{"kind": "text", "text": "- (BOOL)run:(NSInteger)count;"}]}]},
-         {"kind": "parameters", "parameters": [{"name": "count", "content": [\(p("How many times to run."))]}]},
-         {"kind": "content", "content": [
-           {"type": "heading", "level": 2, "text": "Return Value", "anchor": "return-value"},
-           {"type": "paragraph", "inlineContent": [{"type": "codeVoice", "code": "true"}, {"type": "text", "text": " when every run finished."}]},
-           {"type": "heading", "level": 2, "text": "Discussion", "anchor": "discussion"},
-           \(p("Call this from the main thread. It returns at once.")),
-           {"type": "aside", "style": "important", "name": "Important", "content": [\(p("Never call it twice."))]},
-           {"type": "table", "header": "row", "rows": [[[\(p("Mode"))], [\(p("Meaning"))]], [[\(p("fast"))], [\(p("Skips checks."))]]]},
-           {"type": "tabNavigator", "tabs": [{"title": "iOS", "content": [\(p("On iPhone, it runs in the background."))]},
-             {"title": "macOS", "content": [\(p("On Mac, it runs in the foreground."))]}]},
-           {"type": "unorderedList", "items": [{"content": [\(p("First item."))]}]}]}],
-       "topicSections": [{"title": "Children", "identifiers": [\(identifiers)]}],
-       "references": {\(references)}}
-      """
   }
 }
