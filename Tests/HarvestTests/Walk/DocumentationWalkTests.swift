@@ -165,3 +165,44 @@ import Testing
     #expect(try corpus.read(id: "doc/kit/thing") == nil)
   }
 }
+
+/// Apple's own render JSON, served in place from the conformance data: a structure with
+/// methods (Swift's Array) and a deprecated method (NSData's getBytes(_:)).
+@Suite(.enabled(if: ConformanceData.shouldRun)) struct AppleDocumentationWalkTests {
+  @Test func harvestsAppleStructureAndDeprecatedMethod() async throws {
+    let array = "/tutorials/data/documentation/swift/array.json"
+    let getBytes = "/tutorials/data/documentation/foundation/nsdata/getbytes(_:).json"
+    let server = try LoopbackServer(routes: [
+      array: .fixture(try ConformanceData.url("docc/apple/documentation__swift__array.json")),
+      getBytes: .fixture(try ConformanceData.url("docc/apple/documentation__foundation__nsdata__getbytes.json")),
+    ])
+    defer { server.stop() }
+    let walk = try WalkHarness()
+    let mirror = SiteMirror([SiteMirror.mapping(parsing: "https://developer.apple.com=\(server.baseURL)")!])
+    let entries = [
+      SourceEntry(
+        kind: .doc, url: "https://developer.apple.com/documentation/swift/array",
+        follow: SourceEntry.Follow(maxDepth: 1, maxPages: 3)),
+      SourceEntry(kind: .doc, url: "https://developer.apple.com/documentation/foundation/nsdata/getbytes(_:)"),
+    ]
+    let report = await Refresher(fetcher: SiteFetcher(client: walk.client, mirror: mirror), corpus: walk.corpus)
+      .refresh(SourceList(sources: entries))
+    #expect(report.entries.count == 4, "the root, two children (not served) and the method: \(report.entries)")
+    let structure = try #require(try walk.corpus.read(id: "doc/swift/array"))
+    #expect(structure.documentation?.symbolKind == "struct")
+    #expect(structure.documentation?.isDeprecated == false)
+    #expect(structure.passages.first { $0.anchor == "declaration" }?.text == "@frozen struct Array<Element>")
+    #expect(structure.sections.contains { $0.anchor == "overview" })
+    let id = try #require(report.entries.last?.documentID)
+    let method = try #require(try walk.corpus.read(id: id))
+    #expect(method.title == "getBytes(_:)")
+    #expect(method.documentation?.modules == ["Foundation"])
+    #expect(method.documentation?.isDeprecated == true)
+    #expect(
+      method.passages.first?.text
+        == "This method is unsafe because it could potentially cause buffer overruns.")
+    #expect(method.passages.first?.layout?.aside == "Deprecated")
+    #expect(
+      method.passages.contains { $0.kind == .code && $0.text == "func getBytes(_ buffer: UnsafeMutableRawPointer)" })
+  }
+}
