@@ -133,7 +133,8 @@ let package = Package(
       name: "HarvestTests",
       dependencies: [
         "Harvest", "Corpus", "DocumentModel", "Normalize", "TalkPage", "DuoKBTestSupport", "DuoKBTestSizes",
-      ]),
+      ],
+      exclude: ["Fixtures"]),
     .testTarget(
       name: "SearchIndexTests",
       dependencies: ["SearchIndex", "DocumentModel", "Normalize", "DuoKBTestSupport", "DuoKBTestSizes"],

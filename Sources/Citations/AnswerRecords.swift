@@ -40,6 +40,10 @@ public struct HitRecord: Sendable, Encodable, Equatable {
     public var year: Int?
     /// BCP 47: `en`, `ja`, `zh-Hans`.
     public var language: String
+    /// Documentation pages: the framework; null for others.
+    public var framework: String? = nil
+    /// Documentation pages deprecated upstream (never to be cited as current API).
+    public var deprecated = false
 
     public func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
@@ -50,9 +54,11 @@ public struct HitRecord: Sendable, Encodable, Equatable {
       try container.encode(event, forKey: .event)
       try container.encode(year, forKey: .year)
       try container.encode(language, forKey: .language)
+      try container.encode(framework, forKey: .framework)
+      try container.encode(deprecated, forKey: .deprecated)
     }
 
-    enum CodingKeys: String, CodingKey { case kind, id, title, url, event, year, language }
+    enum CodingKeys: String, CodingKey { case kind, id, title, url, event, year, language, framework, deprecated }
   }
 
   /// Search and audit: 1 for the best passage, and its score (search: relevance; audit: its
@@ -94,7 +100,7 @@ public struct HitRecord: Sendable, Encodable, Equatable {
     source = Source(
       kind: hit.passageKind == .code ? "code" : hit.source.kind.rawValue, id: hit.source.id, title: hit.source.title,
       url: hit.source.url, event: hit.source.event, year: hit.source.year ?? EventName.year(hit.source.event),
-      language: hit.source.language)
+      language: hit.source.language, framework: hit.source.framework, deprecated: hit.source.isDeprecated)
     explain = ranked ? hit.explanation.map(ExplainRecord.init) : nil
   }
 

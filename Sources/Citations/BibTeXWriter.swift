@@ -33,6 +33,10 @@ enum BibTeXWriter {
     case .hig:
       fields.append(("organization", "{Apple Inc.}"))
       fields.append(("titleaddon", "{Human Interface Guidelines}"))
+    case .doc:
+      fields.append(("organization", "{Apple Inc.}"))
+      fields.append(("titleaddon", "{Apple Developer Documentation}"))
+      if entry.isDeprecated { fields.append(("addendum", "{Deprecated}")) }
     }
     if let issued = entry.issued {
       fields.append(("date", "{\(issued.iso8601)}"))

@@ -24,6 +24,9 @@ public struct Bibliography: Sendable, Equatable {
     /// Who speaks in the talk, as its subtitles name them, in order of first appearance.
     public var speakers: [String]
     public var language: String
+    /// Documentation pages: the framework, and whether the page is deprecated upstream.
+    public var framework: String? = nil
+    public var isDeprecated = false
   }
 
   /// Where an entry's date comes from.
@@ -97,14 +100,18 @@ public struct Bibliography: Sendable, Equatable {
       id: hit.source.id, kind: hit.source.kind, title: hit.source.title, url: hit.source.url, event: hit.source.event,
       issued: issued, issuedFrom: issuedFrom,
       accessed: document?.fetch?.fetchedAt.flatMap(CalendarDate.init(iso8601:)), speakers: speakers,
-      language: document?.language ?? "en")
+      language: document?.language ?? "en", framework: hit.source.framework,
+      isDeprecated: hit.source.isDeprecated || document?.documentation?.isDeprecated == true)
   }
+
+  /// The entry a cite points at.
+  public func entry(of cite: Cite) -> Entry? { entries.first { $0.id == cite.entryID } }
 
   static func cite(_ hit: QuotedHit) -> Cite {
     if let timestamp = hit.timestamp {
       return Cite(entryID: hit.source.id, locator: timestamp, label: .timestamp, hit: hit)
     }
-    if hit.source.kind == .hig, let heading = hit.heading, !heading.isEmpty {
+    if hit.source.kind.isPage, let heading = hit.heading, !heading.isEmpty {
       return Cite(entryID: hit.source.id, locator: "“\(heading)”", label: .section, hit: hit)
     }
     return Cite(entryID: hit.source.id, locator: nil, label: nil, hit: hit)

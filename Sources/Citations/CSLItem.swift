@@ -57,6 +57,10 @@ struct CSLItem: Sendable, Encodable, Equatable {
     case .hig:
       type = "webpage"
       containerTitle = "Human Interface Guidelines"
+    case .doc:
+      type = "webpage"
+      containerTitle = "Apple Developer Documentation"
+      genre = entry.isDeprecated ? "Deprecated" : nil
     }
     issued = entry.issued.map { DateParts(dateParts: [$0.parts]) }
     accessed = entry.accessed.map { DateParts(dateParts: [$0.parts]) }

@@ -135,7 +135,7 @@ extension KnowledgeBase {
 
   /// `hit` (a section target) with the layout of `passages`, as `laidOut(_:)` decides.
   public func laidOut(_ hit: QuotedHit, passages: [QuotedHit]) -> QuotedHit {
-    guard hit.source.kind == .hig, passages.count > 1,
+    guard hit.source.kind.isPage, passages.count > 1,
       let document = try? corpus.read(id: hit.source.id)
     else { return hit }
     var layout: [LaidOutPassage] = []

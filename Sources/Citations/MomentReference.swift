@@ -75,7 +75,8 @@ public enum MomentReference: Sendable, Equatable {
     }
   }
 
-  /// A talk page or HIG page link, read as its document and moment.
+  /// A talk page, HIG page or documentation page link (`…/documentation/uikit/uiview#overview`),
+  /// read as its document and moment or section.
   static func link(_ text: String) -> MomentReference? {
     guard let components = URLComponents(string: text) else { return nil }
     var parts = components.path.split(separator: "/").map { String($0) }
@@ -103,6 +104,14 @@ public enum MomentReference: Sendable, Equatable {
     if let guide = lower.firstIndex(of: "human-interface-guidelines"), guide + 1 < lower.count {
       let id = "hig/\(lower[guide + 1])"
       guard DocumentID.isValid(id) else { return nil }
+      if let fragment = components.fragment, !fragment.isEmpty {
+        return .citation(CitationID(documentID: id, locator: .anchor(fragment)))
+      }
+      return .document(id)
+    }
+    if lower.count >= 2, lower[0] == "documentation",
+      let id = try? DocumentID.documentation(path: parts.dropFirst().joined(separator: "/"))
+    {
       if let fragment = components.fragment, !fragment.isEmpty {
         return .citation(CitationID(documentID: id, locator: .anchor(fragment)))
       }

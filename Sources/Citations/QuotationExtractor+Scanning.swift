@@ -126,7 +126,7 @@ extension QuotationExtractor {
     return nil
   }
 
-  /// duo-kb citation ids in `text`: `event/number@m:ss`, `hig/slug#anchor`, or an id the
+  /// duo-kb citation ids in `text`: `event/number@m:ss`, `hig/slug#anchor`, `doc/path#anchor`, or an id the
   /// corpus holds, each with an optional place (`@3:46.2`) or older `~hash`.
   static func citationIDs(in text: String, catalog: SourceCatalog) -> [CitationID] {
     var result: [CitationID] = []
@@ -138,13 +138,17 @@ extension QuotationExtractor {
         let id = CitationID(parsing: String(candidate))
       else { continue }
       let parts = id.documentID.split(separator: "/")
-      guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty }) else { continue }
+      // Documentation ids take up to four segments (`doc/foundation/nsdata/getbytes-_-4c1f09a2`).
+      let isDocumentation = parts.first == "doc" && parts.count >= 2
+      guard parts.count == 2 || isDocumentation, parts.allSatisfy({ !$0.isEmpty }) else { continue }
       let hasLocator: Bool
       switch id.locator {
       case .time: hasLocator = true
       case .anchor(let anchor): hasLocator = anchor != nil
       }
-      if hasLocator || parts[0] == "hig" || catalog.numbersByID[id.documentID] != nil { result.append(id) }
+      if hasLocator || parts[0] == "hig" || isDocumentation || catalog.numbersByID[id.documentID] != nil {
+        result.append(id)
+      }
     }
     return result
   }

@@ -12,6 +12,11 @@ public struct QuotedHit: Sendable, Equatable {
     public var year: Int?
     /// The document's BCP 47 tag: `en`, `ja`, `zh-Hans`.
     public var language: String = "en"
+    /// Documentation pages: the framework (`UIKit`); nil for others.
+    public var framework: String? = nil
+    /// Documentation pages deprecated upstream: whoever quotes it must say so, and never
+    /// cite it as current API.
+    public var isDeprecated = false
   }
 
   public var rank: Int

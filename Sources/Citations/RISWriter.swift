@@ -23,6 +23,9 @@ enum RISWriter {
       lines.append(("M3", "Video"))
     case .hig:
       lines.append(("T2", "Human Interface Guidelines"))
+    case .doc:
+      lines.append(("T2", "Apple Developer Documentation"))
+      if entry.isDeprecated { lines.append(("N1", "Deprecated")) }
     }
     if let issued = entry.issued {
       lines.append(("PY", String(issued.year)))

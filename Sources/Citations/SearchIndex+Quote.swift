@@ -93,7 +93,7 @@ extension SearchIndex {
     var chapters: [DocumentOverview.Chapter] = []
     for number in 0..<stored.passageCount {
       let passage = passage(doc: documentIndex, passage: number)
-      guard let heading = passage.heading ?? (stored.kind == .hig ? passage.anchor : nil), !heading.isEmpty,
+      guard let heading = passage.heading ?? (stored.kind.isPage ? passage.anchor : nil), !heading.isEmpty,
         chapters.last?.title != heading
       else { continue }
       chapters.append(
@@ -121,7 +121,7 @@ extension SearchIndex {
     guard let documentIndex = documentIndex(id: id) else { return nil }
     let stored = document(documentIndex)
     guard stored.passageCount > 0 else { return nil }
-    if stored.kind == .hig {
+    if stored.kind.isPage {
       for number in 0..<stored.passageCount {
         if let anchor = passage(doc: documentIndex, passage: number).anchor, !anchor.isEmpty {
           return (CitationID(documentID: id, locator: .anchor(anchor)).description, true)

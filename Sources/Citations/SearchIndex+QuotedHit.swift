@@ -45,7 +45,8 @@ extension SearchIndex {
       speaker: stored.speaker,
       source: QuotedHit.Source(
         kind: document.kind, id: document.id, title: document.title, url: document.url,
-        event: document.event, year: document.year, language: document.language),
+        event: document.event, year: document.year, language: document.language, framework: document.framework,
+        isDeprecated: document.isDeprecated),
       matchedRanges: matchedRanges, documentIndex: stored.documentIndex, passageIndex: stored.passageIndex)
   }
 

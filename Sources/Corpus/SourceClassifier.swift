@@ -12,7 +12,7 @@ public enum SourceClassifier {
   /// A sources.json entry for `url`, or an error saying why it is not one.
   public static func entry(
     for url: String, id: String? = nil, title: String? = nil, languages: [String]? = nil,
-    follow: Bool = false, catalogFilter: SourceEntry.Filter? = nil
+    follow: Bool = false, followBounds: SourceEntry.Follow? = nil, catalogFilter: SourceEntry.Filter? = nil
   ) throws(CorpusError) -> SourceEntry {
     guard let components = URLComponents(string: url),
       let scheme = components.scheme?.lowercased(), scheme == "https" || scheme == "http",
@@ -45,10 +45,21 @@ public enum SourceClassifier {
       }
       return SourceEntry(
         kind: .hig, url: url,
-        follow: follow ? SourceEntry.Follow() : nil)
+        follow: follow ? (followBounds ?? SourceEntry.Follow()) : nil)
+    }
+    if path.hasPrefix("/documentation/") || path.hasPrefix("/tutorials/data/documentation/") {
+      guard let parsed = URL(string: url), DocumentationURL.path(fromPageOrJSON: parsed) != nil else {
+        throw .unrecognizedSource(
+          url: url,
+          reason: "not a documentation page URL (…/documentation/PATH or "
+            + "…/tutorials/data/documentation/PATH.json; no empty, '.' or '..' segment)")
+      }
+      return SourceEntry(
+        kind: .doc, url: url, follow: follow ? (followBounds ?? SourceEntry.Follow.documentation) : nil)
     }
     throw .unrecognizedSource(
       url: url,
-      reason: "not a talk page (…/videos/play/COLLECTION/ID/), an HLS master playlist (….m3u8) or a HIG page")
+      reason: "not a talk page (…/videos/play/COLLECTION/ID/), an HLS master playlist (….m3u8), "
+        + "a HIG page or a documentation page (…/documentation/PATH)")
   }
 }

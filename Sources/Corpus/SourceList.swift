@@ -16,6 +16,8 @@ import OwnedFiles
 ///   {"kind": "talk", "url": "https://developer.apple.com/videos/play/wwdc2024/10173/", "languages": ["en", "ja"]},
 ///   {"kind": "hig", "url": "https://developer.apple.com/design/human-interface-guidelines/layout"},
 ///   {"kind": "hig", "url": "…", "follow": {"maxDepth": 2, "maxPages": 200}},
+///   {"kind": "doc", "url": "https://developer.apple.com/documentation/uikit/uiviewcontroller",
+///    "follow": {"maxDepth": 1, "maxPages": 50}},
 ///   {"kind": "catalog", "url": "https://…/videos/all-videos/", "filter": {"event": "wwdc2020"}}
 /// ]}
 /// ```
@@ -104,6 +106,9 @@ public struct SourceEntry: Codable, Sendable, Equatable {
     case talk
     /// A HIG page, by its page URL or its render JSON URL.
     case hig
+    /// A page of Apple's developer documentation (`/documentation/…`), by its page URL or
+    /// its render JSON URL.
+    case doc
     /// A list of talks (Apple's video catalog JSON, or an event's index page): every talk
     /// that matches `filter` is refreshed as a talk source.
     case catalog
@@ -134,6 +139,10 @@ public struct SourceEntry: Codable, Sendable, Equatable {
       self.maxDepth = maxDepth
       self.maxPages = maxPages
     }
+
+    /// A documentation page's default bounds: its children only, at most 50 pages (a
+    /// framework's root lists hundreds of symbols, each with children of its own).
+    public static let documentation = Follow(maxDepth: 1, maxPages: 50)
   }
 
   public var kind: Kind

@@ -22,6 +22,8 @@ public struct RenderPage: Sendable, Equatable {
   public var warnings: [DocCWarning]
   /// Blocks and inlines of a type this decoder does not know (their text is kept).
   public var unknownNodeCount: Int
+  /// `metadata` beyond title and role, and `deprecationSummary` (symbol pages, articles).
+  public var metadata = RenderPageMetadata()
   /// How many nodes of each `type` (or layout `kind`) were read inside
   /// `primaryContentSections` and tutorial `sections`, nested ones and inlines included.
   public var nodeTypeCounts: [String: Int]

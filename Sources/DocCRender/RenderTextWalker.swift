@@ -43,6 +43,7 @@ struct RenderTextWalker {
     page.role = metadata?["role"]?.stringValue
     page.schemaVersion = schemaVersion
     page.abstract = inlineText(root["abstract"], path: "abstract")
+    page.metadata = pageMetadata(root)
     isCounting = true
     walkPrimaryContentSections(root["primaryContentSections"]?.arrayValue ?? [])
     walkTutorialSections(root["sections"]?.arrayValue ?? [])

@@ -12,44 +12,78 @@
 /// harvested since layouts are recorded): the same, with each passage's layout after
 /// `lastCue` as an optional (role, block, depth, number, table, row, column). A document
 /// without layouts keeps its v1 hash, so corpora written before v2 still check clean.
+///
+/// A layout that names its aside (`PassageLayout.aside`, documentation pages only) adds the
+/// name after its column.
+///
+/// A documentation page (`Document.documentation` given) hashes as v1 or v2, followed by
+/// its metadata (role, symbol kind, role heading, modules, then each platform's name,
+/// introduced, deprecated and three flags, then the deprecation summary), so that a page
+/// newly deprecated upstream is rewritten although its text is not changed. Talks and HIG
+/// pages have no metadata and keep their hash.
 public enum ContentHash {
   static let version = "duo-kb content v1"
   static let layoutVersion = "duo-kb content v2"
 
   public static func of(_ document: Document) -> String {
-    of(passages: document.passages, cues: document.cues)
+    var encoder = Encoder()
+    encoder.content(passages: document.passages, cues: document.cues)
+    if let metadata = document.documentation { encoder.documentation(metadata) }
+    return SHA256.hex(encoder.hasher.finalize())
   }
 
   public static func of(passages: [Passage], cues: [StoredCue]) -> String {
     var encoder = Encoder()
-    let hasLayouts = passages.contains { $0.layout != nil }
-    encoder.string(hasLayouts ? layoutVersion : version)
-    encoder.integer(passages.count)
-    for passage in passages {
-      encoder.string(passage.kind.rawValue)
-      encoder.string(passage.text)
-      encoder.optional(passage.startMilliseconds)
-      encoder.optional(passage.endMilliseconds)
-      encoder.optional(passage.anchor)
-      encoder.optional(passage.heading)
-      encoder.optional(passage.speaker)
-      encoder.optional(passage.firstCue)
-      encoder.optional(passage.lastCue)
-      if hasLayouts { encoder.layout(passage.layout) }
-    }
-    encoder.integer(cues.count)
-    for cue in cues {
-      encoder.integer(cue.startMilliseconds)
-      encoder.integer(cue.endMilliseconds)
-      encoder.string(cue.raw)
-      encoder.string(cue.text)
-      encoder.optional(cue.settings)
-      encoder.optional(cue.voice)
-    }
+    encoder.content(passages: passages, cues: cues)
     return SHA256.hex(encoder.hasher.finalize())
   }
+}
 
-  private struct Encoder {
+extension ContentHash.Encoder {
+  mutating func content(passages: [Passage], cues: [StoredCue]) {
+    let hasLayouts = passages.contains { $0.layout != nil }
+    string(hasLayouts ? ContentHash.layoutVersion : ContentHash.version)
+    integer(passages.count)
+    for passage in passages {
+      string(passage.kind.rawValue)
+      string(passage.text)
+      optional(passage.startMilliseconds)
+      optional(passage.endMilliseconds)
+      optional(passage.anchor)
+      optional(passage.heading)
+      optional(passage.speaker)
+      optional(passage.firstCue)
+      optional(passage.lastCue)
+      if hasLayouts { layout(passage.layout) }
+    }
+    integer(cues.count)
+    for cue in cues {
+      integer(cue.startMilliseconds)
+      integer(cue.endMilliseconds)
+      string(cue.raw)
+      string(cue.text)
+      optional(cue.settings)
+      optional(cue.voice)
+    }
+  }
+
+  mutating func documentation(_ metadata: DocumentationMetadata) {
+    for value in [metadata.role, metadata.symbolKind, metadata.roleHeading] { optional(value) }
+    integer(metadata.modules.count)
+    for module in metadata.modules { string(module) }
+    integer(metadata.platforms.count)
+    for platform in metadata.platforms {
+      string(platform.name)
+      optional(platform.introduced)
+      optional(platform.deprecated)
+      for flag in [platform.isDeprecatedFlag, platform.isBeta, platform.isUnavailable] { integer(flag ? 1 : 0) }
+    }
+    optional(metadata.deprecationSummary)
+  }
+}
+
+extension ContentHash {
+  struct Encoder {
     var hasher = SHA256()
 
     mutating func string(_ text: String) {
@@ -66,6 +100,8 @@ public enum ContentHash {
       string(layout.role.rawValue)
       integer(layout.block)
       for value in [layout.depth, layout.number, layout.table, layout.row, layout.column] { optional(value) }
+      // Only documentation pages name their asides; other layouts keep their v2 hash.
+      if let aside = layout.aside { string(aside) }
     }
 
     mutating func optional(_ value: String?) {

@@ -3,11 +3,11 @@
 /// rule here gives it back byte for byte; the reader applies the same rules, so the two
 /// cannot disagree.
 enum DerivedFields {
-  /// A passage's kind when the file gives none: a talk's are spoken, a HIG page's written.
+  /// A passage's kind when the file gives none: a talk's are spoken, a HIG or documentation page's written.
   static func passageKind(of kind: DocumentKind) -> PassageKind {
     switch kind {
     case .talk: .speech
-    case .hig: .text
+    case .hig, .doc: .text
     }
   }
 

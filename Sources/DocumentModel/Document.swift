@@ -1,11 +1,12 @@
-/// The unit the corpus stores and the index reads: one talk or one HIG page,
-/// with its quotable passages in reading order.
+/// The unit the corpus stores and the index reads: one talk, one HIG page or one page of
+/// Apple's developer documentation, with its quotable passages in reading order.
 ///
 /// Times are whole milliseconds from the start of the video. Passage text is the
 /// exact text after the documented normalizations (entities decoded, tags removed,
 /// runs of whitespace collapsed): a quote is always a slice of it.
 public struct Document: Codable, Sendable, Equatable {
-  /// Stable, file-name-safe id: `tech-talks/111466`, `wwdc2024/10173`, `hig/designing-for-iphone-duo`.
+  /// Stable, file-name-safe id: `tech-talks/111466`, `wwdc2024/10173`, `hig/designing-for-iphone-duo`,
+  /// `doc/uikit/uiviewcontroller`.
   public var id: String
   public var kind: DocumentKind
   public var title: String
@@ -28,8 +29,10 @@ public struct Document: Codable, Sendable, Equatable {
   public var passages: [Passage]
   /// A talk's raw cues, so every quote can be traced to the cue it came from.
   public var cues: [StoredCue]
-  /// A HIG page's sections in reading order (empty for talks).
+  /// A HIG or documentation page's sections in reading order (empty for talks).
   public var sections: [SectionHeading]
+  /// A documentation page's symbol kind, module, platforms and deprecation; nil otherwise.
+  public var documentation: DocumentationMetadata?
 
   public init(
     id: String, kind: DocumentKind, title: String, url: String, language: String = "en",
@@ -58,6 +61,11 @@ public struct Document: Codable, Sendable, Equatable {
 public enum DocumentKind: String, Codable, Sendable, CaseIterable {
   case talk
   case hig
+  /// A page of Apple's developer documentation (`/documentation/…`): an article or a symbol.
+  case doc
+
+  /// A written page (HIG or documentation): sections with anchors, no times.
+  public var isPage: Bool { self != .talk }
 }
 
 /// What a passage is made of: spoken words, written guidance, or a code listing.

@@ -6,7 +6,7 @@
 /// and links like any other) and cannot be another document's:
 ///
 /// - an id made from a talk page URL has exactly two segments, the second all digits;
-/// - a HIG page's is `hig/<slug>`, never a talk's base;
+/// - a HIG page's is `hig/<slug>`, a documentation page's `doc/<path>`, never a talk's base;
 /// - an id a source gives itself (a master playlist's `--id`) may not end in a segment
 ///   shaped like a language tag, nor name a HIG page (`isReservedForLanguages`).
 extension DocumentID {
@@ -22,16 +22,17 @@ extension DocumentID {
 
   /// The language an id names by its last segment (`ja`, `zh-hans`), nil for English ids.
   public static func language(of id: String) -> String? {
-    guard !id.hasPrefix("hig/") else { return nil }
+    guard !id.hasPrefix("hig/"), !id.hasPrefix("doc/") else { return nil }
     let segments = id.split(separator: "/")
     guard segments.count > 1, let last = segments.last, isLanguageSegment(String(last)) else { return nil }
     return String(last)
   }
 
   /// Whether a source may not give itself `id`, because a talk's localized ids take that
-  /// shape (a last segment that reads as a language tag) or a HIG page's do (`hig/…`).
+  /// shape (a last segment that reads as a language tag) or a HIG or documentation page's
+  /// do (`hig/…`, `doc/…`).
   public static func isReservedForLanguages(_ id: String) -> Bool {
-    language(of: id) != nil || id == "hig" || id.hasPrefix("hig/")
+    language(of: id) != nil || id == "hig" || id.hasPrefix("hig/") || id == "doc" || id.hasPrefix("doc/")
   }
 
   /// `en`, `en-us`, `en-gb`: the language whose ids carry no tag.

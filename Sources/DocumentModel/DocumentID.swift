@@ -45,7 +45,7 @@ public enum DocumentID {
     try sanitize("hig/" + slug.replacingSlashes())
   }
 
-  private static func sanitizeSegment(_ segment: Substring) -> String {
+  static func sanitizeSegment(_ segment: Substring) -> String {
     var result = String.UnicodeScalarView()
     for scalar in segment.unicodeScalars {
       var mapped = scalar

@@ -32,6 +32,7 @@ struct DocumentReader {
     var sections: [SectionHeading]?
     var version = 1
     var cueSettings: String?
+    var documentation: DocumentationMetadata?
     var keys = KeySet()
     let start = json.offset
     var object = try json.beginObject()
@@ -98,6 +99,9 @@ struct DocumentReader {
       case "cueSettings":
         try keys.insert(15, key, json)
         cueSettings = try optionalString()
+      case "documentation":
+        try keys.insert(17, key, json)
+        if try !json.readNull() { documentation = try documentationMetadata() }
       default:
         try keys.insertUnknown(key, json)
         try json.skipValue()
@@ -112,6 +116,7 @@ struct DocumentReader {
       passages: try required(passages, "passages", start), cues: try required(cues, "cues", start),
       sections: try required(sections, "sections", start))
     document.publishedFrom = publishedFrom
+    document.documentation = documentation
     try fillGaps(&document, version: version, cueSettings: cueSettings)
     return document
   }
@@ -217,6 +222,9 @@ struct DocumentReader {
       case "column":
         try keys.insert(6, key, json)
         layout.column = try optionalInteger()
+      case "aside":
+        try keys.insert(7, key, json)
+        layout.aside = try optionalString()
       default:
         try keys.insertUnknown(key, json)
         try json.skipValue()
@@ -375,7 +383,7 @@ struct DocumentReader {
 
   // MARK: Helpers
 
-  private mutating func array<Element>(
+  mutating func array<Element>(
     _ element: (inout DocumentReader) throws(DocumentModelError) -> Element
   ) throws(DocumentModelError) -> [Element] {
     var elements: [Element] = []
@@ -384,7 +392,7 @@ struct DocumentReader {
     return elements
   }
 
-  private mutating func optionalString() throws(DocumentModelError) -> String? {
+  mutating func optionalString() throws(DocumentModelError) -> String? {
     try json.readNull() ? nil : json.string()
   }
 
@@ -399,7 +407,7 @@ struct DocumentReader {
 }
 
 /// The keys one object has given so far: its known fields by number, any others by name.
-private struct KeySet {
+struct KeySet {
   private var known: UInt32 = 0
   private var unknown: Set<String> = []
 

@@ -25,6 +25,9 @@ enum DocumentWriter {
     if let summary = document.summary { out.member("summary") { $0.string(summary) } }
     out.member("isRemovedUpstream") { $0.raw(document.isRemovedUpstream ? "true" : "false") }
     if let fetch = document.fetch { out.member("fetch") { $0.fetch(fetch) } }
+    if let documentation = document.documentation {
+      out.member("documentation") { $0.documentation(documentation) }
+    }
     if let cueSettings { out.member("cueSettings") { $0.string(cueSettings) } }
     out.member("sections") { $0.lines(document.sections) { $0.section($1) } }
     out.member("passages") { $0.lines(document.passages) { $0.passage($1, context) } }
@@ -93,6 +96,46 @@ private struct JSONBytes {
     raw("\n  }")
   }
 
+  /// A documentation page's metadata: one compact object, its platforms one compact object each.
+  mutating func documentation(_ metadata: DocumentationMetadata) {
+    var object = CompactObject()
+    object.string("role", metadata.role, &self)
+    object.string("symbolKind", metadata.symbolKind, &self)
+    object.string("roleHeading", metadata.roleHeading, &self)
+    object.key("modules", &self)
+    raw("[")
+    for (index, module) in metadata.modules.enumerated() {
+      if index > 0 { raw(",") }
+      string(module)
+    }
+    raw("]")
+    object.key("platforms", &self)
+    raw("[")
+    for (index, platform) in metadata.platforms.enumerated() {
+      if index > 0 { raw(",") }
+      var entry = CompactObject()
+      entry.string("name", platform.name, &self)
+      entry.string("introduced", platform.introduced, &self)
+      entry.string("deprecated", platform.deprecated, &self)
+      if platform.isDeprecatedFlag {
+        entry.key("isDeprecated", &self)
+        raw("true")
+      }
+      if platform.isBeta {
+        entry.key("isBeta", &self)
+        raw("true")
+      }
+      if platform.isUnavailable {
+        entry.key("isUnavailable", &self)
+        raw("true")
+      }
+      entry.close(&self)
+    }
+    raw("]")
+    object.string("deprecationSummary", metadata.deprecationSummary, &self)
+    object.close(&self)
+  }
+
   mutating func section(_ section: SectionHeading) {
     var object = CompactObject()
     object.string("title", section.title, &self)
@@ -140,6 +183,7 @@ private struct JSONBytes {
       inner.integer("table", layout.table, &self)
       inner.integer("row", layout.row, &self)
       inner.integer("column", layout.column, &self)
+      inner.string("aside", layout.aside, &self)
       raw("}")
     }
     if let omitted = passage.omitted {

@@ -31,6 +31,9 @@ public struct PassageLayout: Codable, Sendable, Equatable {
   public var table: Int?
   public var row: Int?
   public var column: Int?
+  /// Asides of documentation pages: the aside's name as the page shows it (`Note`,
+  /// `Important`, `Warning`, `Deprecated`), not part of the quote; nil elsewhere.
+  public var aside: String?
 
   public init(
     role: Role, block: Int, depth: Int? = nil, number: Int? = nil, table: Int? = nil, row: Int? = nil,

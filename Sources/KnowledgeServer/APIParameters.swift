@@ -52,8 +52,8 @@ struct APIParameters {
   func filterTerms() throws(APIFailure) -> [String] {
     var terms: [String] = []
     for kind in request.arguments("kind") {
-      guard ["talk", "hig", "code"].contains(kind) else {
-        throw .badRequest("'kind' takes talk, hig or code, not '\(kind)'")
+      guard ["talk", "hig", "doc", "code"].contains(kind) else {
+        throw .badRequest("'kind' takes talk, hig, doc or code, not '\(kind)'")
       }
       terms.append("kind:\(kind)")
     }

@@ -91,18 +91,23 @@ enum AnswerSchema {
       "source": [
         "type": "object",
         "properties": [
-          "kind": ["type": "string", "enum": ["talk", "hig", "code"]],
+          "kind": ["type": "string", "enum": ["talk", "hig", "doc", "code"]],
           "id": [
             "type": "string",
             "description": "Document id, e.g. tech-talks/111466; other languages add their tag: tech-talks/111466/ja",
           ],
           "title": ["type": "string"],
-          "url": ["type": "string", "description": "The talk or HIG page"],
+          "url": ["type": "string", "description": "The talk, HIG or documentation page"],
           "event": nullableString,
           "year": ["type": ["integer", "null"]],
           "language": ["type": "string", "description": "BCP 47 tag of the document: en, ja, ko, zh-Hans"],
+          "framework": ["type": ["string", "null"], "description": "Documentation pages: the framework, e.g. UIKit"],
+          "deprecated": [
+            "type": "boolean",
+            "description": "Documentation pages deprecated upstream: never cite them as current API",
+          ],
         ],
-        "required": ["kind", "id", "title", "url", "event", "year", "language"],
+        "required": ["kind", "id", "title", "url", "event", "year", "language", "framework", "deprecated"],
       ],
       "explain": explain,
     ],
@@ -265,7 +270,7 @@ enum AnswerSchema {
     "type": "object",
     "properties": [
       "id": ["type": "string", "description": "Document id, e.g. tech-talks/111466"],
-      "kind": ["type": "string", "enum": ["talk", "hig"]],
+      "kind": ["type": "string", "enum": ["talk", "hig", "doc"]],
       "title": ["type": "string"],
       "url": ["type": "string", "description": "The talk or HIG page"],
       "event": nullableString,

@@ -19,7 +19,17 @@ public enum DocumentMarkdown {
   }
 
   static func header(_ document: Document) -> String {
-    var facts: [String] = [document.kind == .talk ? "Talk" : "Human Interface Guidelines"]
+    var facts: [String] =
+      switch document.kind {
+      case .talk: ["Talk"]
+      case .hig: ["Human Interface Guidelines"]
+      case .doc: ["Apple Developer Documentation"] + [document.documentation?.roleHeading].compactMap { $0 }
+      }
+    if let metadata = document.documentation {
+      facts += metadata.modules.prefix(1).map(MarkdownText.inline)
+      let platforms = metadata.platforms.map(\.summary).joined(separator: ", ")
+      if !platforms.isEmpty { facts.append(MarkdownText.inline(platforms)) }
+    }
     if let event = document.event { facts.append(event) }
     if let year = document.year { facts.append(String(year)) }
     facts.append(MarkdownText.destination(document.url).map { "<\($0)>" } ?? MarkdownText.inline(document.url))
@@ -29,6 +39,10 @@ public enum DocumentMarkdown {
       ? "\n\nApple's exact words from the talk's subtitles. Cite a paragraph by its time link."
       : "\n\nApple's exact words. Cite a paragraph by its section link."
     if document.isRemovedUpstream { text += "\n\nThis document is no longer published by Apple." }
+    if let metadata = document.documentation, metadata.isDeprecated {
+      text += "\n\n**Deprecated API: not to be cited as current.**"
+      if let summary = metadata.deprecationSummary { text += " \(MarkdownText.inline(summary))" }
+    }
     return text
   }
 

@@ -21,7 +21,14 @@ enum DocumentResources {
   }
 
   static func listing(_ document: StoredDocument) -> JSONValue {
-    var about = document.kind == .talk ? "Talk transcript" : "Human Interface Guidelines page"
+    var about =
+      switch document.kind {
+      case .talk: "Talk transcript"
+      case .hig: "Human Interface Guidelines page"
+      case .doc: "Apple Developer Documentation page"
+      }
+    if let framework = document.framework { about += ", \(framework)" }
+    if document.isDeprecated { about += ", deprecated API (not to be cited as current)" }
     if let event = document.event { about += ", \(event)" }
     if let year = document.year { about += " (\(year))" }
     about += "; Apple's exact words with \(document.kind == .talk ? "timestamps" : "section anchors") and deep links"

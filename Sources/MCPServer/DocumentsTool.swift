@@ -18,7 +18,10 @@ enum DocumentsTool {
     inputSchema: [
       "type": "object",
       "properties": [
-        "kind": ["type": "string", "enum": ["talk", "hig"], "description": "Only talks, or only HIG pages"],
+        "kind": [
+          "type": "string", "enum": ["talk", "hig", "doc"],
+          "description": "Only talks, HIG pages or documentation pages",
+        ],
         "event": ["type": "string", "minLength": 1, "description": "Only this event, e.g. wwdc2024 or tech-talks"],
         "year": ["type": "integer", "minimum": 0, "maximum": 9999, "description": "Only this year"],
         "lang": ["type": "string", "minLength": 1, "description": "Only this language, e.g. en or ja"],

@@ -19,7 +19,7 @@ enum SearchTool {
       Passages with all the words come first; when fewer than `limit` have them all, the best \
       passages with some of them follow and `partialMatches` is true (`strict` turns that off). \
       Query language: words, "exact phrases", OR, -word or NOT, prefix* (a query with OR, NOT \
-      or a prefix matches strictly), parentheses, and the filters kind:talk|hig|code, source:ID, event:wwdc2024, year:2026, \
+      or a prefix matches strictly), parentheses, and the filters kind:talk|hig|doc|code, framework:UIKit, platform:iOS, source:ID, event:wwdc2024, year:2026, \
       speaker:NAME. Case and diacritics never matter; identifiers match whole and split \
       (toolbarVerticalBehavior is found by "toolbar vertical behavior"); plurals fold.
       """,
@@ -35,7 +35,7 @@ enum SearchTool {
           "description": "How many passages to return (default 10)",
         ],
         "kind": [
-          "type": "string", "enum": ["talk", "hig", "code"],
+          "type": "string", "enum": ["talk", "hig", "doc", "code"],
           "description": "Only talks, only HIG pages, or only code samples",
         ],
         "strict": [

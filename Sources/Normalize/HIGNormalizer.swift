@@ -66,6 +66,7 @@ public struct HIGNormalizer: Sendable {
       case .other: .other
       }
     var layout = PassageLayout(role: role, block: number)
+    if role == .aside { layout.aside = block.aside }
     if role == .listItem {
       layout.depth = block.listDepth ?? 1
       layout.number = block.listNumber

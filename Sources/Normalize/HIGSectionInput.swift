@@ -30,6 +30,9 @@ public struct HIGBlockInput: Codable, Sendable, Equatable {
   public var table: Int?
   public var row: Int?
   public var column: Int?
+  /// Documentation pages: the name of the aside an aside paragraph sits in (`Note`,
+  /// `Deprecated`), recorded in its passages' layout; nil for HIG pages.
+  public var aside: String?
 
   public init(
     kind: HIGBlockKind, text: String, style: String? = nil, listDepth: Int? = nil, listNumber: Int? = nil,

@@ -177,6 +177,7 @@ button.primary { background: var(--accent); color: var(--accent-fg); border-colo
 .where { margin: 0.35rem 0 0.5rem; color: var(--muted); font-size: 0.9rem; }
 .where > * + *::before { content: " · "; }
 .where cite { font-style: normal; }
+.where .deprecated { color: var(--warn); font-weight: 600; }
 .actions { display: flex; flex-wrap: wrap; align-items: center; gap: 0.4rem; }
 .actions .citation { color: var(--muted); font-size: 0.8rem; margin-left: auto; }
 .copy-group { display: inline-flex; position: relative; }
@@ -380,7 +381,11 @@ export function enterDocuments() {
       var link = element('a', null, doc.title);
       link.href = documentRoute(doc.id);
       item.appendChild(link);
-      var meta = [doc.kind === 'hig' ? 'Human Interface Guidelines' : doc.eventName || eventName(doc.event) || 'Talk'];
+      var meta = [
+        doc.kind === 'hig' ? 'Human Interface Guidelines'
+          : doc.kind === 'doc' ? 'Apple Developer Documentation'
+          : doc.eventName || eventName(doc.event) || 'Talk'
+      ];
       if (doc.year) meta.push(String(doc.year));
       if (typeof doc.passages === 'number') meta.push(plural(doc.passages, 'passage'));
       item.appendChild(element('p', 'meta', meta.join(' · ') + ' · ' + doc.id));
@@ -692,6 +697,10 @@ export function hitItem(hit, queryText) {
   item.querySelector('.title').textContent = hit.source.title;
   var moment = item.querySelector('.moment');
   if (momentText(hit)) moment.textContent = momentText(hit); else moment.remove();
+  // A deprecated API must never be cited as current: said beside its title.
+  if (hit.source.deprecated) {
+    item.querySelector('.where').appendChild(element('strong', 'deprecated', 'Deprecated API: not to be cited as current'));
+  }
   var open = item.querySelector('.open');
   setWebLink(open, hit.link);
   if (isTalk) {
@@ -766,6 +775,7 @@ export function hitItem(hit, queryText) {
             <option value="">all</option>
             <option value="talk">talks</option>
             <option value="hig">guidelines</option>
+            <option value="doc">documentation</option>
             <option value="code">code</option>
           </select>
         </label>

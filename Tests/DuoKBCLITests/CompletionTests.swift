@@ -77,8 +77,8 @@ import Testing
   @Test func completesQueryFiltersAcrossBashsColonSplit() throws {
     // bash splits `kind:t` into three words: `kind`, `:`, `t`.
     #expect(try Self.complete(["duo-kb", "search", "kind", ":", "t"]) == ["talk"])
-    #expect(try Self.complete(["duo-kb", "search", "kind", ":"]) == ["code", "hig", "talk"])
-    #expect(try Self.complete(["duo-kb", "search", "ki"]) == ["kind:code", "kind:hig", "kind:talk"])
+    #expect(try Self.complete(["duo-kb", "search", "kind", ":"]) == ["code", "doc", "hig", "talk"])
+    #expect(try Self.complete(["duo-kb", "search", "ki"]) == ["kind:code", "kind:doc", "kind:hig", "kind:talk"])
   }
 
   @Test func completesFilesWhereAFileIsWanted() throws {
@@ -100,7 +100,7 @@ import Testing
           }
         }
       }
-      #expect(script.contains(shell == .fish ? "'kind:talk kind:hig kind:code" : "kind\\:talk"), "\(shell)")
+      #expect(script.contains(shell == .fish ? "'kind:talk kind:hig kind:doc kind:code" : "kind\\:talk"), "\(shell)")
     }
   }
 

@@ -46,7 +46,7 @@ import Testing
   func fishCompletesCommandsOptionsAndValues() throws {
     #expect(try Self.fish("duo-kb sta") == ["status"])
     #expect(try Self.fish("duo-kb search --format ") == ["json", "markdown", "text", "tsv"])
-    #expect(try Self.fish("duo-kb search ki") == ["kind:code", "kind:hig", "kind:talk"])
+    #expect(try Self.fish("duo-kb search ki") == ["kind:code", "kind:doc", "kind:hig", "kind:talk"])
     #expect(try Self.fish("duo-kb --col") == ["--color"])
     #expect(try Self.fish("duo-kb completions ") == ["bash", "fish", "zsh"])
   }

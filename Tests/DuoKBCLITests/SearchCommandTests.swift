@@ -53,7 +53,7 @@ import Testing
         "citation", "speaker", "source",
       ])
     let source = try #require(results[0]["source"] as? [String: Any])
-    #expect(Set(source.keys) == ["kind", "id", "title", "url", "event", "year", "language"])
+    #expect(Set(source.keys) == ["kind", "id", "title", "url", "event", "year", "language", "framework", "deprecated"])
     #expect(source["language"] as? String == "en")
   }
 

@@ -12,7 +12,7 @@ import Testing
     _ = await RefreshCommandTests.refresh(scratch)
     let run = await runCLI(["status", "--home", scratch.url.path])
     #expect(run.status == .failure, "a failing source needs attention")
-    #expect(run.stdout.contains("corpus: 2 documents (0 hig, 2 talk)"), "\(run.stdout)")
+    #expect(run.stdout.contains("corpus: 2 documents (0 doc, 0 hig, 2 talk)"), "\(run.stdout)")
     #expect(run.stdout.contains("index: ") && run.stdout.contains("matches the corpus"))
     #expect(
       run.stdout.contains("last refresh: ") && run.stdout.contains("0 added, 0 changed, 2 unchanged, 0 gone, 1 failed"))
@@ -27,7 +27,7 @@ import Testing
     let run = await runCLI(["status", "--home", scratch.url.path, "--format", "json"])
     #expect(run.status == .success, "\(run.stdout)")
     let object = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
-    #expect(object["documents"] as? [String: Int] == ["talk": 2, "hig": 0])
+    #expect(object["documents"] as? [String: Int] == ["talk": 2, "hig": 0, "doc": 0])
     #expect(object["indexMatchesCorpus"] as? Bool == true)
     #expect((object["corpusBytes"] as? Int ?? 0) > 0 && (object["indexBytes"] as? Int ?? 0) > 0)
     #expect((object["lastRefresh"] as? [String: Any])?["added"] as? [String] == ["wwdc2025/20000", "wwdc2025/20001"])

@@ -20,7 +20,7 @@ import Testing
     let search = try #require(tools.first { $0["name"] == "search" })
     #expect(search["inputSchema"]?["required"] == ["query"])
     #expect(search["inputSchema"]?["properties"]?["limit"]?["type"] == "integer")
-    #expect(search["inputSchema"]?["properties"]?["kind"]?["enum"] == ["talk", "hig", "code"])
+    #expect(search["inputSchema"]?["properties"]?["kind"]?["enum"] == ["talk", "hig", "doc", "code"])
     #expect(search["outputSchema"]?["required"] == ["version", "query", "total", "partialMatches", "results"])
   }
 
@@ -117,7 +117,7 @@ import Testing
     (["query": "a", "limit": 0], "'limit' must be at least 1"),
     (["query": "a", "limit": 500], "'limit' must be at most 50"),
     (["query": "a", "limit": 2.5], "'limit' must be an integer"),
-    (["query": "a", "kind": "video"], "'kind' must be one of: talk, hig, code"),
+    (["query": "a", "kind": "video"], "'kind' must be one of: talk, hig, doc, code"),
     (["query": "a", "colour": "red"], "unknown argument 'colour'"),
   ]
 

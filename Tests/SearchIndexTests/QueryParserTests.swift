@@ -47,7 +47,7 @@ import Testing
       ("a OR", 3, "OR needs words on both sides"),
       ("OR a", 1, "OR needs words on both sides"),
       ("a AND", 3, "AND needs words on both sides"),
-      ("kind:video", 1, "kind: is talk, hig or code, not 'video'"),
+      ("kind:video", 1, "kind: is talk, hig, doc or code, not 'video'"),
       ("x year:soon", 3, "year: needs a number, not 'soon'"),
       ("-a", 1, "a query needs words that are not excluded"),
       ("()", 1, "empty parentheses"),

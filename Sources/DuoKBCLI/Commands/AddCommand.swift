@@ -9,13 +9,18 @@ import Corpus
 /// `duo-kb add URL`: appends a source to Corpus/sources.json.
 enum AddCommand: Command {
   static let name = "add"
-  static let summary = "Add a talk page, HLS master playlist or HIG page to sources.json"
+  static let summary = "Add a talk page, HLS master playlist, HIG or documentation page to sources.json"
   static let usage =
-    "URL [--id ID --title TITLE] [--language TAG]... [--follow] | URL --catalog [--event E] [--year Y] [--title-contains T]"
+    "URL [--id ID --title TITLE] [--language TAG]... [--follow [--depth N] [--max-pages N]] | URL --catalog [--event E] [--year Y] [--title-contains T]"
   static let discussion = """
     The kind is told from the URL: a talk page (…/videos/play/COLLECTION/ID/), an HLS master
-    playlist (….m3u8, which needs --id and --title), or a HIG page (…/design/human-interface-
-    guidelines/SLUG or its …/tutorials/data/….json form). A URL already listed is refused.
+    playlist (….m3u8, which needs --id and --title), a HIG page (…/design/human-interface-
+    guidelines/SLUG or its …/tutorials/data/….json form), or a page of Apple's developer
+    documentation (…/documentation/PATH, an article or a symbol, or its …/tutorials/data/
+    documentation/PATH.json form; its id is doc/PATH). A URL already listed is refused.
+    --follow also harvests the pages below a HIG or documentation page (its topic sections),
+    breadth first, each once, at most --depth levels down and --max-pages pages in all
+    (HIG: 2 and 200; documentation: 1 and 50).
     --catalog adds a list of talks instead (Apple's video catalog JSON, or an event's index page
     of talk cards): every talk matching --event, --year and --title-contains is harvested at
     each refresh, so new talks arrive without editing sources.json.
@@ -30,7 +35,9 @@ enum AddCommand: Command {
     .value("id", "ID", help: "document id for a master playlist (e.g. keynotes/wwdc2026)"),
     .value("title", "TITLE", help: "title for a master playlist"),
     .languages(help: "harvest in TAG (BCP 47: en, ja, ko, zh-Hans); repeat or use commas for several"),
-    .flag("follow", help: "HIG: also harvest the pages below this one (depth 2, 200 pages)"),
+    .flag("follow", help: "HIG or documentation: also harvest the pages below this one"),
+    .value("depth", "N", help: "with --follow: levels below the page (HIG 2, documentation 1)"),
+    .value("max-pages", "N", help: "with --follow: pages in all (HIG 200, documentation 50)"),
     .flag("catalog", help: "URL lists talks (catalog JSON or an index page): harvest the matching ones"),
     .value("event", "E", help: "catalog: only this collection (wwdc2025, tech-talks)"),
     .value("year", "Y", help: "catalog: only this year"),
@@ -61,13 +68,37 @@ enum AddCommand: Command {
     }
     let entry = try SourceClassifier.entry(
       for: url, id: arguments.value("id"), title: arguments.value("title"),
-      languages: try arguments.languages(), follow: arguments.has("follow"), catalogFilter: filter)
+      languages: try arguments.languages(), follow: arguments.has("follow"), followBounds: try followBounds(arguments),
+      catalogFilter: filter)
     let store = CorpusStore(directory: context.home.corpusDirectory)
     var list = try SourceList.load(from: store.sourcesFile, within: store.home)
     try list.add(entry)
     try StoredSettings.update(context, languagesAreSettings: false)
     try list.save(to: store.sourcesFile, within: store.home)
-    context.stdout.write("added \(entry.kind.rawValue) \(entry.url)\n")
+    var line = "added \(entry.kind.rawValue) \(entry.url)"
+    if let follow = entry.follow { line += " (following: depth \(follow.maxDepth), at most \(follow.maxPages) pages)" }
+    context.stdout.write(line + "\n")
     return .success
+  }
+
+  /// `--depth` and `--max-pages`, the defaults of the page's kind for any not given; nil
+  /// when neither is given.
+  static func followBounds(_ arguments: ParsedArguments) throws -> SourceEntry.Follow? {
+    let depth = arguments.value("depth")
+    let pages = arguments.value("max-pages")
+    guard depth != nil || pages != nil else { return nil }
+    guard arguments.has("follow") else { throw UsageError("--depth and --max-pages bound --follow: add --follow") }
+    let isDocumentation = arguments.positionals.first?.lowercased().contains("/documentation/") ?? false
+    let defaults = isDocumentation ? SourceEntry.Follow.documentation : SourceEntry.Follow()
+    func number(_ text: String?, _ name: String, _ range: ClosedRange<Int>, _ fallback: Int) throws -> Int {
+      guard let text else { return fallback }
+      guard let value = Int(text), range.contains(value) else {
+        throw UsageError("--\(name) needs a number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+      }
+      return value
+    }
+    return SourceEntry.Follow(
+      maxDepth: try number(depth, "depth", 0...10, defaults.maxDepth),
+      maxPages: try number(pages, "max-pages", 1...10_000, defaults.maxPages))
   }
 }

@@ -38,15 +38,15 @@ enum SearchCommand: Command {
     Exit status: 0 hits, 1 nothing matches at all, 2 a query that does not parse (its column
     is shown).
     """
-  static let kinds = ["talk", "hig", "code"]
+  static let kinds = ["talk", "hig", "doc", "code"]
   /// Most hits one search prints (`--limit`).
   static let maxLimit = 10_000
   /// A query's words are free; its filters complete (`kind:talk`).
   static let argumentCompletion = ValueCompletion.words(
-    kinds.map { "kind:\($0)" } + ["source:", "event:", "year:", "speaker:", "lang:"])
+    kinds.map { "kind:\($0)" } + ["source:", "event:", "year:", "speaker:", "lang:", "framework:", "platform:"])
   static let options: [OptionSpec] = [
     .value("limit", "N", short: "n", help: "how many hits to print (default 10, at most 10000)"),
-    .value("kind", "K", repeatable: true, choices: kinds, help: "talk, hig or code"),
+    .value("kind", "K", repeatable: true, choices: kinds, help: "talk, hig, doc or code"),
     .value("source", "ID", repeatable: true, help: "only this document (e.g. tech-talks/111466)"),
     .value(
       "format", "FORMAT", choices: ["text", "markdown", "json", "tsv"],

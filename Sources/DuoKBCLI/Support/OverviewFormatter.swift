@@ -15,7 +15,7 @@ enum OverviewFormatter {
     if let event = EventName.display(overview.event) { output += " · \(DisplayText.line(event))" }
     output +=
       "\n\(DisplayText.line(overview.url))\n\(overview.passageCount) passage\(overview.passageCount == 1 ? "" : "s")"
-    output += overview.chapters.isEmpty ? "\n" : "; \(overview.kind == .hig ? "sections" : "chapters"):\n"
+    output += overview.chapters.isEmpty ? "\n" : "; \(overview.kind.isPage ? "sections" : "chapters"):\n"
     for chapter in overview.chapters { output += "  \(chapter.citation)  \(DisplayText.line(chapter.title))\n" }
     return output
   }

@@ -18,7 +18,8 @@ enum SearchFormatter {
       var place = DisplayText.line(hit.source.title)
       if let speaker = hit.speaker { place += " — \(DisplayText.line(speaker))" }
       if let timestamp = hit.timestamp { place += " at \(timestamp)" }
-      if let heading = hit.heading, hit.source.kind == .hig { place += " › \(DisplayText.line(heading))" }
+      if let heading = hit.heading, hit.source.kind.isPage { place += " › \(DisplayText.line(heading))" }
+      if hit.source.isDeprecated { place += "  [\(CitationFormatter.deprecationWarning)]" }
       text += "\(hit.rank). \(hit.citation)  \(place)\n"
       let quote = highlighted(hit.quote, ranges: highlight ? hit.matchedRanges : [])
       text += "   “\(quote)”\n   \(DisplayText.line(hit.link))\n"
@@ -53,6 +54,7 @@ enum SearchFormatter {
         text += CitationFormatter.fenced(DisplayText.block(hit.quote)) + "\n\n— "
         text += MarkdownText.link(hit.source.title, to: hit.link)
         if let timestamp = hit.timestamp { text += " at \(timestamp)" }
+        if hit.source.isDeprecated { text += " · **\(CitationFormatter.deprecationWarning)**" }
         text += " · `\(hit.citation)`\n\n"
         continue
       }
@@ -62,7 +64,8 @@ enum SearchFormatter {
       if let speaker = hit.speaker { text += "\(MarkdownText.inline(speaker)), " }
       text += MarkdownText.link(hit.source.title, to: hit.link)
       if let timestamp = hit.timestamp { text += " at \(timestamp)" }
-      if let heading = hit.heading, hit.source.kind == .hig { text += ", “\(MarkdownText.inline(heading))”" }
+      if let heading = hit.heading, hit.source.kind.isPage { text += ", “\(MarkdownText.inline(heading))”" }
+      if hit.source.isDeprecated { text += " · **\(CitationFormatter.deprecationWarning)**" }
       text += " · `\(hit.citation)`\n\n"
     }
     let line = summary(answer)
@@ -148,8 +151,12 @@ enum SearchFormatter {
     writer.number(hit.score)
     writer.key("source")
     writer.beginObject()
+    writer.key("deprecated")
+    writer.bool(hit.source.deprecated)
     writer.key("event")
     writer.string(hit.source.event)
+    writer.key("framework")
+    writer.string(hit.source.framework)
     writer.key("id")
     writer.string(hit.source.id)
     writer.key("kind")

@@ -67,6 +67,8 @@ public struct Refresher: Sendable {
   /// One source's first pass: its entries, or a talk to try again at the end.
   enum PassResult: Sendable {
     case done([RefreshReport.Entry])
+    /// Done, each entry already shown through the progress as its page finished.
+    case shown([RefreshReport.Entry])
     case again(RetryableTalk)
   }
 
@@ -114,10 +116,10 @@ public struct Refresher: Sendable {
     let total = catalogs.count + sources.count
     var entries = [[RefreshReport.Entry]](repeating: [], count: sources.count)
     var retries: [(index: Int, talk: RetryableTalk)] = []
-    func finish(_ index: Int, _ results: [RefreshReport.Entry]) {
+    func finish(_ index: Int, _ results: [RefreshReport.Entry], shown: Bool = false) {
       entries[index] = results
       done += 1
-      for entry in results { progress?(done, total, entry) }
+      for entry in results where !shown { progress?(done, total, entry) }
     }
     await run(
       Array(sources.indices),
@@ -126,11 +128,12 @@ public struct Refresher: Sendable {
         if let reason = stopReason() {
           return .done([Self.notAttempted(unit.source, id: unit.documentID, reason: reason)])
         }
-        return await firstPass(unit)
+        return await firstPass(unit, progress: progress)
       },
       collect: { index, result in
         switch result {
         case .done(let results): finish(index, results)
+        case .shown(let results): finish(index, results, shown: true)
         case .again(let talk): retries.append((index, talk))
         }
       })
@@ -189,11 +192,14 @@ public struct Refresher: Sendable {
     return try? DocumentID.localized(base, language: LanguageTag.bcp47(language))
   }
 
-  private func firstPass(_ unit: Unit) async -> PassResult {
+  private func firstPass(_ unit: Unit, progress: Progress?) async -> PassResult {
     let source = unit.source
     switch source.kind {
     case .hig:
       return .done(await refreshHIG(source))
+    case .doc:
+      guard source.follow != nil, let progress else { return .done(await refreshDocumentation(source)) }
+      return .shown(await refreshDocumentation(source, progress: progress))
     case .talk:
       let language = unit.language ?? "en"
       let id = unit.documentID

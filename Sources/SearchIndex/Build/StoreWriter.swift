@@ -53,13 +53,14 @@ struct StoreWriter {
       documentTable.u32(intern(document.id))
       documentTable.u32(intern(document.title))
       documentTable.u32(intern(document.url))
-      documentTable.u32(intern(document.event))
+      // A documentation page has no event: the slot holds its framework (FORMAT.md).
+      documentTable.u32(intern(document.event ?? document.documentation?.modules.first))
       documentTable.u32(document.year.map { UInt32(truncatingIfNeeded: Int32(clamping: $0)) } ?? Self.none)
       documentTable.u32(UInt32(passageIndex))
       documentTable.u32(UInt32(document.passages.count))
-      documentTable.u8(document.kind == .talk ? 0 : 1)
-      documentTable.u8(0)
-      documentTable.u16(0)
+      documentTable.u8(Store.kindCode(document.kind))
+      documentTable.u8(Store.flags(of: document))
+      documentTable.u16(document.documentation?.platformMask ?? 0)
       documentTable.u32(intern(document.language))
       for (passage, starts) in zip(document.passages, cueStarts) {
         let offset = entries.count

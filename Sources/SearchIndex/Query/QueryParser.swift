@@ -1,3 +1,5 @@
+import DocumentModel
+
 /// Reads the query language:
 ///
 ///     query   := or
@@ -6,9 +8,10 @@
 ///     unary   := ("NOT" | "-") unary | primary
 ///     primary := "(" or ")" | "\"" words "\"" | word "*" | field ":" value | word
 ///
-/// `OR`, `AND`, `NOT` are operators only in capitals. Fields: `kind:talk|hig|code`,
+/// `OR`, `AND`, `NOT` are operators only in capitals. Fields: `kind:talk|hig|doc|code`,
 /// `source:ID`, `event:NAME`, `year:N`, `speaker:NAME`, `lang:TAG` (BCP 47, `zh` also
-/// matching `zh-Hans`); they restrict the whole query
+/// matching `zh-Hans`), `framework:NAME` and `platform:NAME` (documentation pages of a
+/// framework, available on a platform: `framework:UIKit platform:visionOS`); they restrict the whole query
 /// wherever they stand. Another `name:value` is read as words. Control characters count as
 /// spaces. Limits (each an error, never a slow query): `maximumCharacters`, `maximumTerms`,
 /// `maximumDepth` of parentheses.
@@ -17,8 +20,8 @@ struct QueryParser {
   static let maximumTerms = 64
   static let maximumDepth = 32
   static let maximumPrefixTerms = 20_000
-  static let fields: Set<String> = ["kind", "source", "event", "year", "speaker", "lang"]
-  static let kinds: Set<String> = ["talk", "hig", "code"]
+  static let fields: Set<String> = ["kind", "source", "event", "year", "speaker", "lang", "framework", "platform"]
+  static let kinds: Set<String> = ["talk", "hig", "doc", "code"]
 
   enum Lexeme: Equatable {
     case open, close, minus
@@ -278,7 +281,7 @@ struct QueryParser {
     case "kind":
       let kind = value.lowercased()
       guard Self.kinds.contains(kind) else {
-        throw .syntax(column: column, message: "kind: is talk, hig or code, not '\(value)'")
+        throw .syntax(column: column, message: "kind: is talk, hig, doc or code, not '\(value)'")
       }
       filters.kinds.append(kind)
     case "source": filters.sources.append(value)
@@ -289,6 +292,13 @@ struct QueryParser {
       }
       filters.years.append(year)
     case "lang": filters.languages.append(value)
+    case "framework": filters.frameworks.append(value)
+    case "platform":
+      guard PlatformAvailability.indexBit(of: value) != nil else {
+        let names = PlatformAvailability.indexedPlatforms.joined(separator: ", ")
+        throw .syntax(column: column, message: "platform: is one of \(names), not '\(value)'")
+      }
+      filters.platforms.append(value)
     default: filters.speakers.append(value)
     }
   }

@@ -14,6 +14,6 @@ extension SearchFilters {
       && (sources.isEmpty || sources.contains { $0.lowercased() == document.id.lowercased() })
       && (events.isEmpty || events.contains(document.event?.lowercased() ?? ""))
       && (years.isEmpty || years.contains(document.year ?? EventName.year(document.event) ?? Int.min))
-      && acceptsLanguage(document.language)
+      && acceptsLanguage(document.language) && acceptsDocumentation(document)
   }
 }

@@ -1,7 +1,9 @@
+import DocumentModel
+
 /// Restrictions on which passages may match. Within one field any value may match; all
 /// fields must. Strings compare case-insensitively.
 public struct SearchFilters: Sendable, Equatable {
-  /// `talk`, `hig` (the document's kind) or `code` (the passage's kind).
+  /// `talk`, `hig`, `doc` (the document's kind) or `code` (the passage's kind).
   public var kinds: [String]
   /// Document ids: `tech-talks/111466`.
   public var sources: [String]
@@ -12,6 +14,11 @@ public struct SearchFilters: Sendable, Equatable {
   public var speakers: [String]
   /// BCP 47 tags or their prefixes: `ja`, `zh` (matching `zh-Hans`), `zh-Hans`.
   public var languages: [String]
+  /// Documentation pages of these frameworks (their first module: `UIKit`), case aside.
+  public var frameworks: [String] = []
+  /// Documentation pages available on these platforms (`iOS`, `macOS`, `visionOS`; see
+  /// `PlatformAvailability.indexedPlatforms`).
+  public var platforms: [String] = []
 
   public init(
     kinds: [String] = [], sources: [String] = [], events: [String] = [], years: [Int] = [],
@@ -27,6 +34,26 @@ public struct SearchFilters: Sendable, Equatable {
 
   public var isEmpty: Bool {
     kinds.isEmpty && sources.isEmpty && events.isEmpty && years.isEmpty && speakers.isEmpty && languages.isEmpty
+      && frameworks.isEmpty && platforms.isEmpty
+  }
+
+  /// Whether a document passes `frameworks` and `platforms`: with either given, only a
+  /// documentation page of one of the frameworks, available on one of the platforms.
+  func acceptsDocumentation(_ document: StoredDocument) -> Bool {
+    guard !frameworks.isEmpty || !platforms.isEmpty else { return true }
+    guard document.kind == .doc else { return false }
+    if !frameworks.isEmpty {
+      guard let framework = document.framework?.lowercased(),
+        frameworks.contains(where: { $0.lowercased() == framework })
+      else { return false }
+    }
+    if !platforms.isEmpty {
+      let mask = platforms.reduce(UInt16(0)) { mask, name in
+        PlatformAvailability.indexBit(of: name).map { mask | 1 << UInt16($0) } ?? mask
+      }
+      guard document.platforms & mask != 0 else { return false }
+    }
+    return true
   }
 
   /// Whether a document of language `tag` passes `languages`: a tag given matches itself
@@ -47,5 +74,7 @@ public struct SearchFilters: Sendable, Equatable {
     years += other.years
     speakers += other.speakers
     languages += other.languages
+    frameworks += other.frameworks
+    platforms += other.platforms
   }
 }

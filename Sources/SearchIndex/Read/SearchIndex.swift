@@ -31,6 +31,14 @@ public struct StoredDocument: Sendable, Equatable {
   public var passageCount: Int
   /// BCP 47 (`en`, `ja`, `zh-Hans`), as the corpus records it.
   public var language: String = "en"
+  /// A documentation page's framework (its first module: `UIKit`); nil for others.
+  public var framework: String?
+  /// A documentation page deprecated upstream (`DocumentationMetadata.isDeprecated`):
+  /// whatever quotes it must say so.
+  public var isDeprecated = false
+  public var isBeta = false
+  /// A documentation page's platforms, one bit each (`PlatformAvailability.indexedPlatforms`).
+  public var platforms: UInt16 = 0
 }
 
 /// How much `SearchIndex.open` checks before answering. Whatever is chosen, the open reads

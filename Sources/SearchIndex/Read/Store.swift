@@ -160,6 +160,18 @@ struct Store: Sendable {
     u8(documents, document * Self.documentRecordLength + 28)
   }
 
+  /// A documentation page's flags (bit 0 deprecated, bit 1 beta); 0 for others.
+  func documentFlags(_ document: Int) -> UInt8 {
+    u8(documents, document * Self.documentRecordLength + 29) ?? 0
+  }
+
+  /// A documentation page's platforms, one bit each (`PlatformAvailability.indexedPlatforms`).
+  func documentPlatforms(_ document: Int) -> UInt16 {
+    let high = u8(documents, document * Self.documentRecordLength + 30) ?? 0
+    let low = u8(documents, document * Self.documentRecordLength + 31) ?? 0
+    return UInt16(high) << 8 | UInt16(low)
+  }
+
   /// Whether document `index`'s record is in range and intact.
   func hasIntactDocument(_ index: Int) -> Bool {
     index >= 0 && index < documentCount

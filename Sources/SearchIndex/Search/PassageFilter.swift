@@ -69,7 +69,7 @@ final class PassageFilter {
         && (sources.isEmpty || sources.contains(document.id.lowercased()))
         && (events.isEmpty || events.contains(document.event?.lowercased() ?? ""))
         && (years.isEmpty || years.contains(document.year ?? EventName.year(document.event) ?? Int.min))
-        && filters.acceptsLanguage(document.language)
+        && filters.acceptsLanguage(document.language) && filters.acceptsDocumentation(document)
       if allowed, let passages = Self.passages(of: number, in: index.store) { append(passages) }
     }
     if !filters.speakers.isEmpty {

@@ -138,15 +138,25 @@ final class IndexSegment: Sendable {
     }
     let year = Int32(bitPattern: store.documentField(index, 4))
     let passageCount = store.documentField(index, 6)
-    return StoredDocument(
+    let kind = Store.kind(code: store.documentKind(index))
+    let eventOrFramework = store.string(store.documentField(index, 3))
+    var document = StoredDocument(
       id: store.string(store.documentField(index, 0)) ?? "",
-      kind: store.documentKind(index) == 0 ? .talk : .hig,
+      kind: kind,
       title: store.string(store.documentField(index, 1)) ?? "",
       url: store.string(store.documentField(index, 2)) ?? "",
-      event: store.string(store.documentField(index, 3)),
+      event: kind == .doc ? nil : eventOrFramework,
       year: year == -1 ? nil : Int(year),
       passageCount: passageCount == StoreWriter.none ? 0 : Int(passageCount),
       language: store.string(store.documentField(index, 8)) ?? "en")
+    if kind == .doc {
+      let flags = store.documentFlags(index)
+      document.framework = eventOrFramework
+      document.isDeprecated = flags & 1 != 0
+      document.isBeta = flags & 2 != 0
+      document.platforms = store.documentPlatforms(index)
+    }
+    return document
   }
 
   /// The global id of passage `passage` of document `doc`, if both exist.

@@ -22,7 +22,11 @@ export function enterDocuments() {
       var link = element('a', null, doc.title);
       link.href = documentRoute(doc.id);
       item.appendChild(link);
-      var meta = [doc.kind === 'hig' ? 'Human Interface Guidelines' : doc.eventName || eventName(doc.event) || 'Talk'];
+      var meta = [
+        doc.kind === 'hig' ? 'Human Interface Guidelines'
+          : doc.kind === 'doc' ? 'Apple Developer Documentation'
+          : doc.eventName || eventName(doc.event) || 'Talk'
+      ];
       if (doc.year) meta.push(String(doc.year));
       if (typeof doc.passages === 'number') meta.push(plural(doc.passages, 'passage'));
       item.appendChild(element('p', 'meta', meta.join(' · ') + ' · ' + doc.id));

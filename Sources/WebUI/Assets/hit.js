@@ -54,6 +54,10 @@ export function hitItem(hit, queryText) {
   item.querySelector('.title').textContent = hit.source.title;
   var moment = item.querySelector('.moment');
   if (momentText(hit)) moment.textContent = momentText(hit); else moment.remove();
+  // A deprecated API must never be cited as current: said beside its title.
+  if (hit.source.deprecated) {
+    item.querySelector('.where').appendChild(element('strong', 'deprecated', 'Deprecated API: not to be cited as current'));
+  }
   var open = item.querySelector('.open');
   setWebLink(open, hit.link);
   if (isTalk) {
