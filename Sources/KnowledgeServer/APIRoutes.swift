@@ -95,7 +95,8 @@ struct APIRoutes: Sendable {
     }
     let answer = try withIndex { index throws(CitationsError) in try index.quote(reference, context: context) }
     // A HIG section keeps its lists and tables (`section`), as `duo-kb quote` and MCP give it.
-    return QuoteRecord(indexes.knowledgeBase.laidOut(answer))
+    let knowledgeBase = indexes.knowledgeBase
+    return QuoteRecord(knowledgeBase.withRelatedDocumentation(knowledgeBase.laidOut(answer)))
   }
 
   /// `GET /api/cite?id=…&format=markdown|text|csl-json|json`: the cite record, its `text`
