@@ -71,4 +71,33 @@ import Testing
     let text = await runCLI(["quote", "wwdc2025/20101@0:01"], environment: environment)
     #expect(!text.stdout.contains("Related documentation"))
   }
+
+  @Test func addFollowOfATalkTakesItsDocumentationPagesWithinTheBound() async throws {
+    let (site, talk) = try Self.site()
+    defer { site.server.stop() }
+    let scratch = try ScratchDirectory()
+    let environment = ["DUO_KB_HOME": scratch.url.path, "SOURCE_DATE_EPOCH": "1789516800"]
+    func run(_ arguments: [String]) async -> CLIRun { await runCLI(arguments, environment: environment) }
+    let add = await run(["add", site.pageURL(talk), "--follow", "--max-pages", "1"])
+    #expect(add.status == .success, "\(add.stderr)")
+    #expect(add.stdout.contains("(following: depth 0, at most 1 pages)"), "\(add.stdout)")
+    let refresh = await run(["refresh", "--allow-host", "127.0.0.1"])
+    #expect(refresh.status == .success, "\(refresh.stdout)\(refresh.stderr)")
+    // The bound: the first page the talk links to, not the second.
+    #expect(site.server.requestCount("/documentation/otherkit") == 0)
+    #expect(site.server.requestCount("/tutorials/data/documentation/otherkit.json") == 0)
+    let page = await run(["quote", "doc/kit/thing/run-_-1e5884a1"])
+    #expect(page.status == .success, "\(page.stderr)")
+    let moment = await run(["quote", "wwdc2025/20100@0:01"])
+    #expect(moment.stdout.contains("doc/kit/thing/run-_-1e5884a1 (in corpus)"), "\(moment.stdout)")
+  }
+
+  @Test func addFollowOfATalkStatesItsDefaultBound() async throws {
+    let scratch = try ScratchDirectory()
+    let add = await runCLI(
+      ["add", "https://developer.apple.com/videos/play/wwdc2025/280/", "--follow"],
+      environment: ["DUO_KB_HOME": scratch.url.path])
+    #expect(add.status == .success, "\(add.stderr)")
+    #expect(add.stdout.contains("(following: depth 0, at most 10 pages)"), "\(add.stdout)")
+  }
 }
