@@ -153,6 +153,9 @@ struct APIRoutes: Sendable {
 
   /// `GET /api/documents/{id}`: the document whole, every passage with its anchor.
   func document(id: String) throws(APIFailure) -> any Encodable & Sendable {
-    try withIndex { index throws(CitationsError) in try index.documentRecord(id: id) }
+    var record = try withIndex { index throws(CitationsError) in try index.documentRecord(id: id) }
+    // A talk names the documentation pages its page links to, as its quote does.
+    record.relatedDocumentation = RelatedPageRecord.records(indexes.knowledgeBase.relatedDocumentation(of: id))
+    return record
   }
 }

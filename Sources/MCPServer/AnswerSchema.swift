@@ -328,6 +328,7 @@ enum AnswerSchema {
         ],
       ],
       "passages": ["type": "array", "items": hit],
+      "relatedDocumentation": relatedDocumentation,
     ],
     "required": ["version", "document", "chapters", "passages"],
   ]
