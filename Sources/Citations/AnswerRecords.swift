@@ -178,6 +178,8 @@ public struct QuoteRecord: Sendable, Encodable {
   /// tables), when the answer was laid out (`KnowledgeBase.laidOut`); its words are the
   /// passages' own.
   public var section: String?
+  /// A talk's links to documentation pages; left out when it has none.
+  public var relatedDocumentation: [RelatedPageRecord]?
 
   public init(_ answer: QuoteAnswer) {
     citation = answer.target.citation.description
@@ -186,6 +188,27 @@ public struct QuoteRecord: Sendable, Encodable {
     before = answer.before.map { HitRecord($0, ranked: false) }
     after = answer.after.map { HitRecord($0, ranked: false) }
     section = answer.target.sectionLayout.map(SectionLayout.markdown)
+    relatedDocumentation = RelatedPageRecord.records(answer.relatedDocumentation)
+  }
+}
+
+/// A documentation page a talk links to: title, URL, its `doc/…` id and whether the corpus holds it.
+public struct RelatedPageRecord: Sendable, Encodable {
+  public var title: String
+  public var url: String
+  public var id: String?
+  public var inCorpus: Bool
+
+  public init(_ page: RelatedPage) {
+    title = page.title
+    url = page.url
+    id = page.documentID
+    inCorpus = page.isInCorpus
+  }
+
+  /// The records of `pages`; nil when there are none, so the key is left out.
+  public static func records(_ pages: [RelatedPage]) -> [RelatedPageRecord]? {
+    pages.isEmpty ? nil : pages.map(RelatedPageRecord.init)
   }
 }
 

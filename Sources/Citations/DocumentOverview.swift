@@ -17,4 +17,6 @@ public struct DocumentOverview: Sendable, Equatable {
   public var year: Int?
   public var passageCount: Int
   public var chapters: [Chapter]
+  /// A talk's links to documentation pages, when filled in (`KnowledgeBase.withRelatedDocumentation`).
+  public var relatedDocumentation: [RelatedPage] = []
 }

@@ -75,6 +75,8 @@ public struct DocumentRecord: Sendable, Encodable {
   /// A talk's chapters or a HIG page's sections, where they begin.
   public var chapters: [Chapter]
   public var passages: [HitRecord]
+  /// A talk's links to documentation pages, when filled in; left out when it has none.
+  public var relatedDocumentation: [RelatedPageRecord]?
 }
 
 extension SearchIndex {

@@ -8,6 +8,8 @@ public struct QuoteAnswer: Sendable, Equatable {
   /// Up to `context` passages before the first and after the last, in reading order.
   public var before: [QuotedHit]
   public var after: [QuotedHit]
+  /// A talk's links to documentation pages, when filled in (`KnowledgeBase.withRelatedDocumentation`).
+  public var relatedDocumentation: [RelatedPage] = []
 
   public init(target: QuotedHit, passages: [QuotedHit], before: [QuotedHit], after: [QuotedHit]) {
     self.target = target

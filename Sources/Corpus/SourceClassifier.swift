@@ -32,7 +32,10 @@ public enum SourceClassifier {
       return SourceEntry(kind: .talk, url: url, id: id, title: title, languages: languages)
     }
     if let parsed = URL(string: url), TalkURL.isTalkPage(parsed) {
-      return SourceEntry(kind: .talk, url: url, languages: languages)
+      // --follow on a talk takes the documentation pages it links to, not pages below them.
+      var bounds = followBounds ?? SourceEntry.Follow.talk
+      bounds.maxDepth = 0
+      return SourceEntry(kind: .talk, url: url, languages: languages, follow: follow ? bounds : nil)
     }
     if path.contains("/design/human-interface-guidelines") {
       // The same rule refresh applies (HIGURL), so that what add accepts refresh can harvest.

@@ -143,6 +143,9 @@ public struct SourceEntry: Codable, Sendable, Equatable {
     /// A documentation page's default bounds: its children only, at most 50 pages (a
     /// framework's root lists hundreds of symbols, each with children of its own).
     public static let documentation = Follow(maxDepth: 1, maxPages: 50)
+    /// A talk's default bounds: the documentation pages its page links to, at most 10, not
+    /// the pages below them (real talks link to under ten).
+    public static let talk = Follow(maxDepth: 0, maxPages: 10)
   }
 
   public var kind: Kind

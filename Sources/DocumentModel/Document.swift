@@ -33,6 +33,9 @@ public struct Document: Codable, Sendable, Equatable {
   public var sections: [SectionHeading]
   /// A documentation page's symbol kind, module, platforms and deprecation; nil otherwise.
   public var documentation: DocumentationMetadata?
+  /// A talk's links to documentation pages (`RelatedDocumentation`), in page order; nil when
+  /// its page lists none (and for documents harvested before they were recorded).
+  public var relatedDocumentation: [RelatedDocumentation]?
 
   public init(
     id: String, kind: DocumentKind, title: String, url: String, language: String = "en",

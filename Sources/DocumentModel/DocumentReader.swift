@@ -33,6 +33,7 @@ struct DocumentReader {
     var version = 1
     var cueSettings: String?
     var documentation: DocumentationMetadata?
+    var relatedDocumentation: [RelatedDocumentation]?
     var keys = KeySet()
     let start = json.offset
     var object = try json.beginObject()
@@ -102,6 +103,9 @@ struct DocumentReader {
       case "documentation":
         try keys.insert(17, key, json)
         if try !json.readNull() { documentation = try documentationMetadata() }
+      case "relatedDocumentation":
+        try keys.insert(18, key, json)
+        if try !json.readNull() { relatedDocumentation = try self.relatedDocumentation() }
       default:
         try keys.insertUnknown(key, json)
         try json.skipValue()
@@ -117,6 +121,7 @@ struct DocumentReader {
       sections: try required(sections, "sections", start))
     document.publishedFrom = publishedFrom
     document.documentation = documentation
+    document.relatedDocumentation = relatedDocumentation
     try fillGaps(&document, version: version, cueSettings: cueSettings)
     return document
   }

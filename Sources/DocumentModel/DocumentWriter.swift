@@ -28,6 +28,9 @@ enum DocumentWriter {
     if let documentation = document.documentation {
       out.member("documentation") { $0.documentation(documentation) }
     }
+    if let related = document.relatedDocumentation, !related.isEmpty {
+      out.member("relatedDocumentation") { $0.lines(related) { $0.relatedPage($1) } }
+    }
     if let cueSettings { out.member("cueSettings") { $0.string(cueSettings) } }
     out.member("sections") { $0.lines(document.sections) { $0.section($1) } }
     out.member("passages") { $0.lines(document.passages) { $0.passage($1, context) } }
@@ -133,6 +136,14 @@ private struct JSONBytes {
     }
     raw("]")
     object.string("deprecationSummary", metadata.deprecationSummary, &self)
+    object.close(&self)
+  }
+
+  /// A page a talk links to: `{"title":…,"url":…}`.
+  mutating func relatedPage(_ page: RelatedDocumentation) {
+    var object = CompactObject()
+    object.string("title", page.title, &self)
+    object.string("url", page.url, &self)
     object.close(&self)
   }
 

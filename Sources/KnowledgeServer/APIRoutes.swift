@@ -95,7 +95,8 @@ struct APIRoutes: Sendable {
     }
     let answer = try withIndex { index throws(CitationsError) in try index.quote(reference, context: context) }
     // A HIG section keeps its lists and tables (`section`), as `duo-kb quote` and MCP give it.
-    return QuoteRecord(indexes.knowledgeBase.laidOut(answer))
+    let knowledgeBase = indexes.knowledgeBase
+    return QuoteRecord(knowledgeBase.withRelatedDocumentation(knowledgeBase.laidOut(answer)))
   }
 
   /// `GET /api/cite?id=…&format=markdown|text|csl-json|json`: the cite record, its `text`
@@ -152,6 +153,9 @@ struct APIRoutes: Sendable {
 
   /// `GET /api/documents/{id}`: the document whole, every passage with its anchor.
   func document(id: String) throws(APIFailure) -> any Encodable & Sendable {
-    try withIndex { index throws(CitationsError) in try index.documentRecord(id: id) }
+    var record = try withIndex { index throws(CitationsError) in try index.documentRecord(id: id) }
+    // A talk names the documentation pages its page links to, as its quote does.
+    record.relatedDocumentation = RelatedPageRecord.records(indexes.knowledgeBase.relatedDocumentation(of: id))
+    return record
   }
 }

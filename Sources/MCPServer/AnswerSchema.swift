@@ -136,6 +136,22 @@ enum AnswerSchema {
     "required": ["version", "query", "total", "partialMatches", "results"],
   ]
 
+  /// A talk's links to documentation pages (`RelatedPageRecord`); left out when it has none.
+  static let relatedDocumentation: JSONValue = [
+    "type": "array",
+    "description": "A talk's links to pages of Apple's developer documentation, in page order",
+    "items": [
+      "type": "object",
+      "properties": [
+        "title": ["type": "string", "description": "The link text"],
+        "url": ["type": "string", "description": "The documentation page"],
+        "id": ["type": "string", "description": "Its document id, e.g. doc/foundation/nsdata"],
+        "inCorpus": ["type": "boolean", "description": "True when the corpus holds the page"],
+      ],
+      "required": ["title", "url", "inCorpus"],
+    ],
+  ]
+
   /// `duo-kb quote --format json` and the `quote` tool (`QuoteRecord`).
   static let quote: JSONValue = [
     "type": "object",
@@ -150,6 +166,7 @@ enum AnswerSchema {
         "type": "string",
         "description": "A HIG section laid out as Apple shows it, in Markdown: lists as lists, tables as tables",
       ],
+      "relatedDocumentation": relatedDocumentation,
     ],
     "required": ["version", "citation", "target", "passages", "before", "after"],
   ]
@@ -311,6 +328,7 @@ enum AnswerSchema {
         ],
       ],
       "passages": ["type": "array", "items": hit],
+      "relatedDocumentation": relatedDocumentation,
     ],
     "required": ["version", "document", "chapters", "passages"],
   ]

@@ -59,7 +59,9 @@ enum QuoteTool {
       throw ToolFailure(error)
     }
     // A HIG section keeps its lists and tables, as `duo-kb quote` shows them.
-    let laidOut = context.indexes.knowledgeBase.laidOut(answer)
+    // A talk names the documentation pages its page links to.
+    let knowledgeBase = context.indexes.knowledgeBase
+    let laidOut = knowledgeBase.withRelatedDocumentation(knowledgeBase.laidOut(answer))
     return ToolOutput(structured: try AnswerJSON.value(QuoteRecord(laidOut)))
   }
 

@@ -30,6 +30,8 @@ public struct TalkPage: Sendable, Equatable, Codable {
   public var codeSamples: [CodeSample]
   /// The page's own transcript; empty when the page fills it by script.
   public var transcript: [TranscriptLine]
+  /// The documentation pages the talk links to, in page order (see `DocumentationLink`).
+  public var documentationLinks: [DocumentationLink]
   /// What the parser skipped, and why.
   public var warnings: [TalkPageWarning]
 
@@ -38,7 +40,8 @@ public struct TalkPage: Sendable, Equatable, Codable {
     collection: String? = nil, talkID: String? = nil, year: Int? = nil,
     datePublished: String? = nil, masterPlaylistURL: URL? = nil, videoID: String? = nil,
     videoLocale: String? = nil, chapters: [Chapter] = [], codeSamples: [CodeSample] = [],
-    transcript: [TranscriptLine] = [], warnings: [TalkPageWarning] = []
+    transcript: [TranscriptLine] = [], documentationLinks: [DocumentationLink] = [],
+    warnings: [TalkPageWarning] = []
   ) {
     self.url = url
     self.canonicalURL = canonicalURL
@@ -54,6 +57,7 @@ public struct TalkPage: Sendable, Equatable, Codable {
     self.chapters = chapters
     self.codeSamples = codeSamples
     self.transcript = transcript
+    self.documentationLinks = documentationLinks
     self.warnings = warnings
   }
 

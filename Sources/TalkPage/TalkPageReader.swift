@@ -38,6 +38,7 @@ struct TalkPageReader {
     page.chapters = chapters()
     page.codeSamples = codeSamples()
     page.transcript = transcript()
+    page.documentationLinks = documentationLinks()
     page.warnings = warnings
     return page
   }

@@ -302,6 +302,7 @@ def main():
     work = tempfile.mkdtemp(prefix="duo-kb-web-")
     home = os.path.join(work, "home")
     shutil.copytree(os.path.join(root, "Corpus"), os.path.join(home, "Corpus"))
+    with_related_documentation(home)
     os.makedirs(os.path.join(home, "Index"))
     run = Run(binary, home)
     subprocess.run([binary, "--home", home, "index"], check=True, capture_output=True)
@@ -331,6 +332,25 @@ def main():
         shutil.rmtree(work, ignore_errors=True)
     print("%d passed, %d failed" % (run.passed, run.failed))
     return 1 if run.failed else 0
+
+
+# A talk of the copy that links to a documentation page, as a harvest records it; the page
+# is not in the corpus, so it is named without a link of its own.
+RELATED_TALK = "tech-talks/111461"
+RELATED_PAGES = [{"title": "SwiftUI", "url": "https://developer.apple.com/documentation/swiftui"}]
+
+
+def with_related_documentation(home):
+    path = os.path.join(home, "Corpus", "documents", RELATED_TALK + ".json")
+    with open(path, encoding="utf-8") as file:
+        text = file.read()
+    marker = '  "isRemovedUpstream" : false,\n'
+    if marker not in text:
+        sys.exit("web_page_test: %s has no isRemovedUpstream line to add related documentation after" % path)
+    pages = ",\n".join("    " + json.dumps(page, separators=(",", ":")) for page in RELATED_PAGES)
+    text = text.replace(marker, marker + '  "relatedDocumentation" : [\n' + pages + "\n  ],\n", 1)
+    with open(path, "w", encoding="utf-8") as file:
+        file.write(text)
 
 
 def summary(answer):
@@ -603,6 +623,24 @@ def checks(run, page, origin, shots, axe_path):
                 errors.append(entry["text"])
         expect(not errors, "errors in the page: %r" % errors[:5])
 
+    def a_talk_lists_its_related_documentation():
+        status, document = get_json(origin + "/api/documents/" + RELATED_TALK)
+        equal(status, 200, "GET /api/documents/{id}")
+        equal([(p["title"], p["url"], p.get("id"), p["inCorpus"]) for p in document.get("relatedDocumentation", [])],
+              [("SwiftUI", "https://developer.apple.com/documentation/swiftui", "doc/swiftui", False)],
+              "the API's related documentation")
+        page.go("#/doc/" + RELATED_TALK)
+        page.wait("!document.getElementById('doc-related').hidden", "the related documentation")
+        equal(page.evaluate("Array.from(document.querySelectorAll('#doc-related-list a')).map(a => a.getAttribute('href'))"),
+              ["https://developer.apple.com/documentation/swiftui"], "the related documentation's links")
+        expect("doc/swiftui" in page.text("#doc-related"), "the page's id shown: %r" % page.text("#doc-related"))
+        status, other = get_json(origin + "/api/documents/tech-talks/111462")
+        expect("relatedDocumentation" not in other, "a talk without links has no relatedDocumentation")
+        page.go("#/doc/tech-talks/111462")
+        page.wait("document.getElementById('doc-title').textContent === %s" % json.dumps(other["document"]["title"]),
+                  "the other talk")
+        expect(page.evaluate("document.getElementById('doc-related').hidden"), "no related documentation shown")
+
     run.check("search answers as you type with the CLI's exact quotes and deep links", search_as_you_type)
     run.check("the keyboard reaches a result and copies its citation in three formats", keyboard_and_copy)
     run.check("filters narrow the search and stay in the address", filters_narrow_the_search)
@@ -616,6 +654,7 @@ def checks(run, page, origin, shots, axe_path):
     run.check("dark mode follows the system setting", dark_mode)
     run.check("axe-core finds nothing serious in light mode", accessibility("light"))
     run.check("axe-core finds nothing serious in dark mode", accessibility("dark"))
+    run.check("a talk's page lists the documentation it links to", a_talk_lists_its_related_documentation)
     run.check("the page asks nothing of any other host", nothing_leaves_the_server)
     run.check("the page runs without script errors", no_script_errors)
 

@@ -1,3 +1,4 @@
+import AppleSite
 import Corpus
 
 #if canImport(FoundationEssentials)
@@ -20,7 +21,8 @@ enum AddCommand: Command {
     documentation/PATH.json form; its id is doc/PATH). A URL already listed is refused.
     --follow also harvests the pages below a HIG or documentation page (its topic sections),
     breadth first, each once, at most --depth levels down and --max-pages pages in all
-    (HIG: 2 and 200; documentation: 1 and 50).
+    (HIG: 2 and 200; documentation: 1 and 50). On a talk page it harvests the documentation
+    pages the talk links to (its resources), at most --max-pages (10), not the pages below them.
     --catalog adds a list of talks instead (Apple's video catalog JSON, or an event's index page
     of talk cards): every talk matching --event, --year and --title-contains is harvested at
     each refresh, so new talks arrive without editing sources.json.
@@ -35,9 +37,9 @@ enum AddCommand: Command {
     .value("id", "ID", help: "document id for a master playlist (e.g. keynotes/wwdc2026)"),
     .value("title", "TITLE", help: "title for a master playlist"),
     .languages(help: "harvest in TAG (BCP 47: en, ja, ko, zh-Hans); repeat or use commas for several"),
-    .flag("follow", help: "HIG or documentation: also harvest the pages below this one"),
+    .flag("follow", help: "HIG or documentation: also harvest the pages below; talk: its documentation"),
     .value("depth", "N", help: "with --follow: levels below the page (HIG 2, documentation 1)"),
-    .value("max-pages", "N", help: "with --follow: pages in all (HIG 200, documentation 50)"),
+    .value("max-pages", "N", help: "with --follow: pages in all (HIG 200, documentation 50, talk 10)"),
     .flag("catalog", help: "URL lists talks (catalog JSON or an index page): harvest the matching ones"),
     .value("event", "E", help: "catalog: only this collection (wwdc2025, tech-talks)"),
     .value("year", "Y", help: "catalog: only this year"),
@@ -89,7 +91,9 @@ enum AddCommand: Command {
     guard depth != nil || pages != nil else { return nil }
     guard arguments.has("follow") else { throw UsageError("--depth and --max-pages bound --follow: add --follow") }
     let isDocumentation = arguments.positionals.first?.lowercased().contains("/documentation/") ?? false
-    let defaults = isDocumentation ? SourceEntry.Follow.documentation : SourceEntry.Follow()
+    let isTalk = arguments.positionals.first.flatMap { URL(string: $0) }.map(TalkURL.isTalkPage) ?? false
+    let defaults =
+      isTalk ? SourceEntry.Follow.talk : isDocumentation ? SourceEntry.Follow.documentation : SourceEntry.Follow()
     func number(_ text: String?, _ name: String, _ range: ClosedRange<Int>, _ fallback: Int) throws -> Int {
       guard let text else { return fallback }
       guard let value = Int(text), range.contains(value) else {

@@ -51,9 +51,10 @@ enum QuoteCommand: Command {
         hint: "ids look like tech-talks/111466@3:46, tech-talks/111461@3:42-4:51 or hig/layout#anchor")
     }
     if case .document(let id) = reference {
-      let overview = try IndexMaintenance.withIndex(context) { index throws(CitationsError) in
-        try index.overview(documentID: id)
-      }
+      let overview = KnowledgeBase(home: context.home.url).withRelatedDocumentation(
+        try IndexMaintenance.withIndex(context) { index throws(CitationsError) in
+          try index.overview(documentID: id)
+        })
       switch format {
       case "json": context.stdout.write(try OverviewFormatter.json(overview) + "\n")
       case "markdown": context.stdout.write(OverviewFormatter.markdown(overview))
@@ -66,7 +67,9 @@ enum QuoteCommand: Command {
     }
     // A HIG section keeps its lists and tables in every format (JSON's `section`), as MCP's
     // quote and the API's give it.
-    let laidOut = KnowledgeBase(home: context.home.url).laidOut(answer)
+    // A talk names the documentation pages its page links to.
+    let knowledgeBase = KnowledgeBase(home: context.home.url)
+    let laidOut = knowledgeBase.withRelatedDocumentation(knowledgeBase.laidOut(answer))
     switch format {
     case "json": context.stdout.write(try json(laidOut) + "\n")
     case "markdown": context.stdout.write(markdown(laidOut))
@@ -103,7 +106,7 @@ enum QuoteCommand: Command {
       for hit in answer.passages { output += line(hit, marker: ">") }
     }
     for hit in answer.after { output += line(hit, marker: " ") }
-    return output
+    return output + RelatedDocumentationFormatter.text(answer.relatedDocumentation)
   }
 
   static func markdown(_ answer: QuoteAnswer) -> String {
@@ -117,7 +120,7 @@ enum QuoteCommand: Command {
     for hit in answer.before { output += context(hit) }
     output += CitationFormatter.format(answer.target, as: .markdown) + "\n\n"
     for hit in answer.after { output += context(hit) }
-    return output
+    return output + RelatedDocumentationFormatter.markdown(answer.relatedDocumentation)
   }
 
   static func json(_ answer: QuoteAnswer) throws -> String {

@@ -17,7 +17,7 @@ enum OverviewFormatter {
       "\n\(DisplayText.line(overview.url))\n\(overview.passageCount) passage\(overview.passageCount == 1 ? "" : "s")"
     output += overview.chapters.isEmpty ? "\n" : "; \(overview.kind.isPage ? "sections" : "chapters"):\n"
     for chapter in overview.chapters { output += "  \(chapter.citation)  \(DisplayText.line(chapter.title))\n" }
-    return output
+    return output + RelatedDocumentationFormatter.text(overview.relatedDocumentation)
   }
 
   static func markdown(_ overview: DocumentOverview) -> String {
@@ -27,11 +27,12 @@ enum OverviewFormatter {
     for chapter in overview.chapters {
       output += "- \(MarkdownText.link(chapter.title, to: chapter.link)) · `\(chapter.citation)`\n"
     }
-    return output
+    let related = RelatedDocumentationFormatter.markdown(overview.relatedDocumentation)
+    return related.isEmpty ? output : output + "\n" + related
   }
 
   static func json(_ overview: DocumentOverview) throws -> String {
-    let object: JSONValue = [
+    var object: [String: JSONValue] = [
       "document": [
         "id": .string(overview.id), "kind": .string(overview.kind.rawValue), "title": .string(overview.title),
         "url": .string(overview.url), "event": overview.event.map(JSONValue.string) ?? .null,
@@ -42,8 +43,11 @@ enum OverviewFormatter {
           ["title": .string($0.title), "citation": .string($0.citation.description), "link": .string($0.link)]
         }),
     ]
+    if let related = RelatedDocumentationFormatter.json(overview.relatedDocumentation) {
+      object["relatedDocumentation"] = related
+    }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted]
-    return String(decoding: try encoder.encode(object), as: UTF8.self)
+    return String(decoding: try encoder.encode(JSONValue.object(object)), as: UTF8.self)
   }
 }

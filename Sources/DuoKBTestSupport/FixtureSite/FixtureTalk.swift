@@ -55,6 +55,9 @@ public struct FixtureTalk: Sendable {
   public var hasVideo = true
   /// The catalog's `originalPublishingDate` (seconds since 1970); nil: the catalog gives none.
   public var catalogPublished: Int?
+  /// Links of the details supplement to documentation pages (`/documentation/…` paths or
+  /// URLs), as the page's resources list gives them; none: the page has no such list.
+  public var documentationLinks: [(title: String, href: String)] = []
 
   public enum URIStyle: Sendable { case relative, absolutePath, absoluteURL }
 
@@ -132,6 +135,11 @@ public struct FixtureTalk: Sendable {
       : ""
     let title = localized?.title ?? title
     let path = localized.map(localizedPagePath) ?? pagePath
+    let links =
+      documentationLinks.isEmpty
+      ? ""
+      : "<ul class=\"links small\">"
+        + documentationLinks.map { "<li><a href=\"\($0.href)\">\($0.title)</a></li>" }.joined() + "</ul>"
     return """
       <!DOCTYPE html>
       <html lang="\(localized?.language ?? "en")"><head>
@@ -140,7 +148,7 @@ public struct FixtureTalk: Sendable {
       <meta property="og:description" content="A fixture talk.">
       <link rel="canonical" href="https://developer.apple.com\(path)">
       </head><body>
-      <section class="details supplement"><h1>\(title)</h1><p>A fixture talk.</p></section>
+      <section class="details supplement"><h1>\(title)</h1><p>A fixture talk.</p>\(links)</section>
       \(video)
       <section id="transcript-content"></section>
       </body></html>

@@ -76,6 +76,8 @@ public struct Refresher: Sendable {
   struct Unit: Sendable {
     var source: SourceEntry
     var language: String?
+    /// A talk's first language: the unit that takes the talk's related documentation (`--follow`).
+    var isFirstLanguage = true
 
     var documentID: String? {
       guard source.kind == .talk else { return source.id ?? Refresher.documentID(for: source) }
@@ -111,7 +113,9 @@ public struct Refresher: Sendable {
     }
     let sources = work.flatMap { source -> [Unit] in
       guard source.kind == .talk else { return [Unit(source: source)] }
-      return Self.tags(source.namedLanguages ?? defaultLanguages).map { Unit(source: source, language: $0) }
+      return Self.tags(source.namedLanguages ?? defaultLanguages).enumerated().map {
+        Unit(source: source, language: $1, isFirstLanguage: $0 == 0)
+      }
     }
     let total = catalogs.count + sources.count
     var entries = [[RefreshReport.Entry]](repeating: [], count: sources.count)
@@ -209,7 +213,8 @@ public struct Refresher: Sendable {
         return .again(
           RetryableTalk(source: source, language: language, previous: previous, outcome: outcome, staged: staged))
       }
-      return .done([decideAndApply(source: source.url, id: id, previous: previous, outcome: outcome)])
+      let entry = decideAndApply(source: source.url, id: id, previous: previous, outcome: outcome)
+      return .done([entry] + (await refreshRelatedDocumentation(of: unit)))
     case .catalog:
       return .done([RefreshReport.Entry(source: source.url, status: .failed, error: "a catalog inside a catalog")])
     }

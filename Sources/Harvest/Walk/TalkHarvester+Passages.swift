@@ -3,6 +3,12 @@ import Foundation
 import TalkPage
 
 extension TalkHarvester {
+  /// The documentation pages the talk page links to, as the document records them; nil
+  /// when it links to none, so a talk without keeps its file and content hash.
+  static func relatedDocumentation(_ links: [DocumentationLink]) -> [RelatedDocumentation]? {
+    links.isEmpty ? nil : links.map { RelatedDocumentation(title: $0.title, url: $0.url.absoluteString) }
+  }
+
   /// Code samples become passages of kind `.code` at their times, among the speech.
   static func placingCodeSamples(_ samples: [CodeSample], among passages: [Passage]) -> [Passage] {
     guard !samples.isEmpty else { return passages }

@@ -146,6 +146,7 @@ public struct TalkHarvester: Sendable {
       published: page.datePublished ?? source.published, summary: page.summary, passages: passages, cues: track.cues)
     // The catalog's date stands in for the page's, and the citation says so.
     document.publishedFrom = page.datePublished != nil ? "page" : source.published != nil ? "catalog" : nil
+    document.relatedDocumentation = Self.relatedDocumentation(page.documentationLinks)
     document.fetch = fetchMetadata(source: source.url, response: pageResponse, document: document)
     guard !document.passages.isEmpty else { throw .noPassages(url: source.url) }
     var warnings = identity.warnings

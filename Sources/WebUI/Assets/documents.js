@@ -54,6 +54,7 @@ export function enterDocument(id, params) {
   $('doc-title').textContent = id;
   $('doc-passages').replaceChildren();
   $('doc-toc').hidden = true;
+  $('doc-related').hidden = true;
   $('doc-meta').replaceChildren();
   api('/api/documents/' + id.split('/').map(encodeURIComponent).join('/')).then(function (answer) {
     renderDocument(id, answer);
@@ -83,6 +84,7 @@ function renderDocument(id, answer) {
   meta.appendChild(source);
   meta.appendChild(document.createTextNode(' · '));
   meta.appendChild(element('code', null, doc.id || id));
+  renderRelatedDocumentation(answer.relatedDocumentation || []);
 
   var citationCounts = {};
   passages.forEach(function (passage) { citationCounts[passage.citation] = (citationCounts[passage.citation] || 0) + 1; });
@@ -139,6 +141,35 @@ function renderDocument(id, answer) {
   var count = passages.length;
   $('doc-summary').textContent = plural(count, 'passage') + (chapters.length ? ', ' + plural(chapters.length, isTalk ? 'chapter' : 'section') : '') + '.';
   shownDocument = { id: id, passages: passages };
+}
+
+// A talk's links to documentation pages: each opens on Apple's site, and one the knowledge
+// base holds opens here too.
+function renderRelatedDocumentation(pages) {
+  var items = pages.map(function (page) {
+    var item = element('li');
+    var link = element('a', null, page.title);
+    setWebLink(link, page.url);
+    link.target = '_blank';
+    link.rel = 'noopener noreferrer';
+    item.appendChild(link);
+    if (page.id) {
+      item.appendChild(document.createTextNode(' · '));
+      var code = element('code', null, page.id);
+      if (page.inCorpus) {
+        var local = element('a', 'related-local');
+        local.href = documentRoute(page.id);
+        local.appendChild(code);
+        item.appendChild(local);
+      } else {
+        item.appendChild(code);
+      }
+    }
+    return item;
+  });
+  var list = $('doc-related-list');
+  list.replaceChildren.apply(list, items);
+  $('doc-related').hidden = items.length === 0;
 }
 
 function passageRoute(id, passage, index, citationCounts) {

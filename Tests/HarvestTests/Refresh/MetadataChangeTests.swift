@@ -35,4 +35,39 @@ import Testing
     #expect(report.entries[0].fieldsChanged == ["summary"])
     #expect(try harness.corpus.read(id: "wwdc2025/921")?.summary == "A revised talk.")
   }
+
+  @Test func recordsTheTalksDocumentationLinksAndALinkAddedIsAChange() async throws {
+    var talk = fixtureTalk("922", sentences: refreshSentences)
+    talk.documentationLinks = [
+      ("Foundation", "/documentation/foundation"), ("Elsewhere", "https://example.com/documentation/x"),
+    ]
+    let site = try FixtureSite(talks: [talk])
+    let harness = try RefreshHarness()
+    let sources = harness.talks([site.url(talk.pagePath)])
+    _ = await harness.refresh(sources)
+    let first = try harness.corpus.read(id: "wwdc2025/922")
+    #expect(
+      first?.relatedDocumentation == [
+        RelatedDocumentation(title: "Foundation", url: site.url("/documentation/foundation"))
+      ])
+    var linked = talk
+    linked.documentationLinks.append(("UIView", "/documentation/UIKit/UIView"))
+    site.edit(talk.pagePath, to: linked.page())
+    let report = await harness.refresh(sources)
+    #expect(report.statuses == [.changed], "\(report.entries)")
+    #expect(report.entries[0].fieldsChanged == ["relatedDocumentation"])
+    #expect(
+      try harness.corpus.read(id: "wwdc2025/922")?.relatedDocumentation?.map(\.url) == [
+        site.url("/documentation/foundation"), site.url("/documentation/uikit/uiview"),
+      ])
+  }
+
+  @Test func aTalkWithoutLinksRecordsNone() async throws {
+    let talk = fixtureTalk("923", sentences: refreshSentences)
+    let site = try FixtureSite(talks: [talk])
+    let harness = try RefreshHarness()
+    _ = await harness.refresh(harness.talks([site.url(talk.pagePath)]))
+    let document = try harness.corpus.read(id: "wwdc2025/923")
+    #expect(document != nil && document?.relatedDocumentation == nil)
+  }
 }

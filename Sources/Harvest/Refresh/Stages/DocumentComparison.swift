@@ -20,6 +20,7 @@ enum DocumentComparison {
     compare("published", \.published)
     compare("summary", \.summary)
     compare("sections", \.sections)
+    compare("relatedDocumentation", \.relatedDocumentation)
     if ContentHash.of(old) != ContentHash.of(new) || old.passages != new.passages || old.cues != new.cues {
       fields.append("text")
     }
