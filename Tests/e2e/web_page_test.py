@@ -14,6 +14,7 @@ fails on serious or critical violations, and saves screenshots of the views.
 Prints one line per check and `N passed, M failed` last; exits 1 on any failure.
 """
 import base64
+import http.server
 import json
 import os
 import queue
@@ -303,6 +304,7 @@ def main():
     home = os.path.join(work, "home")
     shutil.copytree(os.path.join(root, "Corpus"), os.path.join(home, "Corpus"))
     with_related_documentation(home)
+    with_deprecated_documentation_page(binary, home, work)
     os.makedirs(os.path.join(home, "Index"))
     run = Run(binary, home)
     subprocess.run([binary, "--home", home, "index"], check=True, capture_output=True)
@@ -351,6 +353,58 @@ def with_related_documentation(home):
     text = text.replace(marker, marker + '  "relatedDocumentation" : [\n' + pages + "\n  ],\n", 1)
     with open(path, "w", encoding="utf-8") as file:
         file.write(text)
+
+
+# A deprecated symbol page of Apple's developer documentation, written for this test as DocC
+# render JSON, harvested by duo-kb itself from a loopback copy of the site into a home of
+# its own and copied into the page's corpus: the sample home keeps no refresh record.
+DOC_PATH = "kit/thing/run"
+DOC_ID = "doc/" + DOC_PATH
+DOC_PAGE = {
+    "schemaVersion": {"major": 0, "minor": 3, "patch": 0}, "kind": "symbol",
+    "identifier": {"url": "doc://com.example/documentation/" + DOC_PATH, "interfaceLanguage": "swift"},
+    "metadata": {"title": "run()", "role": "symbol", "symbolKind": "method", "roleHeading": "Instance Method",
+                 "modules": [{"name": "Kit"}],
+                 "platforms": [{"name": "iOS", "introducedAt": "13.0", "deprecatedAt": "17.0"}]},
+    "abstract": [{"type": "text", "text": "Starts the legacy engine of the thing."}],
+    "deprecationSummary": [{"type": "paragraph", "inlineContent": [{"type": "text", "text": "Use start() instead."}]}],
+    "primaryContentSections": [
+        {"kind": "declarations", "declarations": [
+            {"languages": ["swift"], "tokens": [{"kind": "keyword", "text": "func"}, {"kind": "text", "text": " run()"}]}]}],
+    "references": {},
+}
+
+
+def with_deprecated_documentation_page(binary, home, work):
+    body = json.dumps(DOC_PAGE).encode("utf-8")
+
+    class Site(http.server.BaseHTTPRequestHandler):
+        def do_GET(self):
+            found = self.path == "/tutorials/data/documentation/%s.json" % DOC_PATH
+            self.send_response(200 if found else 404)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(body) if found else 0))
+            self.end_headers()
+            if found:
+                self.wfile.write(body)
+
+        def log_message(self, *arguments):
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Site)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    harvest = os.path.join(work, "documentation-home")
+    os.makedirs(harvest)
+    try:
+        subprocess.run([binary, "--home", harvest, "add", "https://developer.apple.com/documentation/" + DOC_PATH],
+                       check=True, capture_output=True)
+        subprocess.run([binary, "--home", harvest, "refresh", "--allow-host", "127.0.0.1", "--mirror",
+                        "https://developer.apple.com=http://127.0.0.1:%d" % server.server_address[1]],
+                       check=True, capture_output=True)
+    finally:
+        server.shutdown()
+    shutil.copytree(os.path.join(harvest, "Corpus", "documents", "doc"),
+                    os.path.join(home, "Corpus", "documents", "doc"))
 
 
 def summary(answer):
@@ -641,6 +695,18 @@ def checks(run, page, origin, shots, axe_path):
                   "the other talk")
         expect(page.evaluate("document.getElementById('doc-related').hidden"), "no related documentation shown")
 
+    def a_deprecated_api_is_flagged():
+        answer = json.loads(run.cli("search", "kind:doc legacy engine", "--format", "json"))
+        expect(answer["results"], "the CLI finds the documentation page")
+        hit = answer["results"][0]
+        equal((hit["source"]["kind"], hit["source"]["deprecated"]), ("doc", True), "the CLI's hit")
+        expect(hit["citation"].startswith(DOC_ID), "the hit's id: %r" % hit["citation"])
+        page.go("#/search?q=" + urllib.parse.quote("kind:doc legacy engine"))
+        page.wait("document.querySelectorAll('#results > li').length === %d" % len(answer["results"]), "the doc results")
+        first = page.text("#results > li")
+        expect("Deprecated API: not to be cited as current" in first, "the first result says: %r" % first)
+        expect("Starts the legacy engine of the thing." in first, "the quote: %r" % first)
+
     run.check("search answers as you type with the CLI's exact quotes and deep links", search_as_you_type)
     run.check("the keyboard reaches a result and copies its citation in three formats", keyboard_and_copy)
     run.check("filters narrow the search and stay in the address", filters_narrow_the_search)
@@ -655,6 +721,7 @@ def checks(run, page, origin, shots, axe_path):
     run.check("axe-core finds nothing serious in light mode", accessibility("light"))
     run.check("axe-core finds nothing serious in dark mode", accessibility("dark"))
     run.check("a talk's page lists the documentation it links to", a_talk_lists_its_related_documentation)
+    run.check("a deprecated API is said to be one beside its title", a_deprecated_api_is_flagged)
     run.check("the page asks nothing of any other host", nothing_leaves_the_server)
     run.check("the page runs without script errors", no_script_errors)
 
