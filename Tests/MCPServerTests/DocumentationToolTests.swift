@@ -64,8 +64,9 @@ import Testing
     let text = cited["structuredContent"]?["text"]?.stringValue ?? ""
     #expect(text.contains("Apple Developer Documentation"), "\(text)")
     #expect(text.contains("deprecated API: not to be cited as current"), "\(text)")
-    let bibtex = harness.call("cite", ["query": .string(Self.deprecatedID + "#overview"), "format": "bibtex"])[
-      "result"]?["structuredContent"]?["text"]?.stringValue ?? ""
+    let bibtex =
+      harness.call("cite", ["query": .string(Self.deprecatedID + "#overview"), "format": "bibtex"])[
+        "result"]?["structuredContent"]?["text"]?.stringValue ?? ""
     #expect(bibtex.contains("addendum = {Deprecated}"), "\(bibtex)")
   }
 }
