@@ -31,6 +31,8 @@ public struct ExplainRecord: Sendable, Encodable, Equatable {
   public var ownCoverage: Double
   public var contextCoverage: Double
   public var coordinationExponent: Double
+  /// 1, or the share a passage that merely names the query's topic keeps.
+  public var naming: Double
   public var k1: Double
   public var b: Double
   public var averageWords: Double
@@ -44,6 +46,7 @@ public struct ExplainRecord: Sendable, Encodable, Equatable {
     ownCoverage = round(explanation.ownCoverage)
     contextCoverage = round(explanation.contextCoverage)
     coordinationExponent = explanation.coordinationExponent
+    naming = explanation.naming
     k1 = explanation.k1
     b = explanation.b
     averageWords = round(explanation.averageWords)

@@ -29,13 +29,18 @@ enum AnswerSchema {
   static let explain: JSONValue = [
     "type": "object",
     "description": .string(
-      "search --explain: score = sum × coverage^coordinationExponent; sum = the clauses' scores; a clause's "
-        + "score = idf × weight × (own + context + heading + title + description); numbers rounded to 4 decimals"),
+      "search --explain: score = sum × coverage^coordinationExponent × naming; sum = the clauses' scores; a "
+        + "clause's score = idf × weight × (own + context + heading + title + description); numbers rounded to 4 "
+        + "decimals"),
     "properties": [
       "score": ["type": "number"], "sum": ["type": "number"], "coverage": ["type": "number"],
       "ownCoverage": ["type": "number"], "contextCoverage": ["type": "number"],
-      "coordinationExponent": ["type": "number"], "k1": ["type": "number"], "b": ["type": "number"],
-      "averageWords": ["type": "number"],
+      "coordinationExponent": ["type": "number"],
+      "naming": [
+        "type": "number",
+        "description": "1, or the share a passage that merely names the query's topic keeps (it goes on in the next)",
+      ],
+      "k1": ["type": "number"], "b": ["type": "number"], "averageWords": ["type": "number"],
       "clauses": [
         "type": "array",
         "items": [
@@ -60,7 +65,7 @@ enum AnswerSchema {
       ],
     ],
     "required": [
-      "score", "sum", "coverage", "ownCoverage", "contextCoverage", "coordinationExponent", "k1", "b",
+      "score", "sum", "coverage", "ownCoverage", "contextCoverage", "coordinationExponent", "naming", "k1", "b",
       "averageWords", "clauses",
     ],
   ]

@@ -306,6 +306,8 @@ extension RankingWeights {
       case "coordinationExponent": coordinationExponent = value
       case "near": neighbourWeights[0] = value
       case "far": neighbourWeights[1] = value
+      case "namingFactor": namingFactor = value
+      case "namingSlack": namingSlack = value
       default: log("unknown weight \(parts[0])")
       }
     }

@@ -47,9 +47,10 @@ import Testing
       #expect(abs(scores.reduce(0, +) - sum) <= 0.0001 * Double(clauses.count + 1))
       let coverage = try #require(explain["coverage"] as? Double)
       let exponent = try #require(explain["coordinationExponent"] as? Double)
+      let naming = try #require(explain["naming"] as? Double)
       let score = try #require(result["score"] as? Double)
       #expect(explain["score"] as? Double == score)
-      #expect(abs(sum * pow(coverage, exponent) - score) <= 0.001 * max(1, score))
+      #expect(abs(sum * pow(coverage, exponent) * naming - score) <= 0.001 * max(1, score))
     }
     let plain = await runCLI(
       ["search", "what happens to the tab bar on the outer display", "--format", "json"], environment: env)

@@ -128,4 +128,37 @@ import Testing
     // A word of the description alone makes no hit.
     #expect(try index.bestMatch("inspectors", limit: 10).hits.isEmpty)
   }
+
+  /// A passage that merely names the topic ("Reserved regions.") and goes on in the next
+  /// passage keeps `namingFactor` of its score, so the sentence that says what the regions
+  /// are comes first; the same words as a document's last passage name nothing that
+  /// follows, and a sentence with one word besides the query's is not naming.
+  @Test func aPassageThatMerelyNamesTheTopicYieldsToTheOneThatExplains() throws {
+    let explaining = "Reserved regions are the hinge and cameras."
+    let documents = [
+      Document(
+        id: "tech-talks/20", kind: .talk, title: "Notes", url: "https://example.com/20",
+        passages: [Self.speech("Reserved regions."), Self.speech("Nothing interactive goes there.")]),
+      Document(
+        id: "tech-talks/21", kind: .talk, title: "Notes", url: "https://example.com/21",
+        passages: [Self.speech(explaining), Self.speech("That is all.")]),
+      Document(
+        id: "tech-talks/22", kind: .talk, title: "Notes", url: "https://example.com/22",
+        passages: [Self.speech("Welcome."), Self.speech("Reserved regions, briefly.")]),
+    ]
+    let (index, directory) = try IndexFixture.build(documents)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let results = try index.bestMatch("reserved regions", limit: 10, explain: true)
+    let order = results.hits.map { Self.text(index, $0) }
+    #expect(order == ["Reserved regions, briefly.", explaining, "Reserved regions."])
+    let naming = results.hits.map { $0.explanation?.naming }
+    #expect(naming == [1, 1, RankingWeights.standard.namingFactor])
+    for hit in results.hits { try ScoreExplanationTests.expectPartsAddUp(hit, "reserved regions") }
+    // Without the factor, shortness wins: the heading-like passage is first.
+    var unweighted = RankingWeights.standard
+    unweighted.namingFactor = 1
+    let plain = try index.bestMatch(
+      "reserved regions", limit: 10, verbatim: false, filters: .init(), weights: unweighted)
+    #expect(plain.hits.first.map { Self.text(index, $0) } == "Reserved regions.")
+  }
 }

@@ -23,7 +23,9 @@ import Testing
       sum += clause.score
     }
     #expect(sum == explanation.sum, "\(query)")
-    #expect(explanation.sum * pow(explanation.coverage, explanation.coordinationExponent) == explanation.score)
+    #expect(
+      explanation.sum * pow(explanation.coverage, explanation.coordinationExponent) * explanation.naming
+        == explanation.score)
     #expect(explanation.score == ranked.hit.score, "\(query)")
   }
 

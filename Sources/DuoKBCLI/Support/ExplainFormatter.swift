@@ -12,7 +12,11 @@ enum ExplainFormatter {
     }
     var text = "   score \(number(explanation.score)) = \(number(explanation.sum))"
     text += " × coverage \(number(explanation.coverage))^\(number(explanation.coordinationExponent))"
-    text += " (own \(number(explanation.ownCoverage)), context \(number(explanation.contextCoverage)))\n"
+    text += " (own \(number(explanation.ownCoverage)), context \(number(explanation.contextCoverage)))"
+    if explanation.naming != 1 {
+      text += " × naming \(number(explanation.naming)) (it names the topic; the next passage goes on)"
+    }
+    text += "\n"
     let width = explanation.clauses.map(\.text.count).max() ?? 0
     for clause in explanation.clauses {
       let name = DisplayText.line(clause.text)

@@ -11,7 +11,8 @@
 /// and `fields` the weight of each of heading, title and description that has it. The sum
 /// is multiplied by the query's coverage (idf-weighted share of clauses found, a clause
 /// found only in the context counting `contextCoverageCredit`) raised to
-/// `coordinationExponent`.
+/// `coordinationExponent`, and by `namingFactor` where the passage merely names the
+/// query's topic and goes on in the next one.
 struct ContextRanker {
   let index: IndexSegment
   let query: BestMatchQuery
@@ -77,6 +78,10 @@ struct ContextRanker {
       // from the byte its postings block keeps where there is one: a candidate is anywhere
       // in the corpus, and the store's table a page fault away (13.5 MB at 30,000 talks).
       var length: Double?
+      // The passage's words, and its occurrences of the query's content words: whether it
+      // merely names the topic.
+      var words = 0.0
+      var queryWords = 0.0
       var total = 0.0
       var own = 0.0
       var context = 0.0
@@ -94,8 +99,12 @@ struct ContextRanker {
             ownFrequency = entry.frequency
             occurrences = (entry.exactOccurrences, entry.stemmedOccurrences)
             if length == nil && ownFrequency > 0 {
-              let words = entry.wordCount.map { store.wordCount(id, stored: $0) } ?? store.wordCount(id)
-              length = max(Double(words), weights.minimumScoredWords)
+              let count = entry.wordCount.map { store.wordCount(id, stored: $0) } ?? store.wordCount(id)
+              words = Double(count)
+              length = max(words, weights.minimumScoredWords)
+            }
+            if !clause.isPhrase && !clause.isStopWord {
+              queryWords += entry.exactOccurrences + entry.stemmedOccurrences
             }
           } else {
             let distance = Int(entry.passage > passage ? entry.passage - passage : passage - entry.passage)
@@ -141,7 +150,9 @@ struct ContextRanker {
       let ownCoverage = totalWeight > 0 ? own / totalWeight : 0
       let contextCoverage = totalWeight > 0 ? context / totalWeight : 0
       let coverage = ownCoverage + weights.contextCoverageCredit * contextCoverage
-      let score = total * pow(coverage, weights.coordinationExponent)
+      let names = length != nil && id + 1 < documentRange.upperBound && words - queryWords <= weights.namingSlack
+      let naming = names ? weights.namingFactor : 1
+      let score = total * pow(coverage, weights.coordinationExponent) * naming
       var explanation: ScoreExplanation?
       if explains {
         // The length the passage's own parts were saturated at (read at its first clause).
@@ -152,7 +163,8 @@ struct ContextRanker {
             clause.scoredLength = scoredLength
             return clause
           }, sum: total, ownCoverage: ownCoverage, contextCoverage: contextCoverage, coverage: coverage,
-          coordinationExponent: weights.coordinationExponent, score: score, k1: weights.k1, b: weights.b,
+          coordinationExponent: weights.coordinationExponent, naming: naming, score: score, k1: weights.k1,
+          b: weights.b,
           averageWords: max(index.statistics.averageWords, weights.minimumScoredWords))
       }
       result.append(

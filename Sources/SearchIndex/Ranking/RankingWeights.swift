@@ -18,6 +18,15 @@ package struct RankingWeights: Sendable, Equatable {
   /// Neighbouring passages of the same document, by distance (1, 2, ...): the sentences
   /// around a quote carry its topic, but less than the quote's own words.
   package var neighbourWeights: [Double] = [0.5, 0.25]
+  /// A passage that merely names the query's topic ("Reserved regions.", "Next, size
+  /// classes.") scores this share: it is one whose words are the query's content words and
+  /// at most `namingSlack` others, and that has a passage after it in its document, which
+  /// is where a talk or a page goes on to say what the named thing is. Short passages of
+  /// the query's words otherwise come first on their shortness alone (scored at
+  /// `minimumScoredWords`), above the sentence that explains. Of the values tried on
+  /// set.tsv (docs/relevance), the one that lost no query there; writeups.tsv held out.
+  package var namingFactor = 0.5
+  package var namingSlack = 1.0
   /// How much the neighbours' (already distance-weighted) frequency adds, against the
   /// passage's own saturation.
   package var contextWeight = 0.15

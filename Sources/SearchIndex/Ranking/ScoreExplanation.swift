@@ -9,9 +9,11 @@
 /// by `b` against `averageWords`); `context` the saturation of the neighbouring passages'
 /// distance-weighted occurrences times `contextWeight`; `heading`, `title` and
 /// `description` the field weights, where the section heading, the document's title or its
-/// description has the word. The score is `sum × coverage^coordinationExponent`, coverage
+/// description has the word. The score is `sum × coverage^coordinationExponent × naming`, coverage
 /// being the idf-weighted share of the clauses the passage has (plus
-/// `contextCoverageCredit` of the share only its context has).
+/// `contextCoverageCredit` of the share only its context has), times `naming` where the
+/// passage merely names the query's topic (its words are the query's and at most one
+/// other, and its document goes on after it).
 public struct ScoreExplanation: Sendable, Equatable {
   public struct Clause: Sendable, Equatable {
     /// The word or quoted phrase as the query wrote it.
@@ -49,7 +51,9 @@ public struct ScoreExplanation: Sendable, Equatable {
   /// `ownCoverage + contextCoverageCredit × contextCoverage`.
   public var coverage: Double
   public var coordinationExponent: Double
-  /// `sum × coverage^coordinationExponent`: the hit's score.
+  /// 1, or `namingFactor` for a passage that merely names the query's topic.
+  public var naming: Double
+  /// `sum × coverage^coordinationExponent × naming`: the hit's score.
   public var score: Double
   /// The BM25 constants the saturations used.
   public var k1: Double
