@@ -1,6 +1,7 @@
 import Citations
 import Foundation
 import HTTPServing
+import KnowledgeBase
 import SearchIndex
 
 /// The JSON API under `/api/`: the CLI's answers (`search`, `quote`, `cite`, `verify` with

@@ -1,5 +1,6 @@
 import Citations
 import JSON
+import KnowledgeBase
 
 /// `audit`: a checklist in, each rule with its best supporting quotes (cited and linked)
 /// out, and the rules nothing supports flagged; the engine and JSON of `duo-kb audit`.

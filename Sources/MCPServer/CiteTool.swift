@@ -1,5 +1,6 @@
 import Citations
 import JSON
+import KnowledgeBase
 
 /// `cite`: ready-to-paste citations of citation ids or of queries' best hits, merged into one
 /// bibliography in any of `duo-kb cite`'s formats.

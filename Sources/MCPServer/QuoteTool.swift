@@ -1,5 +1,6 @@
 import Citations
 import JSON
+import KnowledgeBase
 
 /// `quote`: the exact passage a citation id (or a talk and a time) names, with the passages
 /// around it.

@@ -1,5 +1,6 @@
 import Citations
 import JSON
+import KnowledgeBase
 
 /// `search`: ranked passages of Apple's talks and HIG pages, each an exact quote with its
 /// source, time or anchor, deep link and citation id.

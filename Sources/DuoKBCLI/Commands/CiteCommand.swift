@@ -1,4 +1,5 @@
 import Citations
+import KnowledgeBase
 import SearchIndex
 import StringTrimming
 

@@ -1,5 +1,6 @@
 import AppleSite
 import Citations
+import KnowledgeBase
 import SearchIndex
 
 #if canImport(FoundationEssentials)

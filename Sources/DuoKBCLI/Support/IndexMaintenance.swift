@@ -1,5 +1,6 @@
 import Citations
 import Corpus
+import KnowledgeBase
 import SearchIndex
 
 /// Opens the index for a command, building it first when it is missing, damaged or older
