@@ -43,7 +43,7 @@ enum CiteTool {
     run: run)
 
   /// At most this many ids or queries in one call.
-  static let maximumInputs = 100
+  static let maximumInputs = CiteRequest.inputs.maximum(on: .mcp)
 
   static func run(_ context: ToolContext, _ arguments: [String: JSONValue]) throws(ToolFailure) -> ToolOutput {
     let inputs =
@@ -57,7 +57,7 @@ enum CiteTool {
     let index = try context.index()
     let outcome: CiteOutcome
     do {
-      outcome = try context.indexes.knowledgeBase.cite(inputs, in: index)
+      outcome = try CiteRequest(inputs: inputs, format: format).outcome(from: context.indexes.knowledgeBase, in: index)
     } catch {
       throw ToolFailure(error)
     }

@@ -37,10 +37,7 @@ enum VerifyTool {
           "description": "The whole document, Markdown or plain text",
         ],
         "file": ["type": "string", "description": "A name for the document in the verdicts (default: document)"],
-        "toleranceSeconds": [
-          "type": "integer", "minimum": 0, "maximum": 3600, "default": 5,
-          "description": "How far a quotation's time may be off (default 5)",
-        ],
+        "toleranceSeconds": ToolSchema.integer(VerifyRequest.tolerance),
         "allowUnchecked": [
           "type": "boolean", "default": false,
           "description": "Whether quotations with no source or time still let the document pass",
@@ -53,17 +50,16 @@ enum VerifyTool {
     run: run)
 
   static func run(_ context: ToolContext, _ arguments: [String: JSONValue]) throws(ToolFailure) -> ToolOutput {
-    let text = arguments["text"]?.stringValue ?? ""
-    let file = arguments["file"]?.stringValue ?? "document"
-    let tolerance = arguments["toleranceSeconds"]?.intValue ?? 5
-    let allowsUnchecked = arguments["allowUnchecked"]?.boolValue ?? false
+    let tolerance = VerifyRequest.tolerance
+    let request = VerifyRequest(
+      text: arguments["text"]?.stringValue ?? "", file: arguments["file"]?.stringValue ?? "document",
+      toleranceSeconds: arguments[tolerance.name(on: .mcp)]?.intValue ?? tolerance.defaultValue(on: .mcp),
+      allowsUnchecked: arguments["allowUnchecked"]?.boolValue ?? false)
     let index = try context.index()
     let documents: [Document]
     do { documents = try context.indexes.allDocuments() } catch { throw ToolFailure(error) }
     // With the documents, times come from the cue that holds each first word (as `duo-kb verify`).
-    let verifier = QuotationVerifier(index: index, documents: documents, toleranceSeconds: tolerance)
-    let report = VerificationReport(
-      checks: [verifier.check(text: text, file: file)], toleranceSeconds: tolerance, allowsUnchecked: allowsUnchecked)
+    let report = request.report(index: index, documents: documents)
     guard let data = try? report.json(pretty: false), let structured = JSONValue.decode(data) else {
       throw ToolFailure("the verification report could not be encoded")
     }

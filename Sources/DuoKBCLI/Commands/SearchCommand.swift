@@ -39,9 +39,7 @@ enum SearchCommand: Command {
     Exit status: 0 hits, 1 nothing matches at all, 2 a query that does not parse (its column
     is shown).
     """
-  static let kinds = ["talk", "hig", "doc", "code"]
-  /// Most hits one search prints (`--limit`).
-  static let maxLimit = 10_000
+  static let kinds = SearchRequest.kinds
   /// A query's words are free; its filters complete (`kind:talk`).
   static let argumentCompletion = ValueCompletion.words(
     kinds.map { "kind:\($0)" } + ["source:", "event:", "year:", "speaker:", "lang:", "framework:", "platform:"])
@@ -61,7 +59,9 @@ enum SearchCommand: Command {
   static func run(_ context: CommandContext) throws -> ExitStatus {
     let arguments = context.arguments
     let format = try arguments.choice(option("format"), default: "text")
-    let limit = try arguments.positiveInteger("limit", atMost: SearchCommand.maxLimit) ?? 10
+    let limit =
+      try arguments.positiveInteger("limit", atMost: SearchRequest.limit.maximum(on: .cli))
+      ?? SearchRequest.limit.defaultValue(on: .cli)
     let kinds = arguments.allValues("kind")
     for kind in kinds where !Self.kinds.contains(kind) {
       throw UsageError("--kind takes talk, hig or code, not '\(kind)'")
@@ -87,7 +87,7 @@ enum SearchCommand: Command {
     let query = arguments.positionals.joined(separator: " ")
     let answer: SearchAnswer
     do {
-      answer = try searcher.answer(query, limit: limit, scope: scope)
+      answer = try searcher.answer(SearchRequest(query: query, limit: limit, scope: scope))
     } catch {
       throw QueryFailure(error: error, query: query)
     }
@@ -118,7 +118,7 @@ enum SearchCommand: Command {
       let started = ContinuousClock.now
       let result: Result<SearchAnswer, CitationsError>
       do throws(CitationsError) {
-        result = .success(try searcher.answer(query, limit: limit, scope: scope))
+        result = .success(try searcher.answer(SearchRequest(query: query, limit: limit, scope: scope)))
       } catch {
         result = .failure(error)
       }
