@@ -18,8 +18,8 @@ enum SearchTool {
       Passages with all the words come first; when fewer than `limit` have them all, the best \
       passages with some of them follow and `partialMatches` is true (`strict` turns that off). \
       Query language: words, "exact phrases", OR, -word or NOT, prefix* (a query with OR, NOT \
-      or a prefix matches strictly), parentheses, and the filters kind:talk|hig|doc|code, framework:UIKit, platform:iOS, source:ID, event:wwdc2024, year:2026, \
-      speaker:NAME. Case and diacritics never matter; identifiers match whole and split \
+      or a prefix matches strictly), parentheses, and the filters \(QuerySyntax.filterList). \
+      Case and diacritics never matter; identifiers match whole and split \
       (toolbarVerticalBehavior is found by "toolbar vertical behavior"); plurals fold.
       """,
     inputSchema: [
