@@ -64,30 +64,39 @@ let package = Package(
     .target(
       name: "Citations",
       dependencies: [
-        "AppleSite", "DecimalText", "JSON", "Locking", "SearchIndex", "Corpus", "DocumentModel", "StringTrimming",
+        "AppleSite", "DecimalText", "JSON", "SearchIndex", "Corpus", "DocumentModel", "StringTrimming",
       ],
       exclude: ["QUOTATIONS.md"]),
+    // The home (corpus and index kept in step) and its answers: what every front end asks.
+    .target(
+      name: "KnowledgeBase",
+      dependencies: [
+        "AppleSite", "Citations", "Corpus", "DocumentModel", "JSON", "Locking", "SearchIndex", "StringTrimming",
+      ]),
     // The knowledge base as a Model Context Protocol server (stdio).
     .target(
-      name: "MCPServer", dependencies: ["AppleSite", "Citations", "SearchIndex", "Corpus", "DocumentModel", "JSON"]),
+      name: "MCPServer",
+      dependencies: ["AppleSite", "Citations", "KnowledgeBase", "SearchIndex", "Corpus", "DocumentModel", "JSON"]),
     // An HTTP server over libmicrohttpd that knows nothing of duo-kb.
     .target(name: "HTTPServing", dependencies: ["CMicroHTTPD"]),
     // The knowledge base over HTTP: the JSON API, MCP over Streamable HTTP, static files.
-    .target(name: "KnowledgeServer", dependencies: ["HTTPServing", "MCPServer", "Citations", "SearchIndex", "JSON"]),
+    .target(
+      name: "KnowledgeServer",
+      dependencies: ["HTTPServing", "MCPServer", "Citations", "KnowledgeBase", "SearchIndex", "JSON"]),
     // The page `duo-kb serve` answers at `/`: Assets/ copied into the binary.
     .target(name: "WebUI", exclude: ["Assets"]),
     .target(
       name: "DuoKBCLI",
       dependencies: [
         "AppleSite", "DecimalText", "DocumentModel", "JSON", "Locking", "OwnedFiles", "Corpus", "SearchIndex",
-        "Citations", "MCPServer", "StringTrimming",
+        "Citations", "KnowledgeBase", "MCPServer", "StringTrimming",
       ]),
     // The code of the commands that harvest or parse, run by `duo-kb-harvest`.
     .target(
       name: "DuoKBHarvestCLI",
       dependencies: [
         "DuoKBCLI", "HLS", "WebVTT", "TalkPage", "DocCRender", "DocumentModel", "Normalize", "Corpus", "Harvest",
-        "Citations", "HTTPServing", "KnowledgeServer", "WebUI",
+        "Citations", "KnowledgeBase", "HTTPServing", "KnowledgeServer", "WebUI",
       ]),
     // Settings of a whole process, which each executable makes at its start.
     .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
@@ -101,7 +110,8 @@ let package = Package(
     .executableTarget(
       name: "duo-kb-bench",
       dependencies: [
-        "SearchIndex", "Citations", "DocumentModel", "Corpus", "CSQLite3", "DuoKBTestSupport", "ProcessTuning",
+        "SearchIndex", "Citations", "KnowledgeBase", "DocumentModel", "Corpus", "CSQLite3", "DuoKBTestSupport",
+        "ProcessTuning",
       ]),
 
     // For tests and benchmarks only: the loopback server, the fixture site, corpus generators.
@@ -142,28 +152,33 @@ let package = Package(
     .testTarget(
       name: "CitationsTests",
       dependencies: [
-        "Citations", "AppleSite", "Corpus", "DocumentModel", "Normalize", "SearchIndex", "DuoKBTestSupport",
+        "Citations", "KnowledgeBase", "AppleSite", "Corpus", "DocumentModel", "Normalize", "SearchIndex",
+        "DuoKBTestSupport",
       ],
       exclude: ["Golden"]),
     .testTarget(
       name: "DuoKBCLITests",
       dependencies: [
-        "DuoKBCLI", "DuoKBHarvestCLI", "JSON", "Citations", "Corpus", "DocCRender", "DocumentModel", "HLS", "Harvest",
+        "DuoKBCLI", "DuoKBHarvestCLI", "JSON", "Citations", "KnowledgeBase", "Corpus", "DocCRender", "DocumentModel",
+        "HLS", "Harvest",
         "MCPServer",
         "Normalize", "SearchIndex", "TalkPage", "WebVTT", "DuoKBTestSupport", "DuoKBTestSizes",
       ],
       exclude: ["Golden"]),
     .testTarget(
       name: "MCPServerTests",
-      dependencies: ["MCPServer", "JSON", "Citations", "Corpus", "DocumentModel", "DuoKBCLI", "DuoKBTestSupport"],
+      dependencies: [
+        "MCPServer", "JSON", "Citations", "KnowledgeBase", "Corpus", "DocumentModel", "DuoKBCLI", "DuoKBTestSupport",
+      ],
       exclude: ["Golden"]),
     .testTarget(
       name: "KnowledgeServerTests",
       dependencies: [
-        "KnowledgeServer", "HTTPServing", "Citations", "DocumentModel", "DuoKBCLI", "DuoKBTestSupport",
+        "KnowledgeServer", "HTTPServing", "Citations", "KnowledgeBase", "DocumentModel", "DuoKBCLI", "DuoKBTestSupport",
       ]),
     .testTarget(
-      name: "WebUITests", dependencies: ["WebUI", "DuoKBHarvestCLI", "KnowledgeServer", "HTTPServing", "Citations"]),
+      name: "WebUITests",
+      dependencies: ["WebUI", "DuoKBHarvestCLI", "KnowledgeServer", "HTTPServing", "Citations", "KnowledgeBase"]),
   ],
   swiftLanguageModes: [.v6]
 )

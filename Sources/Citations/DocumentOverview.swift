@@ -7,6 +7,12 @@ public struct DocumentOverview: Sendable, Equatable {
     public var title: String
     public var citation: CitationID
     public var link: String
+
+    package init(title: String, citation: CitationID, link: String) {
+      self.title = title
+      self.citation = citation
+      self.link = link
+    }
   }
 
   public var id: String
@@ -19,4 +25,18 @@ public struct DocumentOverview: Sendable, Equatable {
   public var chapters: [Chapter]
   /// A talk's links to documentation pages, when filled in (`KnowledgeBase.withRelatedDocumentation`).
   public var relatedDocumentation: [RelatedPage] = []
+
+  package init(
+    id: String, kind: DocumentKind, title: String, url: String, event: String?, year: Int?, passageCount: Int,
+    chapters: [Chapter]
+  ) {
+    self.id = id
+    self.kind = kind
+    self.title = title
+    self.url = url
+    self.event = event
+    self.year = year
+    self.passageCount = passageCount
+    self.chapters = chapters
+  }
 }

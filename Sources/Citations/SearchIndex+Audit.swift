@@ -106,7 +106,7 @@ public enum AuditSupport {
   public static let citationThreshold = 0.45
 
   /// The support of one hit, or nil when it shares no word but stop words.
-  static func support(
+  package static func support(
     _ hit: RankedHit, contentWords: Int, threshold: Double, contextCredit: Double = AuditTuning.standard.contextCredit
   ) -> Double? {
     guard hit.ownContentWords >= 1 else { return nil }

@@ -71,3 +71,21 @@ extension SearchIndex {
       documentID: document.id, locator: locator, ordinal: first == last ? nil : passageIndex - first + 1)
   }
 }
+
+extension SearchIndex {
+  /// One stored passage as a quoted hit; a talk's link points at `matchStartMilliseconds`
+  /// when the matched words begin in a later cue than the passage.
+  public func quotedHit(
+    document documentIndex: Int, passage passageIndex: Int, rank: Int = 1, score: Double = 0,
+    matchedRanges: [Range<Int>] = [], matchStartMilliseconds: Int? = nil
+  ) -> QuotedHit {
+    quotedHit(
+      passage(doc: documentIndex, passage: passageIndex), in: document(documentIndex), rank: rank, score: score,
+      matchedRanges: matchedRanges, matchStartMilliseconds: matchStartMilliseconds)
+  }
+
+  /// The citation id of a passage (`citationID(of:in:)`).
+  public func citationID(document documentIndex: Int, passage passageIndex: Int) -> CitationID {
+    citationID(of: passage(doc: documentIndex, passage: passageIndex), in: document(documentIndex))
+  }
+}

@@ -1,4 +1,5 @@
 import HTTPServing
+import KnowledgeBase
 import SearchIndex
 
 /// The query arguments of an API request, read with the CLI's rules and words.
@@ -52,7 +53,7 @@ struct APIParameters {
   func filterTerms() throws(APIFailure) -> [String] {
     var terms: [String] = []
     for kind in request.arguments("kind") {
-      guard ["talk", "hig", "doc", "code"].contains(kind) else {
+      guard SearchRequest.kinds.contains(kind) else {
         throw .badRequest("'kind' takes talk, hig, doc or code, not '\(kind)'")
       }
       terms.append("kind:\(kind)")

@@ -1,6 +1,7 @@
 import Citations
 import Foundation
 import HTTPServing
+import KnowledgeBase
 import SearchIndex
 
 /// The JSON API under `/api/`: the CLI's answers (`search`, `quote`, `cite`, `verify` with
@@ -9,11 +10,6 @@ import SearchIndex
 struct APIRoutes: Sendable {
   let indexes: IndexCache
   let status: @Sendable () throws(APIFailure) -> any Encodable & Sendable
-
-  /// Most hits one search returns, as `duo-kb search --limit`.
-  static let maximumLimit = 10_000
-  /// Most passages `quote` adds before and after, as `duo-kb quote --context`.
-  static let maximumContext = 1_000
 
   func answer(_ request: ServerRequest) -> ServerResponse {
     do {
@@ -66,16 +62,20 @@ struct APIRoutes: Sendable {
   /// `GET /api/search?q=…&limit=…&kind=…&event=…&year=…&lang=…`: `duo-kb search --format json`.
   func search(_ parameters: APIParameters) throws(APIFailure) -> any Encodable & Sendable {
     let query = try parameters.required("q", for: "search", example: "/api/search?q=scrolling+content")
-    let limit = try parameters.positiveInteger("limit", atMost: Self.maximumLimit) ?? 10
+    let field = SearchRequest.limit
+    let limit =
+      try parameters.positiveInteger(field.name, atMost: field.maximum(on: .api)) ?? field.defaultValue(on: .api)
     // Filters go after the query: a column in an error still points into `q`.
     let full = ([query] + (try parameters.filterTerms())).joined(separator: " ")
-    return SearchRecord(try withIndex { index throws(CitationsError) in try index.answer(full, limit: limit) })
+    let request = SearchRequest(query: full, limit: limit)
+    return SearchRecord(try withIndex { index throws(CitationsError) in try request.answer(in: index) })
   }
 
   /// `GET /api/quote?id=…&context=N`: `duo-kb quote --format json`.
   func quote(_ parameters: APIParameters) throws(APIFailure) -> any Encodable & Sendable {
     let text = try parameters.required("id", for: "quote", example: "/api/quote?id=tech-talks/111466@3:46")
-    let context = try parameters.integer("context", in: 0...Self.maximumContext) ?? 0
+    let field = QuoteRequest.context
+    let context = try parameters.integer(field.name, in: field.bounds(on: .api)) ?? field.defaultValue(on: .api)
     guard let reference = MomentReference(parsing: text) else {
       throw .badRequest(
         "'\(text)' is not a citation id or an Apple link",
@@ -93,7 +93,8 @@ struct APIRoutes: Sendable {
         "'\(id)' names a whole document: quote \(what) of it" + (example.map { ", such as \($0.id)" } ?? ""),
         hint: "/api/documents/\(id)")
     }
-    let answer = try withIndex { index throws(CitationsError) in try index.quote(reference, context: context) }
+    let request = QuoteRequest(reference: reference, context: context)
+    let answer = try withIndex { index throws(CitationsError) in try request.answer(in: index) }
     // A HIG section keeps its lists and tables (`section`), as `duo-kb quote` and MCP give it.
     let knowledgeBase = indexes.knowledgeBase
     return QuoteRecord(knowledgeBase.withRelatedDocumentation(knowledgeBase.laidOut(answer)))
@@ -109,8 +110,9 @@ struct APIRoutes: Sendable {
       "format", among: CitationFormat.allCases.map(\.rawValue), default: CitationFormat.markdown.rawValue)
     let format = CitationFormat(rawValue: name) ?? .markdown
     // The same bibliography as `duo-kb cite` and MCP: the documents' dates and speakers too.
+    let request = CiteRequest(inputs: [input], format: format)
     let record = try withIndex { index throws(CitationsError) -> CiteRecord? in
-      try indexes.knowledgeBase.citeRecord(input, format: format, in: index)
+      try request.record(from: indexes.knowledgeBase, in: index)
     }
     guard let record else { throw .notFound("nothing matches '\(input)'") }
     return record
@@ -128,14 +130,15 @@ struct APIRoutes: Sendable {
     guard let text = String(validating: request.body, as: UTF8.self) else {
       throw .badRequest("the document is not UTF-8")
     }
-    let tolerance = try parameters.integer("tolerance", in: 0...3600) ?? 5
+    let field = VerifyRequest.tolerance
+    let tolerance =
+      try parameters.integer(field.name(on: .api), in: field.bounds(on: .api)) ?? field.defaultValue(on: .api)
     let allowsUnchecked = try parameters.flag("allowUnchecked")
     let file = request.argument("file").flatMap { $0.isEmpty ? nil : $0 } ?? "document"
+    let verification = VerifyRequest(
+      text: text, file: file, toleranceSeconds: tolerance, allowsUnchecked: allowsUnchecked)
     let report = try withIndex { index throws(CitationsError) -> VerificationReport in
-      let documents = try indexes.allDocuments()
-      let verifier = QuotationVerifier(index: index, documents: documents, toleranceSeconds: tolerance)
-      return VerificationReport(
-        checks: [verifier.check(text: text, file: file)], toleranceSeconds: tolerance, allowsUnchecked: allowsUnchecked)
+      verification.report(index: index, documents: try indexes.allDocuments())
     }
     guard let data = try? report.json(pretty: false) else {
       throw APIFailure(status: 500, "the report could not be encoded")

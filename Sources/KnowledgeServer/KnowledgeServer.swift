@@ -1,6 +1,7 @@
 import Citations
 import Foundation
 import HTTPServing
+import KnowledgeBase
 
 /// The knowledge base over HTTP: the JSON API under `/api/`, MCP (Streamable HTTP) at
 /// `/mcp`, and the static files it was given (a web page, with `/opensearch.xml` for its

@@ -2,6 +2,7 @@ import Citations
 import Foundation
 import HTTPServing
 import JSON
+import KnowledgeBase
 import MCPServer
 
 /// MCP over Streamable HTTP at `/mcp` (2025-11-25 basic/transports): a POST carries one

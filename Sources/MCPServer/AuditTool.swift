@@ -1,10 +1,10 @@
 import Citations
 import JSON
+import KnowledgeBase
 
 /// `audit`: a checklist in, each rule with its best supporting quotes (cited and linked)
 /// out, and the rules nothing supports flagged; the engine and JSON of `duo-kb audit`.
 enum AuditTool {
-  static let maximumQuotesPerRule = 10
 
   static let tool = Tool(
     name: "audit",
@@ -26,10 +26,7 @@ enum AuditTool {
           "description": "The checklist: a Markdown list of rules, or JSON [{\"rule\": ..., \"queries\": [...]}]",
         ],
         "title": ["type": "string", "description": "A name for the report (default: checklist)"],
-        "quotesPerRule": [
-          "type": "integer", "minimum": 1, "maximum": .int(maximumQuotesPerRule), "default": 3,
-          "description": "How many supporting quotes to give each rule (default 3)",
-        ],
+        "quotesPerRule": ToolSchema.integer(AuditRequest.quotes),
       ],
       "required": ["checklist"],
       "additionalProperties": false,
@@ -40,7 +37,6 @@ enum AuditTool {
   static func run(_ context: ToolContext, _ arguments: [String: JSONValue]) throws(ToolFailure) -> ToolOutput {
     let text = arguments["checklist"]?.stringValue ?? ""
     let title = arguments["title"]?.stringValue ?? "checklist"
-    let quotes = arguments["quotesPerRule"]?.intValue ?? 3
     let items: [ChecklistItem]
     do { items = try AuditChecklist.parse(text) } catch {
       throw ToolFailure(
@@ -48,7 +44,11 @@ enum AuditTool {
     }
     let index = try context.index()
     let report: AuditReport
-    do { report = try index.audit(items, title: title, quotesPerRule: quotes) } catch { throw ToolFailure(error) }
+    let request = AuditRequest(
+      checklist: items, title: title,
+      quotesPerRule: arguments[AuditRequest.quotes.name(on: .mcp)]?.intValue
+        ?? AuditRequest.quotes.defaultValue(on: .mcp))
+    do { report = try request.report(in: index) } catch { throw ToolFailure(error) }
     return ToolOutput(structured: try AnswerJSON.value(AuditRecord(report)))
   }
 }

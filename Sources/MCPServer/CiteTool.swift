@@ -1,5 +1,6 @@
 import Citations
 import JSON
+import KnowledgeBase
 
 /// `cite`: ready-to-paste citations of citation ids or of queries' best hits, merged into one
 /// bibliography in any of `duo-kb cite`'s formats.
@@ -42,7 +43,7 @@ enum CiteTool {
     run: run)
 
   /// At most this many ids or queries in one call.
-  static let maximumInputs = 100
+  static let maximumInputs = CiteRequest.inputs.maximum(on: .mcp)
 
   static func run(_ context: ToolContext, _ arguments: [String: JSONValue]) throws(ToolFailure) -> ToolOutput {
     let inputs =
@@ -56,7 +57,7 @@ enum CiteTool {
     let index = try context.index()
     let outcome: CiteOutcome
     do {
-      outcome = try context.indexes.knowledgeBase.cite(inputs, in: index)
+      outcome = try CiteRequest(inputs: inputs, format: format).outcome(from: context.indexes.knowledgeBase, in: index)
     } catch {
       throw ToolFailure(error)
     }

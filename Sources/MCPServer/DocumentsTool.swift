@@ -1,5 +1,6 @@
 import Citations
 import JSON
+import KnowledgeBase
 import SearchIndex
 
 /// `documents`: what the knowledge base holds, filtered by kind, event, year and language.

@@ -1,5 +1,6 @@
 import Citations
 import JSON
+import KnowledgeBase
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials

@@ -1,11 +1,10 @@
 import Citations
 import JSON
+import KnowledgeBase
 
 /// `quote`: the exact passage a citation id (or a talk and a time) names, with the passages
 /// around it.
 enum QuoteTool {
-  static let maximumContext = 10
-
   static let tool = Tool(
     name: "quote",
     title: "Quote a passage by citation id or time",
@@ -28,10 +27,7 @@ enum QuoteTool {
           "type": "string", "minLength": 1, "description": "A talk's document id, e.g. tech-talks/111466 (with time)",
         ],
         "time": ["type": ["string", "integer"], "description": "With source: m:ss (or h:mm:ss), or whole seconds"],
-        "context": [
-          "type": "integer", "minimum": 0, "maximum": .int(maximumContext), "default": 1,
-          "description": "How many passages to add before and after (default 1)",
-        ],
+        "context": ToolSchema.integer(QuoteRequest.context),
       ],
       "additionalProperties": false,
     ],
@@ -54,7 +50,10 @@ enum QuoteTool {
     }
     let answer: QuoteAnswer
     do {
-      answer = try index.quote(reference, context: arguments["context"]?.intValue ?? 1)
+      let request = QuoteRequest(
+        reference: reference,
+        context: arguments[QuoteRequest.context.name]?.intValue ?? QuoteRequest.context.defaultValue(on: .mcp))
+      answer = try request.answer(in: index)
     } catch {
       throw ToolFailure(error)
     }

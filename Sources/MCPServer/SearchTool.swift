@@ -1,11 +1,10 @@
 import Citations
 import JSON
+import KnowledgeBase
 
 /// `search`: ranked passages of Apple's talks and HIG pages, each an exact quote with its
 /// source, time or anchor, deep link and citation id.
 enum SearchTool {
-  static let maximumLimit = 50
-
   static let tool = Tool(
     name: "search",
     title: "Search Apple's talks and Human Interface Guidelines",
@@ -19,8 +18,8 @@ enum SearchTool {
       Passages with all the words come first; when fewer than `limit` have them all, the best \
       passages with some of them follow and `partialMatches` is true (`strict` turns that off). \
       Query language: words, "exact phrases", OR, -word or NOT, prefix* (a query with OR, NOT \
-      or a prefix matches strictly), parentheses, and the filters kind:talk|hig|doc|code, framework:UIKit, platform:iOS, source:ID, event:wwdc2024, year:2026, \
-      speaker:NAME. Case and diacritics never matter; identifiers match whole and split \
+      or a prefix matches strictly), parentheses, and the filters \(QuerySyntax.filterList). \
+      Case and diacritics never matter; identifiers match whole and split \
       (toolbarVerticalBehavior is found by "toolbar vertical behavior"); plurals fold.
       """,
     inputSchema: [
@@ -30,28 +29,17 @@ enum SearchTool {
           "type": "string", "minLength": 1, "maxLength": 1000,
           "description": "What to find, e.g. \"scrolling content\" or toolbar vertical -sheet",
         ],
-        "limit": [
-          "type": "integer", "minimum": 1, "maximum": .int(maximumLimit), "default": 10,
-          "description": "How many passages to return (default 10)",
-        ],
+        "limit": ToolSchema.integer(SearchRequest.limit),
         "kind": [
-          "type": "string", "enum": ["talk", "hig", "doc", "code"],
+          "type": "string", "enum": .array(SearchRequest.kinds.map { .string($0) }),
           "description": "Only talks, only HIG pages, or only code samples",
         ],
-        "strict": [
-          "type": "boolean", "default": false,
-          "description": "Only passages that match every word, never a best match of some of them",
-        ],
+        "strict": ToolSchema.flag(SearchRequest.strict),
         "source": [
           "type": "string", "minLength": 1,
           "description": "Only this document, by id (e.g. tech-talks/111466, hig/designing-for-iphone-duo)",
         ],
-        "explain": [
-          "type": "boolean", "default": false,
-          "description": .string(
-            "Add `explain` to each result: why it ranked there (each word's part by field and context, "
-              + "and the share of the query it covers); not for strict searches"),
-        ],
+        "explain": ToolSchema.flag(SearchRequest.explain),
       ],
       "required": ["query"],
       "additionalProperties": false,
@@ -60,15 +48,17 @@ enum SearchTool {
     run: run)
 
   static func run(_ context: ToolContext, _ arguments: [String: JSONValue]) throws(ToolFailure) -> ToolOutput {
-    let query = arguments["query"]?.stringValue ?? ""
-    let limit = arguments["limit"]?.intValue ?? 10
-    let scope = SearchScope(
-      kinds: arguments["kind"]?.stringValue.map { [$0] } ?? [],
-      sources: arguments["source"]?.stringValue.map { [$0] } ?? [],
-      strict: arguments["strict"]?.boolValue ?? false, explain: arguments["explain"]?.boolValue ?? false)
+    let request = SearchRequest(
+      query: arguments["query"]?.stringValue ?? "",
+      limit: arguments[SearchRequest.limit.name]?.intValue ?? SearchRequest.limit.defaultValue(on: .mcp),
+      scope: SearchScope(
+        kinds: arguments["kind"]?.stringValue.map { [$0] } ?? [],
+        sources: arguments["source"]?.stringValue.map { [$0] } ?? [],
+        strict: arguments[SearchRequest.strict.name]?.boolValue ?? false,
+        explain: arguments[SearchRequest.explain.name]?.boolValue ?? false))
     let index = try context.index()
     let answer: SearchAnswer
-    do { answer = try index.answer(query, limit: limit, scope: scope) } catch { throw ToolFailure(error) }
+    do { answer = try request.answer(in: index) } catch { throw ToolFailure(error) }
     return ToolOutput(structured: try AnswerJSON.value(SearchRecord(answer)))
   }
 }

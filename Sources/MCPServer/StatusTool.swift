@@ -1,4 +1,5 @@
 import JSON
+import KnowledgeBase
 
 /// `status`: how fresh the knowledge base is: documents by kind, the last refresh, failing
 /// sources, and whether the index matches the corpus (the JSON of `duo-kb status`).

@@ -1,5 +1,6 @@
 import Citations
 import JSON
+import KnowledgeBase
 import SearchIndex
 
 /// One tool the server offers (MCP server/tools): its name, a description written for a

@@ -1,6 +1,7 @@
 import Citations
 import DocumentModel
 import JSON
+import KnowledgeBase
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -36,10 +37,7 @@ enum VerifyTool {
           "description": "The whole document, Markdown or plain text",
         ],
         "file": ["type": "string", "description": "A name for the document in the verdicts (default: document)"],
-        "toleranceSeconds": [
-          "type": "integer", "minimum": 0, "maximum": 3600, "default": 5,
-          "description": "How far a quotation's time may be off (default 5)",
-        ],
+        "toleranceSeconds": ToolSchema.integer(VerifyRequest.tolerance),
         "allowUnchecked": [
           "type": "boolean", "default": false,
           "description": "Whether quotations with no source or time still let the document pass",
@@ -48,84 +46,20 @@ enum VerifyTool {
       "required": ["text"],
       "additionalProperties": false,
     ],
-    outputSchema: reportSchema,
+    outputSchema: AnswerSchema.verify,
     run: run)
 
-  static let nullableString: JSONValue = ["type": ["string", "null"]]
-  static let nullableInteger: JSONValue = ["type": ["integer", "null"]]
-
-  static let verdictSchema: JSONValue = [
-    "type": "object",
-    "properties": [
-      "file": ["type": "string"],
-      "line": ["type": "integer", "description": "Line of the opening quotation mark"],
-      "column": ["type": "integer", "description": "Column of the opening quotation mark"],
-      "quotation": ["type": "string", "description": "The quotation as written"],
-      "form": ["type": "string", "enum": .array(QuotationForm.allCases.map { .string($0.rawValue) })],
-      "status": ["type": "string", "enum": .array(QuotationVerdict.Status.allCases.map { .string($0.rawValue) })],
-      "marks": [
-        "type": "array",
-        "items": [
-          "type": "string", "enum": .array(QuotationVerdict.EditorialMark.allCases.map { .string($0.rawValue) }),
-        ],
-      ],
-      "claimedTime": nullableString, "claimedSeconds": nullableInteger, "claimedUntilSeconds": nullableInteger,
-      "claimedLink": nullableString, "claimedSource": nullableString,
-      "time": ["type": ["string", "null"], "description": "Where the words really are (m:ss)"],
-      "seconds": ["type": ["number", "null"]],
-      "citation": nullableString,
-      "link": ["type": ["string", "null"], "description": "Deep link to where the words really are"],
-      "source": ["type": ["string", "null"], "description": "The talk or page title"],
-      "sourceID": nullableString,
-      "closest": ["type": ["string", "null"], "description": "Misquotes: the real words"],
-      "diff": [
-        "type": ["object", "null"], "description": "Misquotes: the word diff from the real words",
-        "properties": [
-          "text": ["type": "string"], "omitted": ["type": "integer"], "added": ["type": "integer"],
-          "edits": ["type": "array", "items": ["type": "object"]],
-        ],
-      ],
-      "note": nullableString,
-    ],
-    "required": ["file", "line", "column", "quotation", "form", "status", "marks"],
-  ]
-
-  static let reportSchema: JSONValue = [
-    "type": "object",
-    "properties": [
-      "version": ["type": "integer"],
-      "toleranceSeconds": ["type": "integer"],
-      "allowsUnchecked": ["type": "boolean"],
-      "total": ["type": "integer"],
-      "counts": ["type": "object"],
-      "passed": ["type": "boolean"],
-      "summary": ["type": "string"],
-      "quotations": ["type": "array", "items": verdictSchema],
-      "passedOver": ["type": "array", "items": ["type": "object"]],
-      "unlisted": [
-        "type": "object",
-        "description":
-          "Counted in total and counts but not listed: a report lists the first `limit` quotations and passed-over texts",
-        "properties": [
-          "quotations": ["type": "integer"], "passedOver": ["type": "integer"], "limit": ["type": "integer"],
-        ],
-      ],
-    ],
-    "required": ["version", "total", "counts", "passed", "summary", "quotations"],
-  ]
-
   static func run(_ context: ToolContext, _ arguments: [String: JSONValue]) throws(ToolFailure) -> ToolOutput {
-    let text = arguments["text"]?.stringValue ?? ""
-    let file = arguments["file"]?.stringValue ?? "document"
-    let tolerance = arguments["toleranceSeconds"]?.intValue ?? 5
-    let allowsUnchecked = arguments["allowUnchecked"]?.boolValue ?? false
+    let tolerance = VerifyRequest.tolerance
+    let request = VerifyRequest(
+      text: arguments["text"]?.stringValue ?? "", file: arguments["file"]?.stringValue ?? "document",
+      toleranceSeconds: arguments[tolerance.name(on: .mcp)]?.intValue ?? tolerance.defaultValue(on: .mcp),
+      allowsUnchecked: arguments["allowUnchecked"]?.boolValue ?? false)
     let index = try context.index()
     let documents: [Document]
     do { documents = try context.indexes.allDocuments() } catch { throw ToolFailure(error) }
     // With the documents, times come from the cue that holds each first word (as `duo-kb verify`).
-    let verifier = QuotationVerifier(index: index, documents: documents, toleranceSeconds: tolerance)
-    let report = VerificationReport(
-      checks: [verifier.check(text: text, file: file)], toleranceSeconds: tolerance, allowsUnchecked: allowsUnchecked)
+    let report = request.report(index: index, documents: documents)
     guard let data = try? report.json(pretty: false), let structured = JSONValue.decode(data) else {
       throw ToolFailure("the verification report could not be encoded")
     }

@@ -3,6 +3,7 @@ import Citations
 import DocumentModel
 import DuoKBTestSupport
 import Foundation
+import KnowledgeBase
 import SearchIndex
 
 /// Measures ranking on a relevance set (`docs/relevance/set.tsv`): the sample corpus plus a

@@ -2,6 +2,7 @@ import Citations
 import DocumentModel
 import DuoKBTestSupport
 import Foundation
+import KnowledgeBase
 import Testing
 
 /// The audit of seed 000's review checklist over the sample corpus the repository ships:

@@ -2,6 +2,7 @@ import Citations
 import DocumentModel
 import DuoKBTestSupport
 import Foundation
+import KnowledgeBase
 import Normalize
 import Testing
 

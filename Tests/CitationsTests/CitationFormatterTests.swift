@@ -1,6 +1,7 @@
 import AppleSite
 import DuoKBTestSupport
 import Foundation
+import KnowledgeBase
 import Testing
 
 @testable import Citations

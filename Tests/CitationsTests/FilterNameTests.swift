@@ -1,4 +1,5 @@
 import DocumentModel
+import KnowledgeBase
 import Testing
 
 @testable import Citations

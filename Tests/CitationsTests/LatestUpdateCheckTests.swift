@@ -3,6 +3,7 @@ import Corpus
 import DocumentModel
 import DuoKBTestSupport
 import Foundation
+import KnowledgeBase
 import SearchIndex
 import Testing
 

@@ -1,4 +1,5 @@
 import Citations
+import KnowledgeBase
 import Testing
 
 /// A hit's deep link points at the cue where the matched words begin, when that is later

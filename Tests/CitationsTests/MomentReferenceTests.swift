@@ -1,3 +1,4 @@
+import KnowledgeBase
 import Testing
 
 @testable import Citations

@@ -1,4 +1,5 @@
 import Foundation
+import KnowledgeBase
 import SearchIndex
 import Testing
 

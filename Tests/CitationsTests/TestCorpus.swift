@@ -3,6 +3,7 @@ import Corpus
 import DocumentModel
 import DuoKBTestSupport
 import Foundation
+import KnowledgeBase
 import SearchIndex
 
 /// A small corpus written into a temporary directory: two talks with cues, one HIG page.

@@ -1,6 +1,7 @@
 import DuoKBTestSupport
 import Foundation
 import JSON
+import KnowledgeBase
 import Testing
 
 @testable import MCPServer

@@ -101,6 +101,45 @@ import Testing
     #expect(unknown.isEmpty, "ARCHITECTURE.md lists modules Package.swift lacks: \(unknown.sorted())")
   }
 
+  /// The modules that are not tests, by name.
+  static func moduleGraph() throws -> [String: Set<String>] {
+    let targets = packageTargets(try RepositoryFile.text("Package.swift")).filter { $0.kind != "testTarget" }
+    return Dictionary(targets.map { ($0.name, $0.dependencies) }, uniquingKeysWith: { first, _ in first })
+  }
+
+  /// Every module `name` depends on, directly or not.
+  static func reachable(from name: String, in graph: [String: Set<String>]) -> Set<String> {
+    var seen: Set<String> = []
+    var pending = Array(graph[name] ?? [])
+    while let next = pending.popLast() {
+      guard seen.insert(next).inserted else { continue }
+      pending += graph[next] ?? []
+    }
+    return seen
+  }
+
+  @Test func theModuleGraphHasNoCycle() throws {
+    let graph = try Self.moduleGraph()
+    for module in graph.keys.sorted() {
+      #expect(!Self.reachable(from: module, in: graph).contains(module), "\(module) depends on itself")
+    }
+  }
+
+  /// The knowledge base sits between the citations and the front ends: each front end
+  /// reaches it, and it reaches none of them (nor the harvest, nor the server).
+  @Test func theKnowledgeBaseSitsBetweenCitationsAndTheFrontEnds() throws {
+    let graph = try Self.moduleGraph()
+    let below = Self.reachable(from: "KnowledgeBase", in: graph)
+    #expect(below.contains("Citations") && below.contains("SearchIndex") && below.contains("Corpus"))
+    for frontEnd in ["MCPServer", "KnowledgeServer", "DuoKBCLI", "DuoKBHarvestCLI", "Harvest", "HTTPServing"] {
+      #expect(!below.contains(frontEnd), "KnowledgeBase reaches \(frontEnd)")
+    }
+    for frontEnd in ["MCPServer", "KnowledgeServer", "DuoKBCLI"] {
+      #expect(graph[frontEnd]?.contains("KnowledgeBase") == true, "\(frontEnd) does not depend on KnowledgeBase")
+    }
+    #expect(!Self.reachable(from: "Citations", in: graph).contains("KnowledgeBase"))
+  }
+
   @Test func theManifestReaderReadsNamesAndDependencies() {
     let manifest = """
       .target(name: "A"),

@@ -2,6 +2,7 @@ import Citations
 import Corpus
 import DuoKBTestSupport
 import Foundation
+import KnowledgeBase
 import Normalize
 import Testing
 

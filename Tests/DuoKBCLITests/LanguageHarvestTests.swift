@@ -2,6 +2,7 @@ import Citations
 import Corpus
 import DocumentModel
 import Foundation
+import KnowledgeBase
 import Testing
 
 /// A talk harvested in two languages, and talks in Chinese and Korean, from loopback: each

@@ -4,6 +4,7 @@ import DuoKBCLI
 import DuoKBTestSupport
 import Foundation
 import HTTPServing
+import KnowledgeBase
 import KnowledgeServer
 
 /// A knowledge base of the citation fixtures in a scratch home, served on 127.0.0.1 (or

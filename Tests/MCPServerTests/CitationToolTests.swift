@@ -3,6 +3,7 @@ import DocumentModel
 import DuoKBTestSupport
 import Foundation
 import JSON
+import KnowledgeBase
 import Testing
 
 @testable import MCPServer

@@ -1,5 +1,6 @@
 import DuoKBTestSupport
 import Foundation
+import KnowledgeBase
 import Testing
 
 @testable import MCPServer

@@ -3,6 +3,7 @@ import Corpus
 import DocumentModel
 import Foundation
 import JSON
+import KnowledgeBase
 import MCPServer
 
 /// A server over a small corpus written to a scratch home directory, driven in-process.

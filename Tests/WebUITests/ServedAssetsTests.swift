@@ -1,6 +1,7 @@
 import Citations
 import Foundation
 import HTTPServing
+import KnowledgeBase
 import KnowledgeServer
 import Testing
 import WebUI

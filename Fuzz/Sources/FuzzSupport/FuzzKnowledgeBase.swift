@@ -2,6 +2,7 @@ import Citations
 import Corpus
 import DocumentModel
 import Foundation
+import KnowledgeBase
 
 /// A small knowledge base in a temporary folder, written and indexed once per fuzzing
 /// process: a talk with cues and a code sample, and a HIG page with sections, in the shapes

@@ -1,6 +1,7 @@
 import Citations
 import Foundation
 import FuzzSupport
+import KnowledgeBase
 import SearchIndex
 
 /// A query through the parser, the compiler and the search of a small index, with and

@@ -1,4 +1,5 @@
 import Citations
+import KnowledgeBase
 import SearchIndex
 
 #if canImport(FoundationEssentials)
@@ -37,7 +38,10 @@ enum AuditCommand: Command {
   static func run(_ context: CommandContext) throws -> ExitStatus {
     let arguments = context.arguments
     let format = try arguments.choice(option("format"), default: "markdown")
-    let quotes = try arguments.positiveInteger("quotes", atMost: 50) ?? 3
+    let quotes =
+      try arguments.positiveInteger(
+        AuditRequest.quotes.name(on: .cli), atMost: AuditRequest.quotes.maximum(on: .cli))
+      ?? AuditRequest.quotes.defaultValue(on: .cli)
     var threshold = AuditSupport.standardThreshold
     if let text = arguments.value("threshold") {
       guard let value = Double(text), value.isFinite, value >= 0, value <= 1 else {
@@ -52,8 +56,9 @@ enum AuditCommand: Command {
     let items: [ChecklistItem]
     do { items = try AuditChecklist.parse(text) } catch { throw CommandFailure("\(path): \(error.description)") }
     let title = path == "-" ? "checklist" : URL(fileURLWithPath: path).lastPathComponent
+    let request = AuditRequest(checklist: items, title: title, quotesPerRule: quotes, threshold: threshold)
     let report = try IndexMaintenance.withIndex(context) { index throws(CitationsError) in
-      try index.audit(items, title: title, quotesPerRule: quotes, threshold: threshold)
+      try request.report(in: index)
     }
     context.stdout.write(format == "json" ? report.json + "\n" : report.markdown)
     return report.items.allSatisfy(\.isSupported) ? .success : .failure

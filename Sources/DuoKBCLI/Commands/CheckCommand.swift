@@ -1,4 +1,5 @@
 import Citations
+import KnowledgeBase
 import SearchIndex
 
 #if canImport(FoundationEssentials)

@@ -1,4 +1,5 @@
 import Citations
+import KnowledgeBase
 import SearchIndex
 import StringTrimming
 
@@ -56,7 +57,7 @@ enum CiteCommand: Command {
     let outcome: CiteOutcome
     do {
       outcome = try IndexMaintenance.withIndex(context) { index throws(CitationsError) in
-        try base.cite(inputs, in: index)
+        try CiteRequest(inputs: inputs).outcome(from: base, in: index)
       }
     } catch let error as CitationsError {
       throw QueryFailure(error: error, query: inputs.joined(separator: " "))

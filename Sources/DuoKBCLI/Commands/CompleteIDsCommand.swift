@@ -1,4 +1,5 @@
 import Citations
+import KnowledgeBase
 import SearchIndex
 
 /// `duo-kb __complete-ids PREFIX`: what the shell completions offer for a citation id, one

@@ -1,5 +1,6 @@
 import Citations
 import DecimalText
+import KnowledgeBase
 import SearchIndex
 
 #if canImport(FoundationEssentials)

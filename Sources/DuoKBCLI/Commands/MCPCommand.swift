@@ -1,4 +1,5 @@
 import Citations
+import KnowledgeBase
 import MCPServer
 
 #if canImport(FoundationEssentials)

@@ -1,4 +1,5 @@
 import Citations
+import KnowledgeBase
 
 /// `duo-kb open ID`: the deep link of a citation id or a document, printed or opened.
 enum OpenCommand: Command {

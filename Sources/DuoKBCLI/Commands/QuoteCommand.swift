@@ -1,5 +1,6 @@
 import AppleSite
 import Citations
+import KnowledgeBase
 import SearchIndex
 
 #if canImport(FoundationEssentials)
@@ -34,13 +35,15 @@ enum QuoteCommand: Command {
     let arguments = context.arguments
     let format = try arguments.choice(option("format"), default: "text")
     let around: Int
+    let bounds = QuoteRequest.context.bounds(on: .cli)
     if let text = arguments.value("context") {
-      guard let number = Int(text), number >= 0, number <= 1_000 else {
-        throw UsageError("--context needs a whole number from 0 to 1000, not '\(text)'")
+      guard let number = Int(text), bounds.contains(number) else {
+        throw UsageError(
+          "--context needs a whole number from \(bounds.lowerBound) to \(bounds.upperBound), not '\(text)'")
       }
       around = number
     } else {
-      around = 0
+      around = QuoteRequest.context.defaultValue(on: .cli)
     }
     guard arguments.positionals.count == 1, let text = arguments.positionals.first else {
       throw UsageError("quote needs one citation id", hint: "duo-kb quote tech-talks/111466@3:46")
@@ -62,8 +65,9 @@ enum QuoteCommand: Command {
       }
       return .success
     }
+    let request = QuoteRequest(reference: reference, context: around)
     let answer = try IndexMaintenance.withIndex(context) { index throws(CitationsError) in
-      try index.quote(reference, context: around)
+      try request.answer(in: index)
     }
     // A HIG section keeps its lists and tables in every format (JSON's `section`), as MCP's
     // quote and the API's give it.

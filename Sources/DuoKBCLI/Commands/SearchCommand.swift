@@ -1,4 +1,5 @@
 import Citations
+import KnowledgeBase
 import SearchIndex
 
 #if canImport(FoundationEssentials)
@@ -20,11 +21,12 @@ enum SearchCommand: Command {
     rarer words they share, their forms (adapting finds adaptive, exact forms first), and
     the sentences, heading and title around them. --strict shows only passages with all the
     words. "exact phrases", OR, -word and NOT, prefix*, parentheses, and the filters
-    kind:talk|hig|code, source:ID, event:wwdc2024, year:2026, speaker:NAME; a query with OR,
-    NOT or a prefix is always strict. Case and diacritics never matter; identifiers match
-    whole and split (toolbarVerticalBehavior is found by "toolbar vertical behavior"), and
-    plurals fold. --verbatim turns the splitting and folding off. The index is built from
-    the corpus when missing or older than it.
+    kind:talk|hig|doc|code, source:ID, event:wwdc2024, year:2026, speaker:NAME, lang:ja,
+    framework:UIKit, platform:iOS; a query with OR, NOT or a prefix is always strict. Case
+    and diacritics never matter; identifiers match whole and split (toolbarVerticalBehavior
+    is found by "toolbar vertical behavior"), and plurals fold. --verbatim turns the
+    splitting and folding off. The index is built from the corpus when missing or older
+    than it.
     --explain shows why each hit ranked where it did: its score as the sum of each word's or
     phrase's part (idf × the saturation of its occurrences at the passage's length, its
     neighbours, heading, title and description), times the share of the query it covers
@@ -38,12 +40,10 @@ enum SearchCommand: Command {
     Exit status: 0 hits, 1 nothing matches at all, 2 a query that does not parse (its column
     is shown).
     """
-  static let kinds = ["talk", "hig", "doc", "code"]
-  /// Most hits one search prints (`--limit`).
-  static let maxLimit = 10_000
+  static let kinds = SearchRequest.kinds
   /// A query's words are free; its filters complete (`kind:talk`).
   static let argumentCompletion = ValueCompletion.words(
-    kinds.map { "kind:\($0)" } + ["source:", "event:", "year:", "speaker:", "lang:", "framework:", "platform:"])
+    kinds.map { "kind:\($0)" } + QuerySyntax.filters.map(\.spelling).filter { $0 != "kind:" })
   static let options: [OptionSpec] = [
     .value("limit", "N", short: "n", help: "how many hits to print (default 10, at most 10000)"),
     .value("kind", "K", repeatable: true, choices: kinds, help: "talk, hig, doc or code"),
@@ -60,7 +60,9 @@ enum SearchCommand: Command {
   static func run(_ context: CommandContext) throws -> ExitStatus {
     let arguments = context.arguments
     let format = try arguments.choice(option("format"), default: "text")
-    let limit = try arguments.positiveInteger("limit", atMost: SearchCommand.maxLimit) ?? 10
+    let limit =
+      try arguments.positiveInteger("limit", atMost: SearchRequest.limit.maximum(on: .cli))
+      ?? SearchRequest.limit.defaultValue(on: .cli)
     let kinds = arguments.allValues("kind")
     for kind in kinds where !Self.kinds.contains(kind) {
       throw UsageError("--kind takes talk, hig or code, not '\(kind)'")
@@ -86,7 +88,7 @@ enum SearchCommand: Command {
     let query = arguments.positionals.joined(separator: " ")
     let answer: SearchAnswer
     do {
-      answer = try searcher.answer(query, limit: limit, scope: scope)
+      answer = try searcher.answer(SearchRequest(query: query, limit: limit, scope: scope))
     } catch {
       throw QueryFailure(error: error, query: query)
     }
@@ -117,7 +119,7 @@ enum SearchCommand: Command {
       let started = ContinuousClock.now
       let result: Result<SearchAnswer, CitationsError>
       do throws(CitationsError) {
-        result = .success(try searcher.answer(query, limit: limit, scope: scope))
+        result = .success(try searcher.answer(SearchRequest(query: query, limit: limit, scope: scope)))
       } catch {
         result = .failure(error)
       }

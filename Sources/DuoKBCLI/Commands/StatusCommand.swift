@@ -1,6 +1,7 @@
 import Citations
 import Corpus
 import DocumentModel
+import KnowledgeBase
 import OwnedFiles
 import SearchIndex
 

@@ -1,6 +1,7 @@
 import Citations
 import Corpus
 import DocumentModel
+import KnowledgeBase
 import SearchIndex
 
 #if canImport(FoundationEssentials)
@@ -49,10 +50,13 @@ enum VerifyCommand: Command {
   static func run(_ context: CommandContext) throws -> ExitStatus {
     let arguments = context.arguments
     let format = try arguments.choice(option("format"), default: "text")
-    var tolerance = 5
+    let bounds = VerifyRequest.tolerance.bounds(on: .cli)
+    var tolerance = VerifyRequest.tolerance.defaultValue(on: .cli)
     if let text = arguments.value("tolerance") {
-      guard let number = Int(text), number >= 0, number <= 3_600 else {
-        throw UsageError("--tolerance needs a whole number of seconds from 0 to 3600, not '\(text)'")
+      guard let number = Int(text), bounds.contains(number) else {
+        throw UsageError(
+          "--tolerance needs a whole number of seconds from \(bounds.lowerBound) to \(bounds.upperBound), not '\(text)'"
+        )
       }
       tolerance = number
     }

@@ -1,5 +1,6 @@
 import Citations
 import Corpus
+import KnowledgeBase
 import SearchIndex
 
 /// Opens the index for a command, building it first when it is missing, damaged or older
@@ -75,16 +76,16 @@ struct RepairingSearcher {
     index = try IndexMaintenance.open(context)
   }
 
-  mutating func answer(_ query: String, limit: Int, scope: SearchScope) throws(CitationsError) -> SearchAnswer {
+  mutating func answer(_ request: SearchRequest) throws(CitationsError) -> SearchAnswer {
     do {
-      return try index.answer(query, limit: limit, scope: scope)
+      return try request.answer(in: index)
     } catch {
       guard !hasRebuilt, let damage = KnowledgeBase.damage(in: error) else { throw error }
       hasRebuilt = true
       let recovered = try KnowledgeBase(home: context.home.url).recover(fromDamaged: index, damage: damage)
       for notice in recovered.notices { IndexMaintenance.report(notice, context: context) }
       index = recovered.index
-      return try index.answer(query, limit: limit, scope: scope)
+      return try request.answer(in: index)
     }
   }
 }

@@ -2,6 +2,7 @@ import Citations
 import Corpus
 import DuoKBCLI
 import Harvest
+import KnowledgeBase
 
 /// The knowledge base's index as a refresh session keeps it: rebuilt into a new
 /// generation when it does not match the corpus, swapped in atomically, so searches see

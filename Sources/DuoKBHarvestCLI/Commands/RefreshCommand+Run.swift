@@ -3,6 +3,7 @@ import Corpus
 import DuoKBCLI
 import Foundation
 import Harvest
+import KnowledgeBase
 
 /// `duo-kb refresh`, run in the helper executable.
 extension RefreshCommand: HelperCommandRunner {

@@ -2,6 +2,7 @@ import Citations
 import DuoKBCLI
 import Foundation
 import HTTPServing
+import KnowledgeBase
 import KnowledgeServer
 
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+import Citations
 import DocumentModel
 import Locking
 import SearchIndex

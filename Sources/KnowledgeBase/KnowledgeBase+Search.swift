@@ -1,4 +1,5 @@
 import AppleSite
+import Citations
 import DocumentModel
 import SearchIndex
 
@@ -62,21 +63,5 @@ extension SearchIndex {
       return quoted
     }
     return SearchAnswer(query: query, total: total, hits: hits)
-  }
-
-  /// One stored passage as a quoted hit; a talk's link points at `matchStartMilliseconds`
-  /// when the matched words begin in a later cue than the passage.
-  public func quotedHit(
-    document documentIndex: Int, passage passageIndex: Int, rank: Int = 1, score: Double = 0,
-    matchedRanges: [Range<Int>] = [], matchStartMilliseconds: Int? = nil
-  ) -> QuotedHit {
-    quotedHit(
-      passage(doc: documentIndex, passage: passageIndex), in: document(documentIndex), rank: rank, score: score,
-      matchedRanges: matchedRanges, matchStartMilliseconds: matchStartMilliseconds)
-  }
-
-  /// The citation id of a passage (`citationID(of:in:)`).
-  public func citationID(document documentIndex: Int, passage passageIndex: Int) -> CitationID {
-    citationID(of: passage(doc: documentIndex, passage: passageIndex), in: document(documentIndex))
   }
 }

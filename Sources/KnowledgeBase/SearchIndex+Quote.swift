@@ -1,4 +1,5 @@
 import AppleSite
+import Citations
 import DocumentModel
 import SearchIndex
 

@@ -1,3 +1,4 @@
+import Citations
 import Corpus
 import DocumentModel
 import SearchIndex
@@ -106,9 +107,7 @@ extension KnowledgeBase {
   public func citeRecord(_ input: String, format: CitationFormat, in index: SearchIndex) throws(CitationsError)
     -> CiteRecord?
   {
-    let outcome = try cite([input], in: index)
-    if let error = outcome.misses.first?.error { throw error }
-    return CiteRecord(outcome.bibliography, format: format)
+    try CiteRequest(inputs: [input], format: format).record(from: self, in: index)
   }
 
   /// The bibliography of `hits`, with what the corpus stores of each document (date

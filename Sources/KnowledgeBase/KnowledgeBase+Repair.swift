@@ -1,3 +1,4 @@
+import Citations
 import SearchIndex
 
 extension KnowledgeBase {

@@ -1,3 +1,4 @@
+import Citations
 import Corpus
 import DocumentModel
 import SearchIndex

@@ -7,26 +7,16 @@ import JSON
   import Foundation
 #endif
 
-/// Answers as the JSON values the tools return: the library's records, encoded once.
-enum AnswerJSON {
-  static func value<Value: Encodable>(_ record: Value) throws(ToolFailure) -> JSONValue {
-    guard let data = try? AnswerFormat.data(record, pretty: false), let value = JSONValue.decode(data) else {
-      throw ToolFailure("the answer could not be encoded")
-    }
-    return value
-  }
-}
-
 /// The JSON Schemas (2020-12) of the answer records, the tools' output schemas and the
 /// files published in `docs/schema/` (a test keeps the two the same).
-enum AnswerSchema {
-  static let nullableString: JSONValue = ["type": ["string", "null"]]
-  static let version: JSONValue = [
+package enum AnswerSchema {
+  package static let nullableString: JSONValue = ["type": ["string", "null"]]
+  package static let version: JSONValue = [
     "type": "integer", "enum": [.int(AnswerFormat.version)], "description": "The shape's version",
   ]
 
   /// Why a search hit scored what it did (`ExplainRecord`): present only when asked for.
-  static let explain: JSONValue = [
+  package static let explain: JSONValue = [
     "type": "object",
     "description": .string(
       "search --explain: score = sum × coverage^coordinationExponent × naming; sum = the clauses' scores; a "
@@ -71,7 +61,7 @@ enum AnswerSchema {
   ]
 
   /// A quoted passage (`HitRecord`).
-  static let hit: JSONValue = [
+  package static let hit: JSONValue = [
     "type": "object",
     "properties": [
       "rank": ["type": ["integer", "null"], "description": "Search and audit: 1 for the best hit; null elsewhere"],
@@ -123,7 +113,7 @@ enum AnswerSchema {
   ]
 
   /// `duo-kb search --format json` and the `search` tool (`SearchRecord`).
-  static let search: JSONValue = [
+  package static let search: JSONValue = [
     "type": "object",
     "properties": [
       "version": version,
@@ -142,7 +132,7 @@ enum AnswerSchema {
   ]
 
   /// A talk's links to documentation pages (`RelatedPageRecord`); left out when it has none.
-  static let relatedDocumentation: JSONValue = [
+  package static let relatedDocumentation: JSONValue = [
     "type": "array",
     "description": "A talk's links to pages of Apple's developer documentation, in page order",
     "items": [
@@ -158,7 +148,7 @@ enum AnswerSchema {
   ]
 
   /// `duo-kb quote --format json` and the `quote` tool (`QuoteRecord`).
-  static let quote: JSONValue = [
+  package static let quote: JSONValue = [
     "type": "object",
     "properties": [
       "version": version,
@@ -177,7 +167,7 @@ enum AnswerSchema {
   ]
 
   /// `duo-kb cite --format json` and the `cite` tool (`CiteRecord`).
-  static let cite: JSONValue = [
+  package static let cite: JSONValue = [
     "type": "object",
     "properties": [
       "version": version,
@@ -223,7 +213,7 @@ enum AnswerSchema {
   ]
 
   /// One CSL-JSON item as `cite` writes it (a subset of CSL 1.0.2 `csl-data.json`).
-  static let cslItem: JSONValue = [
+  package static let cslItem: JSONValue = [
     "type": "object",
     "properties": [
       "id": ["type": "string", "description": "The document id"],
@@ -246,7 +236,7 @@ enum AnswerSchema {
     "required": ["id", "type", "title", "author", "URL", "language"],
   ]
 
-  static let dateParts: JSONValue = [
+  package static let dateParts: JSONValue = [
     "type": "object",
     "properties": [
       "date-parts": ["type": "array", "items": ["type": "array", "items": ["type": "integer"]]]
@@ -255,7 +245,7 @@ enum AnswerSchema {
   ]
 
   /// `duo-kb audit --format json` (`AuditRecord`).
-  static let audit: JSONValue = [
+  package static let audit: JSONValue = [
     "type": "object",
     "properties": [
       "version": version,
@@ -288,7 +278,7 @@ enum AnswerSchema {
   ]
 
   /// One document as a list shows it (`DocumentSummaryRecord`).
-  static let documentSummary: JSONValue = [
+  package static let documentSummary: JSONValue = [
     "type": "object",
     "properties": [
       "id": ["type": "string", "description": "Document id, e.g. tech-talks/111466"],
@@ -304,10 +294,10 @@ enum AnswerSchema {
     "required": ["id", "kind", "title", "url", "event", "eventName", "year", "language", "passages"],
   ]
 
-  static let counts: JSONValue = ["type": "object", "additionalProperties": ["type": "integer"]]
+  package static let counts: JSONValue = ["type": "object", "additionalProperties": ["type": "integer"]]
 
   /// The `documents` tool and `GET /api/documents` (`DocumentListRecord`).
-  static let documents: JSONValue = [
+  package static let documents: JSONValue = [
     "type": "object",
     "properties": [
       "version": version,
@@ -319,7 +309,7 @@ enum AnswerSchema {
   ]
 
   /// `GET /api/documents/{id}` (`DocumentRecord`): the document whole, every passage a hit.
-  static let document: JSONValue = [
+  package static let document: JSONValue = [
     "type": "object",
     "properties": [
       "version": version,
@@ -339,7 +329,7 @@ enum AnswerSchema {
   ]
 
   /// `duo-kb status --format json`, the `status` tool and `GET /api/status`.
-  static let status: JSONValue = [
+  package static let status: JSONValue = [
     "type": "object",
     "properties": [
       "home": ["type": "string"], "homeFrom": ["type": "string"],
@@ -387,7 +377,7 @@ enum AnswerSchema {
   ]
 
   /// A schema as its published file: with `$schema`, `$id` and a title, keys sorted.
-  static func publishedText(_ file: String, _ schema: JSONValue) -> String {
+  package static func publishedText(_ file: String, _ schema: JSONValue) -> String {
     guard case .object(var members) = schema else { return "" }
     members["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     members["$id"] = .string("duo-kb/\(file)")
@@ -399,9 +389,9 @@ enum AnswerSchema {
   }
 
   /// Every published schema, by the file name it has in `docs/schema/`.
-  static let published: [(file: String, schema: JSONValue)] = [
+  package static let published: [(file: String, schema: JSONValue)] = [
     ("hit.schema.json", hit), ("search.schema.json", search), ("quote.schema.json", quote),
-    ("cite.schema.json", cite), ("audit.schema.json", audit), ("verify.schema.json", VerifyTool.reportSchema),
+    ("cite.schema.json", cite), ("audit.schema.json", audit), ("verify.schema.json", verify),
     ("documents.schema.json", documents), ("document.schema.json", document), ("status.schema.json", status),
   ]
 }

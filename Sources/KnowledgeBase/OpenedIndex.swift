@@ -1,3 +1,4 @@
+import Citations
 import SearchIndex
 
 /// An index opened to answer from, and what a reader should be told about it.
