@@ -147,3 +147,39 @@ import Testing
     }
   }
 }
+
+/// Every option is checked before its command starts: a bad value is reported as itself,
+/// never after the command has begun (reading the sources list, classifying a URL), and
+/// `--help` answers before any value is checked.
+@Suite struct OptionsCheckedFirstTests {
+  @Test(
+    "A bad value is the error, whatever the command would have done first",
+    arguments: [
+      (["refresh", "--jobs", "65"], "--jobs takes at most 64, not 65"),
+      (["refresh", "--timeout", "0"], "--timeout needs a number of seconds, not '0'"),
+      (["refresh", "--deep-every", "0"], "--deep-every takes a number of days (7), or 12h, 30m, 90s; not '0'"),
+      (["refresh", "--mirror", "nope"], "--mirror takes ORIGINAL=MIRROR (two http or https URLs), not 'nope'"),
+      (["setup", "--language", "zz"], "--language needs a language tag such as en, ja, ko or zh-Hans, not 'zz'"),
+      (
+        ["add", "https://x.example/a", "--allow-host", "a b"],
+        "--allow-host takes a host name, IP address or *.domain, not 'a b'"
+      ),
+      (["serve", "--token", "a", "--token-file", "b"], "give --token or --token-file, not both"),
+    ])
+  func badValueFirst(arguments: [String], message: String) async throws {
+    let home = try ScratchDirectory()
+    let run = await runCLI(arguments, environment: ["DUO_KB_HOME": home.url.path])
+    #expect(run.status == .usage)
+    #expect(run.stdout.isEmpty)
+    #expect(run.stderr.split(separator: "\n").first.map(String.init) == "duo-kb: error: \(message)", "\(run.stderr)")
+    // Nothing was written: the home stays empty.
+    #expect((try? FileManager.default.contentsOfDirectory(atPath: home.url.path)) ?? [] == [])
+  }
+
+  @Test func helpAnswersBeforeTheValuesAreChecked() async {
+    let help = await runCLI(["help", "search"])
+    let run = await runCLI(["search", "q", "--limit", "0", "--help"])
+    #expect(run.status == .success)
+    #expect(run.stdout == help.stdout)
+  }
+}
