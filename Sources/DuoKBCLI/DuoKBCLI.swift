@@ -27,7 +27,7 @@ public enum DuoKBCLI {
   ) async -> ExitStatus {
     await run(
       arguments, environment: environment, workingDirectory: workingDirectory, stdout: stdout, stderr: stderr,
-      standardInput: standardInput, helperCode: [:], replacingProcess: false)
+      standardInput: standardInput, helperCode: { _ in nil }, replacingProcess: false)
   }
 
   /// What the `duo-kb` executable runs: `run`, where a helper command replaces this process
@@ -40,11 +40,11 @@ public enum DuoKBCLI {
       arguments, environment: ProcessInfo.processInfo.environment,
       workingDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
       stdout: FileDescriptorOutput.standardOutput, stderr: FileDescriptorOutput.standardError,
-      standardInput: FileDescriptorOutput.readStandardInput, helperCode: [:], replacingProcess: true)
+      standardInput: FileDescriptorOutput.readStandardInput, helperCode: { _ in nil }, replacingProcess: true)
     switch outcome {
     case .finished(let status): return status
     // No helper code runs in this process: a helper command has replaced it or failed.
-    case .helper(_, _, let reporter):
+    case .helper(_, _, _, let reporter):
       return failure(UsageError("this command runs in duo-kb-harvest"), reporter: reporter)
     }
   }
@@ -61,15 +61,17 @@ public enum DuoKBCLI {
       standardInput: standardInput, helperCode: helperCode, replacingProcess: replacingProcess)
     switch outcome {
     case .finished(let status): return status
-    case .helper(let code, let context, let reporter):
-      do { return try await code(context) } catch { return failure(error, reporter: reporter) }
+    case .helper(let code, let arguments, let context, let reporter):
+      do { return try await code(arguments, context) } catch { return failure(error, reporter: reporter) }
     }
   }
 
   /// How a command line went: finished here, or to be finished by a helper command's code.
   private enum Outcome {
     case finished(ExitStatus)
-    case helper(@Sendable (CommandContext) async throws -> ExitStatus, CommandContext, Reporter)
+    case helper(
+      (ParsedArguments, CommandContext) async throws -> ExitStatus, ParsedArguments, CommandContext,
+      Reporter)
   }
 
   /// Parses the command line and runs its command, unless `helperCode` has the command.
@@ -80,22 +82,26 @@ public enum DuoKBCLI {
   ) -> Outcome {
     let reporter = Reporter(output: stderr, environment: environment, color: ColorChoice.scan(arguments))
     do {
-      let (commandType, rest) = try splitCommand(arguments, stdout: stdout)
-      guard let commandType else { return .finished(.success) }
-      let parsed = try ArgumentParser.parse(
-        rest, options: commandType.options + GlobalOptions.all, command: commandType.name)
-      _ = try parsed.choice(
-        ColorChoice.optionName, among: ColorChoice.allCases.map(\.rawValue), default: "auto")
-      if parsed.has("help") {
-        stdout.write(HelpText.command(commandType))
+      let (entry, rest) = try splitCommand(arguments, stdout: stdout)
+      guard let entry else { return .finished(.success) }
+      let command = entry.command
+      let parsed = try ArgumentParser.parse(rest, options: command.options + GlobalOptions.all, command: command.name)
+      let global = try GlobalOptions.parse(parsed)
+      if global.help {
+        stdout.write(HelpText.command(command))
         return .finished(.success)
       }
       let context = CommandContext(
-        arguments: parsed, environment: environment, workingDirectory: workingDirectory,
-        stdout: stdout, reporter: reporter, standardInput: standardInput, commandLine: arguments,
-        mayReplaceProcess: replacingProcess)
-      if let code = helperCode[commandType.name] { return .helper(code, context, reporter) }
-      return .finished(try commandType.run(context))
+        positionals: parsed.positionals, global: global, environment: environment,
+        workingDirectory: workingDirectory, stdout: stdout, reporter: reporter, standardInput: standardInput,
+        commandLine: arguments)
+      // A command's options are parsed and checked before it runs: a helper command's here
+      // too, before its code runs or the helper replaces this process.
+      if let runHere = entry.runHere { return .finished(try runHere(parsed, context)) }
+      _ = try command.parseOptions(parsed)
+      if let code = helperCode(command) { return .helper(code, parsed, context, reporter) }
+      guard replacingProcess else { throw HelperExecutableError.notInThisProcess(command: command.name) }
+      try HelperExecutable.replaceProcess(command: command.name, arguments: arguments, environment: environment)
     } catch {
       return .finished(failure(error, reporter: reporter))
     }
@@ -114,7 +120,7 @@ public enum DuoKBCLI {
   /// Handles the global options before the command name; returns the command to run
   /// and its arguments, or nil when the global options already answered (--help, --version).
   private static func splitCommand(_ arguments: [String], stdout: TextOutput)
-    throws(UsageError) -> ((any Command.Type)?, [String])
+    throws(UsageError) -> (CommandEntry?, [String])
   {
     var leading: [String] = []
     var index = 0
@@ -148,7 +154,7 @@ public enum DuoKBCLI {
       throw UsageError("no command given", hint: "see 'duo-kb --help' for the commands")
     }
     let name = arguments[index]
-    guard let command = CommandRegistry.command(named: name) else {
+    guard let entry = CommandRegistry.entry(named: name) else {
       let suggestion =
         DidYouMean.globalOption(for: name)
         ?? DidYouMean.suggestion(for: name, among: CommandRegistry.commands.map { $0.name })
@@ -157,6 +163,6 @@ public enum DuoKBCLI {
         hint: suggestion.map { "did you mean '\($0)'? see 'duo-kb --help'" }
           ?? "see 'duo-kb --help' for the commands")
     }
-    return (command, leading + arguments[(index + 1)...])
+    return (entry, leading + arguments[(index + 1)...])
   }
 }

@@ -6,19 +6,16 @@ import Foundation
 /// place for them. Any other command
 /// line runs as in `duo-kb`: this is the whole CLI, with the code of every command.
 public enum DuoKBHarvestCLI {
-  /// The code of the helper commands, by name: every `HelperCommand` of the registry.
+  /// The code of the commands the registry gives to this executable (`Executable.harvest`).
   static var code: HelperCommandCode { code(ownsProcess: false) }
 
   /// As above; `ownsProcess`: the commands run in a process of their own, which a refresh
   /// that does not stop in time may end.
   static func code(ownsProcess: Bool) -> HelperCommandCode {
-    [
-      ImportCommand.name: { try await ImportCommand.perform($0) },
-      RefreshCommand.name: { try await RefreshCommand.perform($0, ownsProcess: ownsProcess) },
-      SetupCommand.name: { try await SetupCommand.perform($0) },
-      ParseCommand.name: { try await ParseCommand.perform($0) },
-      ServeCommand.name: { try await ServeCommand.perform($0) },
-    ]
+    { command in
+      guard let runner = command as? any HelperCommandRunner.Type else { return nil }
+      return { arguments, context in try await runner.perform(parsing: arguments, context, ownsProcess: ownsProcess) }
+    }
   }
 
   /// Runs one command line (without the program name) and returns its exit status.
@@ -39,7 +36,19 @@ public enum DuoKBHarvestCLI {
   }
 }
 
-/// A helper command with its code: what `duo-kb-harvest` runs in its own process.
-protocol HelperCommandRunner: HelperCommand {
-  static func perform(_ context: CommandContext) async throws -> ExitStatus
+/// A command of the registry's `Executable.harvest` with its code: what `duo-kb-harvest`
+/// runs in its own process.
+protocol HelperCommandRunner: Command {
+  /// Runs the command with its checked options. `ownsProcess`: this process runs nothing
+  /// else (the `duo-kb-harvest` executable).
+  static func perform(_ options: Options, _ context: CommandContext, ownsProcess: Bool) async throws -> ExitStatus
+}
+
+extension HelperCommandRunner {
+  /// Parses the options, then runs the command with them.
+  static func perform(parsing arguments: ParsedArguments, _ context: CommandContext, ownsProcess: Bool)
+    async throws -> ExitStatus
+  {
+    try await perform(try parseOptions(arguments), context, ownsProcess: ownsProcess)
+  }
 }

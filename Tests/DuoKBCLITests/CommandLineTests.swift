@@ -59,65 +59,6 @@ import Testing
   }
 }
 
-@Suite struct ArgumentParserTests {
-  let options: [OptionSpec] = [
-    .value("limit", "N", short: "n", help: ""), .flag("verbatim", help: ""),
-    .value("allow-host", "HOST", repeatable: true, help: ""),
-  ]
-
-  @Test func acceptsEveryOptionSpelling() throws {
-    let parsed = try ArgumentParser.parse(
-      ["q", "--limit=3", "--verbatim", "--allow-host", "a", "--allow-host=b", "--", "-x", "-"],
-      options: options, command: "t")
-    #expect(parsed.positionals == ["q", "-x", "-"])
-    #expect(parsed.value("limit") == "3")
-    #expect(parsed.has("verbatim"))
-    #expect(parsed.allValues("allow-host") == ["a", "b"])
-  }
-
-  @Test func shortOptionTakesTheNextArgument() throws {
-    let parsed = try ArgumentParser.parse(["-n", "7"], options: options, command: "t")
-    #expect(try parsed.positiveInteger("limit", atMost: 10) == 7)
-  }
-
-  @Test(
-    "Rejects",
-    arguments: [
-      ["--limit", "1", "--limit", "2"], ["--verbatim=yes"], ["--limt", "2"], ["-z"],
-    ])
-  func rejects(arguments: [String]) {
-    #expect(throws: UsageError.self) {
-      try ArgumentParser.parse(arguments, options: options, command: "t")
-    }
-  }
-
-  @Test func positiveIntegerRejectsGarbage() throws {
-    let parsed = try ArgumentParser.parse(["--limit", "zero"], options: options, command: "t")
-    #expect(throws: UsageError.self) { try parsed.positiveInteger("limit", atMost: 10) }
-  }
-
-  @Test(
-    "A positive integer past its bound is refused, however large",
-    arguments: [
-      "11", "2305843009213693952", "9223372036854775807",
-    ])
-  func positiveIntegerRejectsPastTheBound(text: String) throws {
-    let parsed = try ArgumentParser.parse(["--limit", text], options: options, command: "t")
-    let error = #expect(throws: UsageError.self) { try parsed.positiveInteger("limit", atMost: 10) }
-    #expect(error?.summary == "--limit takes at most 10, not \(text)")
-  }
-
-  @Test func choiceSuggestsTheNearestWord() throws {
-    let parsed = try ArgumentParser.parse(["--limit", "jsn"], options: options, command: "t")
-    do {
-      _ = try parsed.choice("limit", among: ["text", "json"], default: "text")
-      Issue.record("expected an error")
-    } catch {
-      #expect(error.hint == "did you mean 'json'?")
-    }
-  }
-}
-
 @Suite struct DidYouMeanTests {
   @Test(
     "Edit distance",

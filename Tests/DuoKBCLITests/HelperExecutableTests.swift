@@ -87,11 +87,14 @@ import Testing
   }
 
   @Test func everyHelperCommandOfTheRegistryHasItsCodeInTheHelper() {
-    let helperCommands = CommandRegistry.commands.compactMap { command in
-      (command as? any HelperCommand.Type).map { $0.name }
+    let helperCommands = CommandRegistry.entries.filter { $0.executable == .harvest }.map(\.command)
+    #expect(Set(helperCommands.map { $0.name }) == ["refresh", "setup", "import", "parse", "serve"])
+    for command in helperCommands { #expect(DuoKBHarvestCLI.code(command) != nil, "\(command.name)") }
+    // The others run in duo-kb: the helper runs them as duo-kb does, with no code of its own.
+    for entry in CommandRegistry.entries where entry.executable == .duoKB {
+      #expect(DuoKBHarvestCLI.code(entry.command) == nil, "\(entry.command.name)")
+      #expect(entry.runHere != nil, "\(entry.command.name)")
     }
-    #expect(Set(helperCommands) == ["refresh", "setup", "import", "parse", "serve"])
-    #expect(Set(DuoKBHarvestCLI.code.keys) == Set(helperCommands))
   }
 
   @Test func inProcessTheLibraryNeverReplacesItsCallersProcess() async {

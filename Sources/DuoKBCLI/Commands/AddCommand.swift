@@ -8,7 +8,7 @@ import Corpus
 #endif
 
 /// `duo-kb add URL`: appends a source to Corpus/sources.json.
-enum AddCommand: Command {
+enum AddCommand: LocalCommand {
   static let name = "add"
   static let summary = "Add a talk page, HLS master playlist, HIG or documentation page to sources.json"
   static let usage =
@@ -33,49 +33,78 @@ enum AddCommand: Command {
     --allow-host HOST lets refresh fetch from a host besides Apple's; the home remembers it
     (Corpus/settings.json, see 'duo-kb help refresh').
     """
-  static let options: [OptionSpec] = [
-    .value("id", "ID", help: "document id for a master playlist (e.g. keynotes/wwdc2026)"),
-    .value("title", "TITLE", help: "title for a master playlist"),
-    .languages(help: "harvest in TAG (BCP 47: en, ja, ko, zh-Hans); repeat or use commas for several"),
-    .flag("follow", help: "HIG or documentation: also harvest the pages below; talk: its documentation"),
-    .value("depth", "N", help: "with --follow: levels below the page (HIG 2, documentation 1)"),
-    .value("max-pages", "N", help: "with --follow: pages in all (HIG 200, documentation 50, talk 10)"),
-    .flag("catalog", help: "URL lists talks (catalog JSON or an index page): harvest the matching ones"),
-    .value("event", "E", help: "catalog: only this collection (wwdc2025, tech-talks)"),
-    .value("year", "Y", help: "catalog: only this year"),
-    .value("title-contains", "T", help: "catalog: only talks whose title contains T"),
-    .value("allow-host", "HOST", repeatable: true, help: "also fetch from HOST; remembered for every refresh"),
-  ]
+  /// `add`'s options, checked.
+  struct Options: CommandOptions {
+    var id: String?
+    var title: String?
+    var follow = false
+    var depth: Int?
+    var maxPages: Int?
+    var catalog = false
+    var event: String?
+    var year: Int?
+    var titleContains: String?
+    /// `--language` (the source's own languages) and `--allow-host`.
+    var settings = SettingsOptions()
 
-  static func run(_ context: CommandContext) throws -> ExitStatus {
-    let arguments = context.arguments
-    guard arguments.positionals.count == 1, let url = arguments.positionals.first else {
+    static var declarations: [OptionDeclaration<Options>] {
+      [
+        .value("id", "ID", \.id, .text, help: "document id for a master playlist (e.g. keynotes/wwdc2026)"),
+        .value("title", "TITLE", \.title, .text, help: "title for a master playlist"),
+        SettingsOptions.languages(
+          help: "harvest in TAG (BCP 47: en, ja, ko, zh-Hans); repeat or use commas for several"
+        )
+        .within(\.settings),
+        .flag(
+          "follow", \.follow, help: "HIG or documentation: also harvest the pages below; talk: its documentation"),
+        .value(
+          "depth", "N", \.depth, bound(0...10), help: "with --follow: levels below the page (HIG 2, documentation 1)"),
+        .value(
+          "max-pages", "N", \.maxPages, bound(1...10_000),
+          help: "with --follow: pages in all (HIG 200, documentation 50, talk 10)"),
+        .flag(
+          "catalog", \.catalog,
+          help: "URL lists talks (catalog JSON or an index page): harvest the matching ones"),
+        .value("event", "E", \.event, .text, help: "catalog: only this collection (wwdc2025, tech-talks)"),
+        .value(
+          "year", "Y", \.year,
+          .integer(in: 2000...2100) { name, text in "--\(name) needs a year such as 2025, not '\(text)'" },
+          help: "catalog: only this year"),
+        .value("title-contains", "T", \.titleContains, .text, help: "catalog: only talks whose title contains T"),
+        SettingsOptions.allowHost(help: "also fetch from HOST; remembered for every refresh").within(\.settings),
+      ]
+    }
+
+    static func bound(_ range: ClosedRange<Int>) -> ValueParser<Int> {
+      .integer(in: range) { name, text in
+        "--\(name) needs a number from \(range.lowerBound) to \(range.upperBound), not '\(text)'"
+      }
+    }
+
+    func validate() throws(UsageError) {
+      if !catalog, event != nil || year != nil || titleContains != nil {
+        throw UsageError("--event, --year and --title-contains filter a catalog: add --catalog")
+      }
+      if depth != nil || maxPages != nil, !follow {
+        throw UsageError("--depth and --max-pages bound --follow: add --follow")
+      }
+    }
+  }
+
+  static func run(_ options: Options, _ context: CommandContext) throws -> ExitStatus {
+    guard context.positionals.count == 1, let url = context.positionals.first else {
       throw UsageError("add takes exactly one URL", hint: "duo-kb add \(usage)")
     }
-    var filter: SourceEntry.Filter?
-    if arguments.has("catalog") {
-      var year: Int?
-      if let text = arguments.value("year") {
-        guard let number = Int(text), (2000...2100).contains(number) else {
-          throw UsageError("--year needs a year such as 2025, not '\(text)'")
-        }
-        year = number
-      }
-      filter = SourceEntry.Filter(
-        event: arguments.value("event"), year: year, titleContains: arguments.value("title-contains"))
-    } else if arguments.value("event") != nil || arguments.value("year") != nil
-      || arguments.value("title-contains") != nil
-    {
-      throw UsageError("--event, --year and --title-contains filter a catalog: add --catalog")
-    }
+    let filter =
+      options.catalog
+      ? SourceEntry.Filter(event: options.event, year: options.year, titleContains: options.titleContains) : nil
     let entry = try SourceClassifier.entry(
-      for: url, id: arguments.value("id"), title: arguments.value("title"),
-      languages: try arguments.languages(), follow: arguments.has("follow"), followBounds: try followBounds(arguments),
-      catalogFilter: filter)
+      for: url, id: options.id, title: options.title, languages: options.settings.languages, follow: options.follow,
+      followBounds: followBounds(options, url: url), catalogFilter: filter)
     let store = CorpusStore(directory: context.home.corpusDirectory)
     var list = try SourceList.load(from: store.sourcesFile, within: store.home)
     try list.add(entry)
-    try StoredSettings.update(context, languagesAreSettings: false)
+    try StoredSettings.update(options.settings, context, languagesAreSettings: false)
     try list.save(to: store.sourcesFile, within: store.home)
     var line = "added \(entry.kind.rawValue) \(entry.url)"
     if let follow = entry.follow { line += " (following: depth \(follow.maxDepth), at most \(follow.maxPages) pages)" }
@@ -85,24 +114,13 @@ enum AddCommand: Command {
 
   /// `--depth` and `--max-pages`, the defaults of the page's kind for any not given; nil
   /// when neither is given.
-  static func followBounds(_ arguments: ParsedArguments) throws -> SourceEntry.Follow? {
-    let depth = arguments.value("depth")
-    let pages = arguments.value("max-pages")
-    guard depth != nil || pages != nil else { return nil }
-    guard arguments.has("follow") else { throw UsageError("--depth and --max-pages bound --follow: add --follow") }
-    let isDocumentation = arguments.positionals.first?.lowercased().contains("/documentation/") ?? false
-    let isTalk = arguments.positionals.first.flatMap { URL(string: $0) }.map(TalkURL.isTalkPage) ?? false
+  static func followBounds(_ options: Options, url: String) -> SourceEntry.Follow? {
+    guard options.depth != nil || options.maxPages != nil else { return nil }
+    let isDocumentation = url.lowercased().contains("/documentation/")
+    let isTalk = URL(string: url).map(TalkURL.isTalkPage) ?? false
     let defaults =
       isTalk ? SourceEntry.Follow.talk : isDocumentation ? SourceEntry.Follow.documentation : SourceEntry.Follow()
-    func number(_ text: String?, _ name: String, _ range: ClosedRange<Int>, _ fallback: Int) throws -> Int {
-      guard let text else { return fallback }
-      guard let value = Int(text), range.contains(value) else {
-        throw UsageError("--\(name) needs a number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
-      }
-      return value
-    }
     return SourceEntry.Follow(
-      maxDepth: try number(depth, "depth", 0...10, defaults.maxDepth),
-      maxPages: try number(pages, "max-pages", 1...10_000, defaults.maxPages))
+      maxDepth: options.depth ?? defaults.maxDepth, maxPages: options.maxPages ?? defaults.maxPages)
   }
 }

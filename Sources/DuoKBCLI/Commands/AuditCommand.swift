@@ -9,7 +9,7 @@ import SearchIndex
 #endif
 
 /// `duo-kb audit CHECKLIST`: each rule of a checklist with its best supporting quotes.
-enum AuditCommand: Command {
+enum AuditCommand: LocalCommand {
   static let name = "audit"
   static let summary = "Turn a checklist into a report of supporting quotes, cited and linked"
   static let usage = "CHECKLIST [--quotes N] [--threshold X] [--format markdown|json]"
@@ -29,27 +29,34 @@ enum AuditCommand: Command {
     Exit status: 0 every rule supported, 1 some weak or unsupported, 2 usage.
     """
   static let argumentCompletion = ValueCompletion.files
-  static let options: [OptionSpec] = [
-    .value("quotes", "N", help: "quotes per rule (default 3)"),
-    .value("threshold", "X", help: "support a rule's best quote needs, 0 to 1 (default 0.35)"),
-    .value("format", "FORMAT", choices: ["markdown", "json"], help: "markdown or json (default markdown)"),
-  ]
-
-  static func run(_ context: CommandContext) throws -> ExitStatus {
-    let arguments = context.arguments
-    let format = try arguments.choice(option("format"), default: "markdown")
-    let quotes =
-      try arguments.positiveInteger(
-        AuditRequest.quotes.name(on: .cli), atMost: AuditRequest.quotes.maximum(on: .cli))
-      ?? AuditRequest.quotes.defaultValue(on: .cli)
+  /// `audit`'s options, checked.
+  struct Options: CommandOptions {
+    var quotes = AuditRequest.quotes.defaultValue(on: .cli)
     var threshold = AuditSupport.standardThreshold
-    if let text = arguments.value("threshold") {
-      guard let value = Double(text), value.isFinite, value >= 0, value <= 1 else {
-        throw UsageError("--threshold takes a number from 0 to 1, not '\(text)'")
-      }
-      threshold = value
+    var format = "markdown"
+
+    static var declarations: [OptionDeclaration<Options>] {
+      [
+        .value(
+          "quotes", "N", \.quotes, .positiveInteger(atMost: AuditRequest.quotes.maximum(on: .cli)),
+          help: "quotes per rule (default 3)"),
+        .value(
+          "threshold", "X", \.threshold,
+          .number(
+            where: { (0...1).contains($0) },
+            otherwise: { name, text in "--\(name) takes a number from 0 to 1, not '\(text)'" }),
+          help: "support a rule's best quote needs, 0 to 1 (default 0.35)"),
+        .value(
+          "format", "FORMAT", \.format, .word(among: ["markdown", "json"]), help: "markdown or json (default markdown)"),
+      ]
     }
-    guard arguments.positionals.count == 1, let path = arguments.positionals.first else {
+  }
+
+  static func run(_ options: Options, _ context: CommandContext) throws -> ExitStatus {
+    let format = options.format
+    let quotes = options.quotes
+    let threshold = options.threshold
+    guard context.positionals.count == 1, let path = context.positionals.first else {
       throw UsageError("audit needs one checklist file", hint: "duo-kb audit checklist.md")
     }
     let text = try VerifyCommand.readText(path, context: context)

@@ -9,7 +9,7 @@ import SearchIndex
 #endif
 
 /// `duo-kb check`: verifies every byte of the index and every document of the corpus.
-enum CheckCommand: Command {
+enum CheckCommand: LocalCommand {
   static let name = "check"
   static let summary = "Verify the index's checksums and the corpus, and report any damage"
   static let usage = "[--format text|json]"
@@ -22,15 +22,23 @@ enum CheckCommand: Command {
     Nothing is changed; 'duo-kb index --rebuild' rebuilds a damaged index from the corpus.
     Exit status: 0 all good, 1 damage or a mismatch found, 2 the check could not run.
     """
-  static let options: [OptionSpec] = [
-    .value("format", "FORMAT", help: "text or json (default text)")
-  ]
+  /// `check`'s options, checked.
+  struct Options: CommandOptions {
+    var format = "text"
 
-  static func run(_ context: CommandContext) throws -> ExitStatus {
-    guard context.arguments.positionals.isEmpty else {
-      throw UsageError("check takes no arguments, got '\(context.arguments.positionals[0])'")
+    static var declarations: [OptionDeclaration<Options>] {
+      [
+        .value(
+          "format", "FORMAT", \.format, .unlistedWord(among: ["text", "json"]), help: "text or json (default text)")
+      ]
     }
-    let format = try context.arguments.choice("format", among: ["text", "json"], default: "text")
+  }
+
+  static func run(_ options: Options, _ context: CommandContext) throws -> ExitStatus {
+    guard context.positionals.isEmpty else {
+      throw UsageError("check takes no arguments, got '\(context.positionals[0])'")
+    }
+    let format = options.format
     let report: CheckReport
     do {
       report = try KnowledgeBase(home: context.home.url).check()

@@ -10,7 +10,7 @@ import StringTrimming
 #endif
 
 /// `duo-kb cite QUERY-OR-ID...`: ready-to-paste citations, merged into one bibliography.
-enum CiteCommand: Command {
+enum CiteCommand: LocalCommand {
   static let name = "cite"
   static let summary = "Ready-to-paste citations of ids or of queries' top hits, as one bibliography"
   static let usage = "QUERY-OR-ID... [--bibliography FILE] [--format markdown|json|csl-json|bibtex|ris|text]"
@@ -34,19 +34,28 @@ enum CiteCommand: Command {
     2 usage.
     """
   static let argumentCompletion = SearchCommand.argumentCompletion
-  static let options: [OptionSpec] = [
-    .value(
-      "format", "FORMAT", choices: CitationFormat.allCases.map(\.rawValue),
-      help: "markdown, json, csl-json, bibtex, ris or text (default markdown)"),
-    .value("bibliography", "FILE", help: "cite each line of FILE (- for stdin): an id, a link or a query"),
-  ]
+  /// `cite`'s options, checked.
+  struct Options: CommandOptions {
+    var format = CitationFormat.markdown
+    var bibliography: String?
 
-  static func run(_ context: CommandContext) throws -> ExitStatus {
-    let arguments = context.arguments
-    let formatName = try arguments.choice(option("format"), default: CitationFormat.markdown.rawValue)
-    let format = CitationFormat(rawValue: formatName) ?? .markdown
-    var inputs = items(arguments.positionals)
-    if let file = arguments.value("bibliography") {
+    static var declarations: [OptionDeclaration<Options>] {
+      [
+        .value(
+          "format", "FORMAT", \.format, .choice,
+          help: "markdown, json, csl-json, bibtex, ris or text (default markdown)"
+        ),
+        .value(
+          "bibliography", "FILE", \.bibliography, .text,
+          help: "cite each line of FILE (- for stdin): an id, a link or a query"),
+      ]
+    }
+  }
+
+  static func run(_ options: Options, _ context: CommandContext) throws -> ExitStatus {
+    let format = options.format
+    var inputs = items(context.positionals)
+    if let file = options.bibliography {
       inputs += lines(String(decoding: try context.read(file), as: UTF8.self))
     }
     guard !inputs.isEmpty else {

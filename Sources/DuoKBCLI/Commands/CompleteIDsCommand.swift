@@ -10,17 +10,18 @@ import SearchIndex
 /// moments, a HIG page's sections). Reads the index as it is (never builds or repairs it: a
 /// shell waits for this), prints at most `limit` ids, and prints nothing, with status 0, when
 /// there is no index or nothing matches, so that a shell never shows an error while typing.
-enum CompleteIDsCommand: Command {
+enum CompleteIDsCommand: LocalCommand {
   static let name = "__complete-ids"
   static let summary = "List the document and citation ids that begin with PREFIX (for shell completions)"
   static let usage = "[PREFIX]"
-  static let options: [OptionSpec] = []
   /// Most ids printed: a shell shows no more than a screen of them.
   static let limit = 200
 
-  static func run(_ context: CommandContext) throws -> ExitStatus {
-    let prefix = context.arguments.positionals.first ?? ""
-    guard context.arguments.positionals.count <= 1,
+  typealias Options = NoOptions
+
+  static func run(_ options: NoOptions, _ context: CommandContext) throws -> ExitStatus {
+    let prefix = context.positionals.first ?? ""
+    guard context.positionals.count <= 1,
       let index = try? SearchIndex.open(at: context.home.indexDirectory)
     else { return .success }
     let ids = candidates(prefix, in: index, limit: limit)

@@ -1,5 +1,5 @@
 /// `duo-kb completions bash|zsh|fish`: the shell's completion script, from the registry.
-enum CompletionsCommand: Command {
+enum CompletionsCommand: LocalCommand {
   static let name = "completions"
   static let summary = "Print the shell completion script for bash, zsh or fish"
   static let usage = "bash|zsh|fish"
@@ -14,11 +14,11 @@ enum CompletionsCommand: Command {
       fish: duo-kb completions fish > ~/.config/fish/completions/duo-kb.fish
     """
   static let argumentCompletion = ValueCompletion.words(CompletionScript.Shell.allCases.map(\.rawValue))
-  static let options: [OptionSpec] = []
+  typealias Options = NoOptions
 
-  static func run(_ context: CommandContext) throws -> ExitStatus {
+  static func run(_ options: NoOptions, _ context: CommandContext) throws -> ExitStatus {
     let shells = CompletionScript.Shell.allCases.map(\.rawValue)
-    guard context.arguments.positionals.count == 1, let name = context.arguments.positionals.first else {
+    guard context.positionals.count == 1, let name = context.positionals.first else {
       throw UsageError(
         "completions needs one shell: \(shells.joined(separator: ", "))", hint: "duo-kb completions bash")
     }

@@ -1,20 +1,25 @@
 /// `duo-kb help [COMMAND]`.
-enum HelpCommand: Command {
+enum HelpCommand: LocalCommand {
   static let name = "help"
   static let summary = "Show help for duo-kb or for one command"
   static let usage = "[COMMAND]"
   static var argumentCompletion: ValueCompletion { .words(CommandRegistry.commands.map { $0.name }) }
-  static let options: [OptionSpec] = [
-    .flag("man", help: "print the manual page of every command (roff, as duo-kb.1)")
-  ]
+  /// `help`'s options.
+  struct Options: CommandOptions {
+    var man = false
 
-  static func run(_ context: CommandContext) throws -> ExitStatus {
-    if context.arguments.has("man") {
-      guard context.arguments.positionals.isEmpty else { throw UsageError("help --man takes no command") }
+    static var declarations: [OptionDeclaration<Options>] {
+      [.flag("man", \.man, help: "print the manual page of every command (roff, as duo-kb.1)")]
+    }
+  }
+
+  static func run(_ options: Options, _ context: CommandContext) throws -> ExitStatus {
+    if options.man {
+      guard context.positionals.isEmpty else { throw UsageError("help --man takes no command") }
       context.stdout.write(ManualPage.roff())
       return .success
     }
-    guard let name = context.arguments.positionals.first else {
+    guard let name = context.positionals.first else {
       context.stdout.write(HelpText.overview())
       return .success
     }

@@ -7,7 +7,7 @@ import DocumentModel
 #endif
 
 /// `duo-kb import FILE...`: passages from JSON Lines, or talks from local .vtt files.
-package enum ImportCommand: HelperCommand {
+package enum ImportCommand: Command {
   package static let name = "import"
   package static let summary = "Bring passages (JSON Lines) or local .vtt transcripts into the corpus"
   package static let usage = "FILE... [--id ID --title TITLE [--url URL]]"
@@ -19,9 +19,20 @@ package enum ImportCommand: HelperCommand {
     same id. '-' reads JSON Lines from stdin.
     """
   package static let argumentCompletion = ValueCompletion.files
-  package static let options: [OptionSpec] = [
-    .value("id", "ID", help: "document id for a .vtt file (e.g. wwdc2024/10173)"),
-    .value("title", "TITLE", help: "title for a .vtt file"),
-    .value("url", "URL", help: "page URL for a .vtt file"),
-  ]
+  /// `import`'s options.
+  package struct Options: CommandOptions {
+    package var id: String?
+    package var title: String?
+    package var url: String?
+
+    package init() {}
+
+    package static var declarations: [OptionDeclaration<Options>] {
+      [
+        .value("id", "ID", \.id, .text, help: "document id for a .vtt file (e.g. wwdc2024/10173)"),
+        .value("title", "TITLE", \.title, .text, help: "title for a .vtt file"),
+        .value("url", "URL", \.url, .text, help: "page URL for a .vtt file"),
+      ]
+    }
+  }
 }

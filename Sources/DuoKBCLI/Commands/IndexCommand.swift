@@ -10,7 +10,7 @@ import SearchIndex
 #endif
 
 /// `duo-kb index`: builds the index from the corpus and swaps it in atomically.
-enum IndexCommand: Command {
+enum IndexCommand: LocalCommand {
   static let name = "index"
   static let summary = "Build the search index from the corpus"
   static let usage = "[--rebuild]"
@@ -20,16 +20,21 @@ enum IndexCommand: Command {
     matches the corpus is left alone. A document that cannot be read (damaged JSON, a
     symbolic link) is left out and named on stderr; the rest is indexed (exit status 1).
     """
-  static let options: [OptionSpec] = [
-    .flag("rebuild", help: "build even when the index matches the corpus")
-  ]
+  /// `index`'s options.
+  struct Options: CommandOptions {
+    var rebuild = false
 
-  static func run(_ context: CommandContext) throws -> ExitStatus {
-    guard context.arguments.positionals.isEmpty else {
+    static var declarations: [OptionDeclaration<Options>] {
+      [.flag("rebuild", \.rebuild, help: "build even when the index matches the corpus")]
+    }
+  }
+
+  static func run(_ options: Options, _ context: CommandContext) throws -> ExitStatus {
+    guard context.positionals.isEmpty else {
       throw UsageError("index takes no arguments")
     }
     let base = KnowledgeBase(home: context.home.url)
-    if !context.arguments.has("rebuild"), base.isIndexCurrent() {
+    if !options.rebuild, base.isIndexCurrent() {
       // Documents it left out stay out until they change: say so rather than "all well".
       let skipped = (try? SearchIndex.open(at: base.indexDirectory))?.skippedDocuments ?? []
       context.stdout.write("the index matches the corpus\n")

@@ -10,7 +10,7 @@ import MCPServer
 
 /// `duo-kb mcp`: serves the knowledge base to AI assistants over the Model Context Protocol
 /// on stdin and stdout, until stdin closes.
-enum MCPCommand: Command {
+enum MCPCommand: LocalCommand {
   static let name = "mcp"
   static let summary = "Serve the knowledge base to AI assistants (Model Context Protocol, stdio)"
   static let usage = "[--home DIR]"
@@ -22,10 +22,10 @@ enum MCPCommand: Command {
     duokb://document/ID, as Markdown with time links. Stdout carries only protocol messages;
     notices go to stderr. Exits when stdin closes. An assistant starts it; see docs/MCP.md.
     """
-  static let options: [OptionSpec] = []
+  typealias Options = NoOptions
 
-  static func run(_ context: CommandContext) throws -> ExitStatus {
-    guard context.arguments.positionals.isEmpty else {
+  static func run(_ options: NoOptions, _ context: CommandContext) throws -> ExitStatus {
+    guard context.positionals.isEmpty else {
       throw UsageError("mcp takes no arguments", hint: "duo-kb mcp [--home DIR]")
     }
     let home = context.home

@@ -2,7 +2,7 @@ import Citations
 import KnowledgeBase
 
 /// `duo-kb open ID`: the deep link of a citation id or a document, printed or opened.
-enum OpenCommand: Command {
+enum OpenCommand: LocalCommand {
   static let name = "open"
   static let summary = "Print the deep link of a citation id or document id, or open it in the browser"
   static let usage = "ID-OR-LINK [--browser]"
@@ -15,12 +15,21 @@ enum OpenCommand: Command {
     id that names nothing (with the ids it may have meant) or an opener that failed, 2 usage.
     """
   static let argumentCompletion = ValueCompletion.citationIDs
-  static let options: [OptionSpec] = [
-    .flag("browser", help: "open the link with the system's opener (open, xdg-open) instead of printing it")
-  ]
+  /// `open`'s options.
+  struct Options: CommandOptions {
+    var browser = false
 
-  static func run(_ context: CommandContext) throws -> ExitStatus {
-    guard context.arguments.positionals.count == 1, let text = context.arguments.positionals.first else {
+    static var declarations: [OptionDeclaration<Options>] {
+      [
+        .flag(
+          "browser", \.browser,
+          help: "open the link with the system's opener (open, xdg-open) instead of printing it")
+      ]
+    }
+  }
+
+  static func run(_ options: Options, _ context: CommandContext) throws -> ExitStatus {
+    guard context.positionals.count == 1, let text = context.positionals.first else {
       throw UsageError("open needs one citation id or document id", hint: "duo-kb open tech-talks/111466@3:46")
     }
     guard let reference = MomentReference(parsing: text) else {
@@ -32,7 +41,7 @@ enum OpenCommand: Command {
       if case .document(let id) = reference { return try index.overview(documentID: id).url }
       return try index.quote(reference, context: 0).target.link
     }
-    guard context.arguments.has("browser") else {
+    guard options.browser else {
       context.stdout.write(DisplayText.line(link) + "\n")
       return .success
     }

@@ -6,7 +6,7 @@
 
 /// `duo-kb parse FILE-OR-URL`: shows what the parsers make of a WebVTT segment, an HLS
 /// playlist, a talk page or a HIG render JSON page.
-package enum ParseCommand: HelperCommand {
+package enum ParseCommand: Command {
   package static let name = "parse"
   package static let summary = "Show what the parsers make of a .vtt, .m3u8, talk page or HIG JSON"
   package static let usage = "FILE-OR-URL [--format text|json] [--language TAG] [--allow-host HOST]..."
@@ -16,10 +16,23 @@ package enum ParseCommand: HelperCommand {
     subtitle rendition duo-kb would choose, and why.
     """
   package static let argumentCompletion = ValueCompletion.files
-  package static let options: [OptionSpec] = [
-    .value("format", "FORMAT", choices: ["text", "json"], help: "text or json (default text)"),
-    .value("language", "TAG", help: "preferred subtitle language for the choice (default en)"),
-    .value("allow-host", "HOST", repeatable: true, help: "also fetch from HOST"),
-    .value("cacert", "FILE", help: "trust this CA too (also SSL_CERT_FILE)"),
-  ]
+  /// `parse`'s options, checked.
+  package struct Options: CommandOptions {
+    package var format = "text"
+    package var language = "en"
+    /// `--allow-host` and `--cacert`, for a URL.
+    package var settings = SettingsOptions()
+
+    package init() {}
+
+    package static var declarations: [OptionDeclaration<Options>] {
+      [
+        .value("format", "FORMAT", \.format, .word(among: ["text", "json"]), help: "text or json (default text)"),
+        .value(
+          "language", "TAG", \.language, .text, help: "preferred subtitle language for the choice (default en)"),
+        SettingsOptions.allowHost(help: "also fetch from HOST").within(\.settings),
+        SettingsOptions.caFile.within(\.settings),
+      ]
+    }
+  }
 }

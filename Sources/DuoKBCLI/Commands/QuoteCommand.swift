@@ -10,7 +10,7 @@ import SearchIndex
 #endif
 
 /// `duo-kb quote ID`: the exact words a citation id names, with passages around them.
-enum QuoteCommand: Command {
+enum QuoteCommand: LocalCommand {
   static let name = "quote"
   static let summary = "Print the exact sentence(s) a citation id names, with context and link"
   static let usage = "ID-OR-LINK [--context N] [--format text|markdown|json]"
@@ -26,26 +26,31 @@ enum QuoteCommand: Command {
     ids it may have meant), 2 usage.
     """
   static let argumentCompletion = ValueCompletion.citationIDs
-  static let options: [OptionSpec] = [
-    .value("context", "N", short: "C", help: "passages to show before and after (default 0)"),
-    .value("format", "FORMAT", choices: ["text", "markdown", "json"], help: "text, markdown or json (default text)"),
-  ]
+  /// `quote`'s options, checked.
+  struct Options: CommandOptions {
+    var context = QuoteRequest.context.defaultValue(on: .cli)
+    var format = "text"
 
-  static func run(_ context: CommandContext) throws -> ExitStatus {
-    let arguments = context.arguments
-    let format = try arguments.choice(option("format"), default: "text")
-    let around: Int
-    let bounds = QuoteRequest.context.bounds(on: .cli)
-    if let text = arguments.value("context") {
-      guard let number = Int(text), bounds.contains(number) else {
-        throw UsageError(
-          "--context needs a whole number from \(bounds.lowerBound) to \(bounds.upperBound), not '\(text)'")
-      }
-      around = number
-    } else {
-      around = QuoteRequest.context.defaultValue(on: .cli)
+    static var declarations: [OptionDeclaration<Options>] {
+      [
+        .value(
+          "context", "N", short: "C", \.context,
+          .integer(in: QuoteRequest.context.bounds(on: .cli)) { name, text in
+            let bounds = QuoteRequest.context.bounds(on: .cli)
+            return "--\(name) needs a whole number from \(bounds.lowerBound) to \(bounds.upperBound), not '\(text)'"
+          },
+          help: "passages to show before and after (default 0)"),
+        .value(
+          "format", "FORMAT", \.format, .word(among: ["text", "markdown", "json"]),
+          help: "text, markdown or json (default text)"),
+      ]
     }
-    guard arguments.positionals.count == 1, let text = arguments.positionals.first else {
+  }
+
+  static func run(_ options: Options, _ context: CommandContext) throws -> ExitStatus {
+    let format = options.format
+    let around = options.context
+    guard context.positionals.count == 1, let text = context.positionals.first else {
       throw UsageError("quote needs one citation id", hint: "duo-kb quote tech-talks/111466@3:46")
     }
     guard let reference = MomentReference(parsing: text) else {

@@ -6,7 +6,7 @@
 
 /// `duo-kb refresh`: brings the corpus up to date with every source, then rebuilds the
 /// index; safe to run unattended (one at a time, atomic, interruptible).
-package enum RefreshCommand: HelperCommand {
+package enum RefreshCommand: Command {
   package static let name = "refresh"
   package static let summary = "Harvest every source in sources.json into the corpus"
   package static let usage =
@@ -38,23 +38,55 @@ package enum RefreshCommand: HelperCommand {
     --mirror ORIGINAL=MIRROR fetches URLs under ORIGINAL from MIRROR (a local copy of the
     site) while documents keep the original URLs; the mirror's validators are kept for it.
     """
-  package static let options: [OptionSpec] =
-    [
-      .value("sources", "FILE", help: "the sources list (default: Corpus/sources.json)"),
-      .value("jobs", "N", help: "connections per host (default 6, at most 64)"),
-      .value(
-        "allow-host", "HOST", repeatable: true, help: "also fetch from HOST (Apple's hosts are allowed); remembered"),
-      .languages(help: "harvest talks that name no language in TAG (default en); repeatable"),
-      .value("format", "FORMAT", choices: ["text", "json"], help: "text or json (default text)"),
-      .value("cacert", "FILE", help: "trust this CA too (also SSL_CERT_FILE)"),
-      .value("mirror", "ORIGINAL=MIRROR", repeatable: true, help: "fetch URLs under ORIGINAL from MIRROR"),
-      .value("timeout", "SECONDS", help: "start no source after this long; sources left are reported failed"),
-      .value(
-        "source-timeout", "SECONDS",
-        help: "give up a source (all its requests and retries) after this long (default 120)"),
-      .flag("deep", help: "revalidate every playlist and segment of every talk"),
-      .value("deep-every", "DAYS", help: "deep-check each talk this often (default 7; also 12h, 30m)"),
-      .flag("quiet", short: "q", help: "print only failures, grouped by cause (for cron mail)"),
-      .flag("verbose", help: "list every source with what happened to it"),
-    ] + StoredSettings.forgetOptions
+  /// `refresh`'s options, checked (`setup` takes them too, but `--sources`).
+  package struct Options: CommandOptions {
+    package var sources: String?
+    /// `--jobs`, `--allow-host`, `--language`, `--cacert`, `--mirror` and the `--forget-` options.
+    package var settings = SettingsOptions()
+    package var format = "text"
+    /// Seconds; nil for no deadline.
+    package var timeout: Double?
+    /// Seconds; nil for the refresher's default.
+    package var sourceTimeout: Double?
+    package var deep = false
+    /// Seconds; nil for the schedule's default.
+    package var deepEvery: Double?
+    package var quiet = false
+    package var verbose = false
+
+    package init() {}
+
+    package static var declarations: [OptionDeclaration<Options>] {
+      [
+        .value("sources", "FILE", \.sources, .text, help: "the sources list (default: Corpus/sources.json)"),
+        SettingsOptions.jobs.within(\.settings),
+        SettingsOptions.allowHost(help: "also fetch from HOST (Apple's hosts are allowed); remembered")
+          .within(\.settings),
+        SettingsOptions.languages(help: "harvest talks that name no language in TAG (default en); repeatable")
+          .within(\.settings),
+        .value("format", "FORMAT", \.format, .word(among: ["text", "json"]), help: "text or json (default text)"),
+        SettingsOptions.caFile.within(\.settings),
+        SettingsOptions.mirror.within(\.settings),
+        .value(
+          "timeout", "SECONDS", \.timeout, seconds,
+          help: "start no source after this long; sources left are reported failed"),
+        .value(
+          "source-timeout", "SECONDS", \.sourceTimeout, seconds,
+          help: "give up a source (all its requests and retries) after this long (default 120)"),
+        .flag("deep", \.deep, help: "revalidate every playlist and segment of every talk"),
+        .value(
+          "deep-every", "DAYS", \.deepEvery, .period,
+          help: "deep-check each talk this often (default 7; also 12h, 30m)"),
+        .flag("quiet", short: "q", \.quiet, help: "print only failures, grouped by cause (for cron mail)"),
+        .flag("verbose", \.verbose, help: "list every source with what happened to it"),
+      ] + SettingsOptions.forgetting.map { $0.within(\.settings) }
+    }
+
+    /// A number of seconds, more than 0 and less than a billion.
+    static var seconds: ValueParser<Double> {
+      .number(
+        where: { $0 > 0 && $0 < 1e9 }, otherwise: { name, text in "--\(name) needs a number of seconds, not '\(text)'" }
+      )
+    }
+  }
 }

@@ -9,7 +9,7 @@ import SearchIndex
 #endif
 
 /// `duo-kb search QUERY`: exact quotes, ranked, with source, time or anchor, link and citation.
-enum SearchCommand: Command {
+enum SearchCommand: LocalCommand {
   static let name = "search"
   static let summary = "Find Apple's exact words: quotes with source, time, link and citation"
   static let usage =
@@ -44,48 +44,71 @@ enum SearchCommand: Command {
   /// A query's words are free; its filters complete (`kind:talk`).
   static let argumentCompletion = ValueCompletion.words(
     kinds.map { "kind:\($0)" } + QuerySyntax.filters.map(\.spelling).filter { $0 != "kind:" })
-  static let options: [OptionSpec] = [
-    .value("limit", "N", short: "n", help: "how many hits to print (default 10, at most 10000)"),
-    .value("kind", "K", repeatable: true, choices: kinds, help: "talk, hig, doc or code"),
-    .value("source", "ID", repeatable: true, help: "only this document (e.g. tech-talks/111466)"),
-    .value(
-      "format", "FORMAT", choices: ["text", "markdown", "json", "tsv"],
-      help: "text, markdown, json or tsv (one line per hit; default text)"),
-    .flag("strict", help: "only passages that match every word, never some of them"),
-    .flag("verbatim", help: "match words as written: no identifier splitting, no plural folding"),
-    .flag("explain", help: "show each hit's score broken down by word, field and context"),
-    .value("batch", "FILE", help: "answer one query per line of FILE (- for stdin), JSON lines by default"),
-  ]
+  /// `search`'s options, checked.
+  struct Options: CommandOptions {
+    var limit = SearchRequest.limit.defaultValue(on: .cli)
+    var kinds: [String] = []
+    var sources: [String] = []
+    /// Nil when not given: a batch answers in JSON lines then, a query in text.
+    var format: String?
+    var strict = false
+    var verbatim = false
+    var explain = false
+    var batch: String?
 
-  static func run(_ context: CommandContext) throws -> ExitStatus {
-    let arguments = context.arguments
-    let format = try arguments.choice(option("format"), default: "text")
-    let limit =
-      try arguments.positiveInteger("limit", atMost: SearchRequest.limit.maximum(on: .cli))
-      ?? SearchRequest.limit.defaultValue(on: .cli)
-    let kinds = arguments.allValues("kind")
-    for kind in kinds where !Self.kinds.contains(kind) {
-      throw UsageError("--kind takes talk, hig or code, not '\(kind)'")
+    static var declarations: [OptionDeclaration<Options>] {
+      [
+        .value(
+          "limit", "N", short: "n", \.limit, .positiveInteger(atMost: SearchRequest.limit.maximum(on: .cli)),
+          help: "how many hits to print (default 10, at most 10000)"),
+        .values(
+          "kind", "K", \.kinds,
+          ValueParser(choices: SearchCommand.kinds) { text, _ throws(UsageError) in
+            guard SearchCommand.kinds.contains(text) else {
+              throw UsageError("--kind takes talk, hig or code, not '\(text)'")
+            }
+            return text
+          }, help: "talk, hig, doc or code"),
+        .values("source", "ID", \.sources, .text, help: "only this document (e.g. tech-talks/111466)"),
+        .value(
+          "format", "FORMAT", \.format, .word(among: ["text", "markdown", "json", "tsv"]),
+          help: "text, markdown, json or tsv (one line per hit; default text)"),
+        .flag("strict", \.strict, help: "only passages that match every word, never some of them"),
+        .flag("verbatim", \.verbatim, help: "match words as written: no identifier splitting, no plural folding"),
+        .flag("explain", \.explain, help: "show each hit's score broken down by word, field and context"),
+        .value(
+          "batch", "FILE", \.batch, .text,
+          help: "answer one query per line of FILE (- for stdin), JSON lines by default"),
+      ]
     }
+
+    func validate() throws(UsageError) {
+      let format = format ?? "text"
+      if explain && (format == "markdown" || format == "tsv") {
+        throw UsageError("--explain shows in text and json, not in \(format)", hint: "duo-kb search QUERY --explain")
+      }
+    }
+  }
+
+  static func run(_ options: Options, _ context: CommandContext) throws -> ExitStatus {
+    let format = options.format ?? "text"
+    let limit = options.limit
     let scope = SearchScope(
-      kinds: kinds, sources: arguments.allValues("source"), verbatim: arguments.has("verbatim"),
-      strict: arguments.has("strict"), explain: arguments.has("explain"))
-    if scope.explain && (format == "markdown" || format == "tsv") {
-      throw UsageError("--explain shows in text and json, not in \(format)", hint: "duo-kb search QUERY --explain")
-    }
+      kinds: options.kinds, sources: options.sources, verbatim: options.verbatim, strict: options.strict,
+      explain: options.explain)
     var searcher = try RepairingSearcher(context)
-    if let batch = arguments.value("batch") {
-      guard arguments.positionals.isEmpty else {
+    if let batch = options.batch {
+      guard context.positionals.isEmpty else {
         throw UsageError("--batch takes its queries from FILE, not the command line")
       }
       // JSON Lines unless another format is asked for: scripts read batches.
-      let batchFormat = arguments.value("format") == nil ? "json" : format
+      let batchFormat = options.format ?? "json"
       return try runBatch(batch, searcher: &searcher, limit: limit, scope: scope, format: batchFormat, context: context)
     }
-    guard !arguments.positionals.isEmpty else {
+    guard !context.positionals.isEmpty else {
       throw UsageError("search needs a query", hint: "duo-kb search \"vertical toolbar\"")
     }
-    let query = arguments.positionals.joined(separator: " ")
+    let query = context.positionals.joined(separator: " ")
     let answer: SearchAnswer
     do {
       answer = try searcher.answer(SearchRequest(query: query, limit: limit, scope: scope))

@@ -1,8 +1,8 @@
 /// `duo-kb serve`: the knowledge base over HTTP, for a team: the JSON API, MCP over
-/// Streamable HTTP and the web page, until SIGINT or SIGTERM. A `HelperCommand`: its code
+/// Streamable HTTP and the web page, until SIGINT or SIGTERM. Its code
 /// (libmicrohttpd, the web page) is in `duo-kb-harvest`, so that the other commands start
 /// without loading them (`ServeCommand+Run.swift` in DuoKBHarvestCLI).
-package enum ServeCommand: HelperCommand {
+package enum ServeCommand: Command {
   package static let name = "serve"
   package static let summary = "Serve the knowledge base over HTTP: a web page, a JSON API and MCP"
   package static let usage =
@@ -23,15 +23,41 @@ package enum ServeCommand: HelperCommand {
     it after the requests being answered.
     """
   package static let defaultPort = 8700
-  package static let options: [OptionSpec] = [
-    .value("host", "ADDRESS", help: "the address to listen on (default 127.0.0.1; another needs a token)"),
-    .value("port", "PORT", help: "the port (default 8700; 0 picks a free one)"),
-    .value("token", "TOKEN", help: "the bearer token clients must send"),
-    .value("token-file", "FILE", help: "read the token from FILE (its first line)"),
-    .value(
-      "max-connections-per-address", "N",
-      help: "open connections one address may hold (default 32; more are refused; raise it behind a proxy)"),
-  ]
+  /// `serve`'s options, checked.
+  package struct Options: CommandOptions {
+    package var host = "127.0.0.1"
+    package var port = ServeCommand.defaultPort
+    package var token: String?
+    package var tokenFile: String?
+    /// Nil for the server's own default.
+    package var maxConnectionsPerAddress: Int?
+
+    package init() {}
+
+    package static var declarations: [OptionDeclaration<Options>] {
+      [
+        .value(
+          "host", "ADDRESS", \.host, .text,
+          help: "the address to listen on (default 127.0.0.1; another needs a token)"),
+        .value(
+          "port", "PORT", \.port,
+          .integer(in: 0...65_535) { name, text in "--\(name) needs a port number from 0 to 65535, not '\(text)'" },
+          help: "the port (default 8700; 0 picks a free one)"),
+        .value("token", "TOKEN", \.token, .text, help: "the bearer token clients must send"),
+        .value("token-file", "FILE", \.tokenFile, .text, help: "read the token from FILE (its first line)"),
+        .value(
+          "max-connections-per-address", "N", \.maxConnectionsPerAddress,
+          .integer(in: 1...maximumConnectionsPerAddress) { name, text in
+            "--\(name) needs a number from 1 to \(maximumConnectionsPerAddress), not '\(text)'"
+          },
+          help: "open connections one address may hold (default 32; more are refused; raise it behind a proxy)"),
+      ]
+    }
+
+    package func validate() throws(UsageError) {
+      if token != nil, tokenFile != nil { throw UsageError("give --token or --token-file, not both") }
+    }
+  }
   /// The most `--max-connections-per-address` takes: every connection the server serves.
   package static let maximumConnectionsPerAddress = 128
 }

@@ -12,7 +12,7 @@ import SearchIndex
 #endif
 
 /// `duo-kb status`: what the corpus holds, how the last refresh went, what needs attention.
-enum StatusCommand: Command {
+enum StatusCommand: LocalCommand {
   static let name = "status"
   static let summary = "Show the corpus, the index and how the last refresh went"
   static let usage = "[--format text|json]"
@@ -27,9 +27,14 @@ enum StatusCommand: Command {
     links) or that the index left out. Exit status: 0, or 1 when something needs attention
     (failing or stale sources, unreadable documents, an index that does not match), 2 on error.
     """
-  static let options: [OptionSpec] = [
-    .value("format", "FORMAT", choices: ["text", "json"], help: "text or json (default text)")
-  ]
+  /// `status`'s options, checked.
+  struct Options: CommandOptions {
+    var format = "text"
+
+    static var declarations: [OptionDeclaration<Options>] {
+      [.value("format", "FORMAT", \.format, .word(among: ["text", "json"]), help: "text or json (default text)")]
+    }
+  }
 
   struct Failing: Codable, Equatable {
     var source: String
@@ -80,11 +85,11 @@ enum StatusCommand: Command {
     var documentCount: Int { documents.values.reduce(0, +) }
   }
 
-  static func run(_ context: CommandContext) throws -> ExitStatus {
-    guard context.arguments.positionals.isEmpty else {
-      throw UsageError("status takes no arguments, got '\(context.arguments.positionals[0])'")
+  static func run(_ options: Options, _ context: CommandContext) throws -> ExitStatus {
+    guard context.positionals.isEmpty else {
+      throw UsageError("status takes no arguments, got '\(context.positionals[0])'")
     }
-    let format = try context.arguments.choice(option("format"), default: "text")
+    let format = options.format
     let status = try gather(context.home)
     switch format {
     case "json":

@@ -11,7 +11,7 @@ import SearchIndex
 #endif
 
 /// `duo-kb verify FILE...`: checks every quotation of Apple in the files against the corpus.
-enum VerifyCommand: Command {
+enum VerifyCommand: LocalCommand {
   static let name = "verify"
   static let summary = "Check the quotations of Markdown or text files against the corpus"
   static let usage = "FILE... [--tolerance SECONDS] [--format text|json|markdown] [--annotate] [--allow-unchecked]"
@@ -40,35 +40,46 @@ enum VerifyCommand: Command {
     --allow-unchecked), 2 usage or unreadable file.
     """
   static let argumentCompletion = ValueCompletion.files
-  static let options: [OptionSpec] = [
-    .value("tolerance", "SECONDS", help: "how far a time may be off (default 5)"),
-    .value("format", "FORMAT", choices: ["text", "json", "markdown"], help: "text, json or markdown (default text)"),
-    .flag("annotate", help: "with --format markdown: the files back, each quotation marked"),
-    .flag("allow-unchecked", help: "quotations with no source or time do not fail the run"),
-  ]
-
-  static func run(_ context: CommandContext) throws -> ExitStatus {
-    let arguments = context.arguments
-    let format = try arguments.choice(option("format"), default: "text")
-    let bounds = VerifyRequest.tolerance.bounds(on: .cli)
+  /// `verify`'s options, checked.
+  struct Options: CommandOptions {
     var tolerance = VerifyRequest.tolerance.defaultValue(on: .cli)
-    if let text = arguments.value("tolerance") {
-      guard let number = Int(text), bounds.contains(number) else {
+    var format = "text"
+    var annotate = false
+    var allowUnchecked = false
+
+    static var declarations: [OptionDeclaration<Options>] {
+      [
+        .value(
+          "tolerance", "SECONDS", \.tolerance,
+          .integer(in: VerifyRequest.tolerance.bounds(on: .cli)) { name, text in
+            let bounds = VerifyRequest.tolerance.bounds(on: .cli)
+            return "--\(name) needs a whole number of seconds from \(bounds.lowerBound) to \(bounds.upperBound), "
+              + "not '\(text)'"
+          }, help: "how far a time may be off (default 5)"),
+        .value(
+          "format", "FORMAT", \.format, .word(among: ["text", "json", "markdown"]),
+          help: "text, json or markdown (default text)"),
+        .flag("annotate", \.annotate, help: "with --format markdown: the files back, each quotation marked"),
+        .flag("allow-unchecked", \.allowUnchecked, help: "quotations with no source or time do not fail the run"),
+      ]
+    }
+
+    func validate() throws(UsageError) {
+      if annotate, format != "markdown" {
         throw UsageError(
-          "--tolerance needs a whole number of seconds from \(bounds.lowerBound) to \(bounds.upperBound), not '\(text)'"
-        )
+          "--annotate goes with --format markdown", hint: "duo-kb verify report.md --format markdown --annotate")
       }
-      tolerance = number
     }
-    if arguments.has("annotate"), format != "markdown" {
-      throw UsageError(
-        "--annotate goes with --format markdown", hint: "duo-kb verify report.md --format markdown --annotate")
-    }
-    guard !arguments.positionals.isEmpty else {
+  }
+
+  static func run(_ options: Options, _ context: CommandContext) throws -> ExitStatus {
+    let format = options.format
+    let tolerance = options.tolerance
+    guard !context.positionals.isEmpty else {
       throw UsageError("verify needs a file to check", hint: "duo-kb verify report.md")
     }
     var inputs: [(name: String, text: String)] = []
-    for path in arguments.positionals {
+    for path in context.positionals {
       inputs.append((path, try readText(path, context: context)))
     }
     // Every passage may be compared: check the whole index once (a damaged one is rebuilt).
@@ -83,11 +94,11 @@ enum VerifyCommand: Command {
     let verifier = QuotationVerifier(index: index, documents: documents, toleranceSeconds: tolerance)
     let report = VerificationReport(
       checks: inputs.map { verifier.check(text: $0.text, file: $0.name) }, toleranceSeconds: tolerance,
-      allowsUnchecked: arguments.has("allow-unchecked"))
+      allowsUnchecked: options.allowUnchecked)
     switch format {
     case "json":
       context.stdout.write(String(decoding: try report.json(), as: UTF8.self) + "\n")
-    case "markdown" where arguments.has("annotate"):
+    case "markdown" where options.annotate:
       for input in inputs { context.stdout.write(report.annotated(input.text, file: input.name)) }
     case "markdown":
       context.stdout.write(markdown(report))

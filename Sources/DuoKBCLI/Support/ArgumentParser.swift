@@ -39,65 +39,12 @@ package struct OptionSpec: Sendable {
   }
 }
 
-/// Options every command accepts.
-enum GlobalOptions {
-  static let all: [OptionSpec] = [
-    .value("home", "DIR", help: "the directory that holds Corpus/ and Index/ (or DUO_KB_HOME)"),
-    .value(
-      ColorChoice.optionName, "WHEN", choices: ColorChoice.allCases.map(\.rawValue),
-      help: "auto, always or never (default auto: a terminal, no NO_COLOR, no TERM=dumb)"),
-    .flag("help", short: "h", help: "show help for this command"),
-  ]
-
-  /// An option before the command that is none of these: named, with the closest spelling.
-  static func unknown(_ argument: String) -> UsageError {
-    let suggestion =
-      DidYouMean.globalOption(for: argument)
-      ?? DidYouMean.suggestion(for: argument, among: all.map { "--\($0.name)" } + ["--version"])
-    return UsageError(
-      "unknown option '\(argument)'",
-      hint: suggestion.map { "did you mean '\($0)'? see 'duo-kb --help'" }
-        ?? "see 'duo-kb --help' for the global options")
-  }
-}
-
-/// A command line split into positionals, option values and flags.
+/// A command line split into positionals, option values and flags, by option name: what
+/// `CommandOptions.parse` turns into a command's typed options (nothing else reads it).
 package struct ParsedArguments: Sendable {
   package var positionals: [String] = []
   package var values: [String: [String]] = [:]
   package var flags: Set<String> = []
-
-  package func value(_ name: String) -> String? { values[name]?.last }
-  package func allValues(_ name: String) -> [String] { values[name] ?? [] }
-  package func has(_ flag: String) -> Bool { flags.contains(flag) }
-
-  /// A positive integer option no larger than `limit`, or a usage error naming it.
-  package func positiveInteger(_ name: String, atMost limit: Int) throws(UsageError) -> Int? {
-    guard let text = value(name) else { return nil }
-    guard let number = Int(text), number > 0 else {
-      throw UsageError("--\(name) needs a positive whole number, not '\(text)'")
-    }
-    guard number <= limit else { throw UsageError("--\(name) takes at most \(limit), not \(text)") }
-    return number
-  }
-
-  /// One of the option's own choices (its spec's `choices`).
-  package func choice(_ spec: OptionSpec, default fallback: String) throws(UsageError) -> String {
-    try choice(spec.name, among: spec.choices, default: fallback)
-  }
-
-  /// One of a fixed set of words (`--format text|json`).
-  package func choice(_ name: String, among choices: [String], default fallback: String)
-    throws(UsageError) -> String
-  {
-    guard let text = value(name) else { return fallback }
-    guard choices.contains(text) else {
-      throw UsageError(
-        "--\(name) takes \(choices.joined(separator: ", ")), not '\(text)'",
-        hint: DidYouMean.suggestion(for: text, among: choices).map { "did you mean '\($0)'?" })
-    }
-    return text
-  }
 }
 
 /// Splits arguments against a list of option specs. Accepts `--name value`,

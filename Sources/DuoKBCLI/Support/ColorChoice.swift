@@ -3,7 +3,7 @@
 /// Auto means color on a terminal only, never when `NO_COLOR` holds a non-empty value
 /// (set but empty does not count, as the NO_COLOR convention says), and never with
 /// `TERM=dumb`. `always` and `never` override all of that.
-enum ColorChoice: String, Sendable, CaseIterable {
+package enum ColorChoice: String, Sendable, CaseIterable {
   case auto, always, never
 
   static let optionName = "color"

@@ -6,8 +6,12 @@ import DocumentModel
   import Foundation
 #endif
 
-/// A subcommand of `duo-kb`: its name, help text, options and what it does.
+/// A subcommand: its name, help text and typed options. The registry says which executable
+/// runs it; one that `duo-kb` runs itself is a `LocalCommand`, the others have their code
+/// in `duo-kb-harvest`.
 package protocol Command {
+  /// The command's options, parsed and validated before it runs.
+  associatedtype Options: CommandOptions
   static var name: String { get }
   /// One line for `duo-kb --help`.
   static var summary: String { get }
@@ -15,22 +19,32 @@ package protocol Command {
   static var usage: String { get }
   /// Paragraphs for `duo-kb help NAME`.
   static var discussion: String { get }
-  static var options: [OptionSpec] { get }
   /// What completes the command's arguments (shell completions).
   static var argumentCompletion: ValueCompletion { get }
-  static func run(_ context: CommandContext) throws -> ExitStatus
+}
+
+/// A command that `duo-kb` runs in its own process.
+package protocol LocalCommand: Command {
+  static func run(_ options: Options, _ context: CommandContext) throws -> ExitStatus
 }
 
 extension Command {
   package static var discussion: String { "" }
   package static var argumentCompletion: ValueCompletion { .none }
 
-  /// The option of this command (or a global one) with this name.
-  package static func option(_ name: String) -> OptionSpec {
-    guard let spec = (options + GlobalOptions.all).first(where: { $0.name == name }) else {
-      preconditionFailure("\(self.name) has no option --\(name)")
-    }
-    return spec
+  /// The specs of the command's own options, for help, the manual and the completions.
+  package static var options: [OptionSpec] { Options.declarations.map(\.spec) }
+
+  /// The command's options from a split command line, converted and validated.
+  package static func parseOptions(_ arguments: ParsedArguments) throws(UsageError) -> Options {
+    try Options.parse(arguments)
+  }
+}
+
+extension LocalCommand {
+  /// Parses the options, then runs the command with them.
+  static func run(parsing arguments: ParsedArguments, _ context: CommandContext) throws -> ExitStatus {
+    try run(try parseOptions(arguments), context)
   }
 }
 
@@ -42,9 +56,12 @@ package enum ValueCompletion: Sendable, Equatable {
   case citationIDs
 }
 
-/// What a running command gets: its arguments, the process environment and outputs.
+/// What a running command gets: its arguments, the global options, the process
+/// environment and outputs (its own options come typed beside it).
 package struct CommandContext: Sendable {
-  package let arguments: ParsedArguments
+  /// The arguments that are not options, in order.
+  package let positionals: [String]
+  package let global: GlobalOptions
   package let environment: [String: String]
   package let workingDirectory: URL
   package let stdout: TextOutput
@@ -52,20 +69,16 @@ package struct CommandContext: Sendable {
   package let standardInput: @Sendable () -> Data
   /// The whole command line after the program name, as given (what a helper command runs).
   package let commandLine: [String]
-  /// Whether a helper command may replace this process with the helper executable (only
-  /// in the `duo-kb` executable, never in a process that runs the CLI in-process).
-  package let mayReplaceProcess: Bool
 
   package var home: HomeDirectory {
     HomeDirectory.resolve(
-      option: arguments.value("home"), environment: environment,
+      option: global.home, environment: environment,
       workingDirectory: workingDirectory)
   }
 
   /// Whether stdout may carry color (`--color`, else a terminal without NO_COLOR or TERM=dumb).
   package var stdoutUsesColor: Bool {
-    let choice = arguments.value(ColorChoice.optionName).flatMap(ColorChoice.init(rawValue:)) ?? .auto
-    return choice.usesColor(stdout, environment: environment)
+    global.color.usesColor(stdout, environment: environment)
   }
 
   /// A path argument made absolute against the working directory.

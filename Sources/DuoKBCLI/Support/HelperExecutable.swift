@@ -10,7 +10,7 @@
   import Darwin
 #endif
 
-/// `duo-kb-harvest`, the executable beside `duo-kb` that runs the `HelperCommand`s.
+/// `duo-kb-harvest`, the executable beside `duo-kb` that runs the commands registered for it.
 enum HelperExecutable {
   static let name = "duo-kb-harvest"
 

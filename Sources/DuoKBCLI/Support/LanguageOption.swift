@@ -8,17 +8,23 @@ import StringTrimming
 #endif
 
 /// `--language`: the languages a talk is harvested in, each a document of its own.
-extension OptionSpec {
-  package static func languages(help: String) -> OptionSpec {
-    .value("language", "TAG", repeatable: true, help: help)
+extension OptionDeclaration {
+  /// `--language ja --language ko` or `--language en,ja`: BCP 47 tags as documents record
+  /// them (`Japanese` → `ja`, `zh` → `zh-Hans`), each once; nil when none is given.
+  package static func languages(_ keyPath: WritableKeyPath<Options, [String]?> & Sendable, help: String)
+    -> OptionDeclaration
+  {
+    OptionDeclaration(spec: .value("language", "TAG", repeatable: true, help: help)) {
+      options, values throws(UsageError) in
+      options[keyPath: keyPath] = try LanguageOption.tags(values)
+    }
   }
 }
 
-extension ParsedArguments {
-  /// `--language ja --language ko` or `--language en,ja`: BCP 47 tags as documents record
-  /// them (`Japanese` → `ja`, `zh` → `zh-Hans`), each once; nil when none is given.
-  package func languages() throws(UsageError) -> [String]? {
-    let given = allValues("language").flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }.map {
+enum LanguageOption {
+  /// The tags of the values given, each once, in order; nil when there are none.
+  static func tags(_ values: [String]) throws(UsageError) -> [String]? {
+    let given = values.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }.map {
       String($0).trimmingSpaces()
     }
     guard !given.isEmpty else { return nil }

@@ -7,23 +7,22 @@ import Normalize
 
 /// `duo-kb import`, run in the helper executable.
 extension ImportCommand: HelperCommandRunner {
-  static func perform(_ context: CommandContext) async throws -> ExitStatus {
-    let arguments = context.arguments
-    guard !arguments.positionals.isEmpty else {
+  static func perform(_ options: Options, _ context: CommandContext, ownsProcess: Bool) async throws -> ExitStatus {
+    guard !context.positionals.isEmpty else {
       throw UsageError("import needs at least one file", hint: "duo-kb import \(usage)")
     }
     let importer = PassageImporter()
     var documents: [Document] = []
-    for path in arguments.positionals {
+    for path in context.positionals {
       let data = try context.read(path)
       let lower = path.lowercased()
       if lower.hasSuffix(".vtt") || lower.hasSuffix(".webvtt") {
-        guard let id = arguments.value("id"), let title = arguments.value("title") else {
+        guard let id = options.id, let title = options.title else {
           throw UsageError("\(path): a .vtt file needs --id and --title")
         }
         documents.append(
           try importer.document(
-            fromWebVTT: data, file: path, id: id, title: title, url: arguments.value("url")))
+            fromWebVTT: data, file: path, id: id, title: title, url: options.url))
       } else {
         documents += try importer.documents(fromJSONLines: data, file: path)
       }

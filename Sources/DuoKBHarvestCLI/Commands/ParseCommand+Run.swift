@@ -10,19 +10,18 @@ import WebVTT
 extension ParseCommand: HelperCommandRunner {
   enum InputKind: String { case webVTT, playlist, renderJSON, talkPage }
 
-  static func perform(_ context: CommandContext) async throws -> ExitStatus {
-    let arguments = context.arguments
-    guard arguments.positionals.count == 1, let target = arguments.positionals.first else {
+  static func perform(_ options: Options, _ context: CommandContext, ownsProcess: Bool) async throws -> ExitStatus {
+    guard context.positionals.count == 1, let target = context.positionals.first else {
       throw UsageError("parse takes one file or URL", hint: "duo-kb parse \(usage)")
     }
-    let format = try arguments.choice(option("format"), default: "text")
-    let (data, url) = try await load(target, context: context)
+    let format = options.format
+    let (data, url) = try await load(target, settings: options.settings, context: context)
     let presentation: ParsePresentation
     switch kind(of: data, name: url.lastPathComponent) {
     case .webVTT: presentation = try ParsePresenter.webVTT(data)
     case .playlist:
       presentation = try ParsePresenter.playlist(
-        data, url: url, languages: [arguments.value("language") ?? "en"])
+        data, url: url, languages: [options.language])
     case .renderJSON: presentation = try ParsePresenter.renderJSON(data, url: url)
     case .talkPage: presentation = try ParsePresenter.talkPage(data, url: url)
     }
@@ -46,11 +45,12 @@ extension ParseCommand: HelperCommandRunner {
   }
 
   /// Reads a local file, or fetches an http(s) URL through the harvester's client.
-  static func load(_ target: String, context: CommandContext) async throws -> (Data, URL) {
+  static func load(_ target: String, settings: SettingsOptions, context: CommandContext) async throws -> (Data, URL) {
     if let url = URL(string: target), let scheme = url.scheme?.lowercased(),
       scheme == "http" || scheme == "https"
     {
-      let client = try HTTPClient(configuration: try RefreshCommand.clientConfiguration(context))
+      let client = try HTTPClient(
+        configuration: RefreshCommand.clientConfiguration(context, settings: StoredSettings.given(settings, context)))
       let response = try await SiteFetcher(client: client).fetch(target)
       return (response.body, URL(string: response.finalURL) ?? url)
     }

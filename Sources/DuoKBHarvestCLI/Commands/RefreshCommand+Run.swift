@@ -7,33 +7,31 @@ import KnowledgeBase
 
 /// `duo-kb refresh`, run in the helper executable.
 extension RefreshCommand: HelperCommandRunner {
-  static func perform(_ context: CommandContext) async throws -> ExitStatus {
-    try await perform(context, ownsProcess: false)
-  }
-
   /// Runs a refresh. `ownsProcess`: this process is the refresh's own (the executable), so
   /// a refresh that does not stop in time ends it (`RefreshWatchdog`).
-  static func perform(_ context: CommandContext, ownsProcess: Bool) async throws -> ExitStatus {
-    let arguments = context.arguments
-    guard arguments.positionals.isEmpty else {
-      throw UsageError("refresh takes no arguments, got '\(arguments.positionals[0])'")
+  static func perform(_ options: Options, _ context: CommandContext, ownsProcess: Bool) async throws -> ExitStatus {
+    guard context.positionals.isEmpty else {
+      throw UsageError("refresh takes no arguments, got '\(context.positionals[0])'")
     }
-    let format = try arguments.choice(option("format"), default: "text")
-    let quiet = arguments.has("quiet")
+    let format = options.format
+    let quiet = options.quiet
     let home = context.home
     let store = CorpusStore(directory: home.corpusDirectory)
-    let sourcesURL = arguments.value("sources").map(context.fileURL) ?? store.sourcesFile
+    let sourcesURL = options.sources.map(context.fileURL) ?? store.sourcesFile
     guard FileManager.default.fileExists(atPath: sourcesURL.path) else {
       throw CommandFailure(
         "no sources list at \(sourcesURL.path)", hint: "add one with 'duo-kb add URL'")
     }
     let list = try SourceList.load(from: sourcesURL)
-    let resolved = try StoredSettings.resolve(context)
+    let resolved = try StoredSettings.resolve(options.settings, context)
     let settings = resolved.settings
-    let client = try HTTPClient(configuration: try clientConfiguration(context, settings: settings))
+    var configuration = clientConfiguration(context, settings: settings)
+    if let seconds = options.timeout { configuration.deadline = .now + .milliseconds(Int(seconds * 1000)) }
+    let client = try HTTPClient(configuration: configuration)
     let siteMirror = try mirror(settings.mirrors)
-    let schedule = try deepChecks(arguments)
-    let sourceTimeout = try sourceTimeout(arguments)
+    var schedule = DeepCheckSchedule(isForced: options.deep)
+    if let seconds = options.deepEvery { schedule.periodSeconds = seconds }
+    let sourceTimeout = options.sourceTimeout ?? Refresher.defaultSourceTimeoutSeconds
     // Stored once every option checked out: a refresh refused for its options remembers nothing.
     try StoredSettings.save(resolved, context)
     let clock = fetchClock(context.environment)
@@ -65,7 +63,7 @@ extension RefreshCommand: HelperCommandRunner {
     switch format {
     case "json": context.stdout.write(try RefreshReportFormatter.json(outcome))
     default:
-      let detail: RefreshReportFormatter.Detail = arguments.has("verbose") ? .everySource : quiet ? .failures : .summary
+      let detail: RefreshReportFormatter.Detail = options.verbose ? .everySource : quiet ? .failures : .summary
       context.stdout.write(RefreshReportFormatter.text(outcome, detail: detail))
     }
     if case .failed(let reason) = outcome.index { context.reporter.error("the index was not rebuilt: \(reason)") }
@@ -87,32 +85,9 @@ extension RefreshCommand: HelperCommandRunner {
     return "refresh writes into the home: check that it exists and is writable"
   }
 
-  static func sourceTimeout(_ arguments: ParsedArguments) throws(UsageError) -> Double? {
-    guard let text = arguments.value("source-timeout") else { return Refresher.defaultSourceTimeoutSeconds }
-    guard let seconds = Double(text), seconds > 0, seconds < 1e9 else {
-      throw UsageError("--source-timeout needs a number of seconds, not '\(text)'")
-    }
-    return seconds
-  }
-
-  static func deepChecks(_ arguments: ParsedArguments) throws(UsageError) -> DeepCheckSchedule {
-    var schedule = DeepCheckSchedule(isForced: arguments.has("deep"))
-    if let text = arguments.value("deep-every") {
-      guard let seconds = DeepCheckSchedule.seconds(parsing: text) else {
-        throw UsageError("--deep-every takes a number of days (7), or 12h, 30m, 90s; not '\(text)'")
-      }
-      schedule.periodSeconds = seconds
-    }
-    return schedule
-  }
-
-  /// The client's settings: the home's stored ones (`settings`) or, without them, those the
-  /// command line gives. A mirror's host is allowed too: `--mirror` names it.
-  static func clientConfiguration(_ context: CommandContext, settings: HomeSettings? = nil) throws
-    -> HTTPClientConfiguration
-  {
-    let arguments = context.arguments
-    let settings = try settings ?? StoredSettings.given(context)
+  /// The client's settings: `settings` (the home's stored ones, or those the command line
+  /// gives). A mirror's host is allowed too: `--mirror` names it.
+  static func clientConfiguration(_ context: CommandContext, settings: HomeSettings) -> HTTPClientConfiguration {
     var configuration = HTTPClientConfiguration()
     let mirrorHosts = settings.mirrors.compactMap {
       HomeSettings.mirrorParts($0).flatMap { URLComponents(string: $0.mirror)?.host }
@@ -122,12 +97,6 @@ extension RefreshCommand: HelperCommandRunner {
     }
     if let jobs = settings.jobs { configuration.maxConnectionsPerHost = jobs }
     if let file = settings.caFile { configuration.caFile = file }
-    if let timeout = arguments.value("timeout") {
-      guard let seconds = Double(timeout), seconds > 0, seconds < 1e9 else {
-        throw UsageError("--timeout needs a number of seconds, not '\(timeout)'")
-      }
-      configuration.deadline = .now + .milliseconds(Int(seconds * 1000))
-    }
     return configuration.withEnvironmentCAFile(context.environment)
   }
 

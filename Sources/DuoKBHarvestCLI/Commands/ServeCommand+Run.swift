@@ -14,9 +14,9 @@ import KnowledgeServer
 /// `duo-kb serve`, run in the helper executable: libmicrohttpd and the web page are linked
 /// here, not into `duo-kb`.
 extension ServeCommand: HelperCommandRunner {
-  static func perform(_ context: CommandContext) async throws -> ExitStatus {
+  static func perform(_ options: Options, _ context: CommandContext, ownsProcess: Bool) async throws -> ExitStatus {
     do {
-      return try await serve(context)
+      return try await serve(options, context)
     } catch let error as HTTPServingError {
       throw CommandFailure(error.description, hint: error.hint)
     } catch let error as KnowledgeServerError {
@@ -24,31 +24,18 @@ extension ServeCommand: HelperCommandRunner {
     }
   }
 
-  private static func serve(_ context: CommandContext) async throws -> ExitStatus {
-    let arguments = context.arguments
-    guard arguments.positionals.isEmpty else {
-      throw UsageError("serve takes no arguments, got '\(arguments.positionals[0])'", hint: "duo-kb serve --port 8700")
+  private static func serve(_ options: Options, _ context: CommandContext) async throws -> ExitStatus {
+    guard context.positionals.isEmpty else {
+      throw UsageError("serve takes no arguments, got '\(context.positionals[0])'", hint: "duo-kb serve --port 8700")
     }
-    let address = try ListenAddress(host: arguments.value("host") ?? "127.0.0.1")
-    var port = defaultPort
-    if let text = arguments.value("port") {
-      guard let number = Int(text), (0...65_535).contains(number) else {
-        throw UsageError("--port needs a port number from 0 to 65535, not '\(text)'")
-      }
-      port = number
-    }
-    let token = try readToken(context)
+    let address = try ListenAddress(host: options.host)
+    let port = options.port
+    let token = try readToken(options, context)
     let home = context.home
     let reporter = context.reporter
     let indexes = IndexCache(knowledgeBase: KnowledgeBase(home: home.url), log: { reporter.notice($0) })
     var limits = HTTPServerLimits()
-    if let text = arguments.value("max-connections-per-address") {
-      guard let number = Int(text), (1...maximumConnectionsPerAddress).contains(number) else {
-        throw UsageError(
-          "--max-connections-per-address needs a number from 1 to \(maximumConnectionsPerAddress), not '\(text)'")
-      }
-      limits.maximumConnectionsPerAddress = number
-    }
+    if let number = options.maxConnectionsPerAddress { limits.maximumConnectionsPerAddress = number }
     let configuration = KnowledgeServer.Configuration(
       token: token, staticFiles: ServeAssets.files, serverVersion: DuoKBCLI.version, limits: limits)
     let server = try KnowledgeServer.start(
@@ -69,9 +56,8 @@ extension ServeCommand: HelperCommandRunner {
   }
 
   /// The token of --token or --token-file (its first line, spaces around it dropped).
-  static func readToken(_ context: CommandContext) throws -> BearerToken? {
-    let arguments = context.arguments
-    switch (arguments.value("token"), arguments.value("token-file")) {
+  static func readToken(_ options: Options, _ context: CommandContext) throws -> BearerToken? {
+    switch (options.token, options.tokenFile) {
     case (nil, nil): return nil
     case (_?, _?): throw UsageError("give --token or --token-file, not both")
     case (let text?, nil):
