@@ -59,12 +59,13 @@ let package = Package(
       exclude: ["Refresh/REFRESH.md"]),
     .target(
       name: "SearchIndex",
-      dependencies: ["AppleSite", "DocumentModel", "Locking", "Normalize", "OwnedFiles", "StringTrimming"],
+      dependencies: ["AppleSite", "DocumentModel", "Locking", "OwnedFiles", "StringTrimming"],
       exclude: ["FORMAT.md", "Search/EVALUATION.md"]),
     .target(
       name: "Citations",
       dependencies: [
-        "AppleSite", "DecimalText", "JSON", "Locking", "SearchIndex", "Corpus", "DocumentModel", "StringTrimming",
+        "AppleSite", "DecimalText", "JSON", "Locking", "SearchIndex", "Corpus", "DocumentModel", "Normalize",
+        "StringTrimming",
       ],
       exclude: ["QUOTATIONS.md"]),
     // The knowledge base as a Model Context Protocol server (stdio).

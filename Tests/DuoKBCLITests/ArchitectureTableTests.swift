@@ -101,6 +101,21 @@ import Testing
     #expect(unknown.isEmpty, "ARCHITECTURE.md lists modules Package.swift lacks: \(unknown.sorted())")
   }
 
+  /// A talk document is made once, by the harvest: the index reads the cue starts it stores
+  /// and never links the normalizer, directly or through another module.
+  @Test func theIndexNeverNormalizes() throws {
+    let targets = Self.packageTargets(try RepositoryFile.text("Package.swift"))
+    let dependencies = Dictionary(targets.map { ($0.name, $0.dependencies) }, uniquingKeysWith: { $0.union($1) })
+    #expect(dependencies["SearchIndex"] != nil)
+    var reached: Set<String> = []
+    var pending = Array(dependencies["SearchIndex"] ?? [])
+    while let module = pending.popLast() {
+      guard reached.insert(module).inserted else { continue }
+      pending += dependencies[module] ?? []
+    }
+    #expect(!reached.contains("Normalize"), "SearchIndex reaches \(reached.sorted())")
+  }
+
   @Test func theManifestReaderReadsNamesAndDependencies() {
     let manifest = """
       .target(name: "A"),
