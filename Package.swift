@@ -59,7 +59,7 @@ let package = Package(
       exclude: ["Refresh/REFRESH.md"]),
     .target(
       name: "SearchIndex",
-      dependencies: ["AppleSite", "DocumentModel", "Locking", "Normalize", "OwnedFiles", "StringTrimming"],
+      dependencies: ["AppleSite", "DocumentModel", "Locking", "OwnedFiles", "StringTrimming"],
       exclude: ["FORMAT.md", "Search/EVALUATION.md"]),
     .target(
       name: "Citations",
@@ -71,7 +71,8 @@ let package = Package(
     .target(
       name: "KnowledgeBase",
       dependencies: [
-        "AppleSite", "Citations", "Corpus", "DocumentModel", "JSON", "Locking", "SearchIndex", "StringTrimming",
+        "AppleSite", "Citations", "Corpus", "DocumentModel", "JSON", "Locking", "Normalize", "SearchIndex",
+        "StringTrimming",
       ]),
     // The knowledge base as a Model Context Protocol server (stdio).
     .target(

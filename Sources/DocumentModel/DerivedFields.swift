@@ -14,6 +14,10 @@ enum DerivedFields {
   /// A passage's last cue when the file gives none: its first (a passage of one cue).
   static func lastCue(firstCue: Int?) -> Int? { firstCue }
 
+  /// A passage's cue starts when the file gives none (format 4 on): none for a passage of
+  /// cues (its words come from one cue), nil for a passage without.
+  static func cueStarts(firstCue: Int?) -> [CueMark]? { firstCue == nil ? nil : [] }
+
   /// A passage's start when the file gives none: the start of its first cue.
   static func start(firstCue: Int?, cues: [StoredCue]) -> Int? {
     guard let firstCue, cues.indices.contains(firstCue) else { return nil }

@@ -101,11 +101,16 @@ public struct Passage: Codable, Sendable, Equatable {
   /// cell), so a section can be shown as Apple lays it out; nil for talks, and for HIG
   /// documents harvested before it was recorded.
   public var layout: PassageLayout?
+  /// Talks: where the words of each cue after `firstCue` begin in `text`, in order; empty
+  /// when all its words come from one cue. Nil when the passage has no cues, or when they
+  /// are not known: a talk read from a document format before 4 (`DocumentFormat`).
+  public var cueStarts: [CueMark]?
 
   public init(
     kind: PassageKind, text: String, startMilliseconds: Int? = nil, endMilliseconds: Int? = nil,
     anchor: String? = nil, heading: String? = nil, speaker: String? = nil,
-    firstCue: Int? = nil, lastCue: Int? = nil, omitted: [String]? = nil, layout: PassageLayout? = nil
+    firstCue: Int? = nil, lastCue: Int? = nil, omitted: [String]? = nil, layout: PassageLayout? = nil,
+    cueStarts: [CueMark]? = nil
   ) {
     self.kind = kind
     self.text = text
@@ -118,12 +123,18 @@ public struct Passage: Codable, Sendable, Equatable {
     self.lastCue = lastCue
     self.omitted = omitted
     self.layout = layout
+    self.cueStarts = cueStarts
   }
+
+  /// A passage of a talk's cues whose cue starts are not recorded (read from a format
+  /// before 4): `TalkDocument.completingCueStarts` finds them again.
+  public var lacksCueStarts: Bool { firstCue != nil && cueStarts == nil }
 }
 
 /// Where a cue's words begin inside a passage that spans several cues: the UTF-8 offset in
-/// the passage text and the cue's index in `Document.cues`.
-public struct CueMark: Sendable, Equatable {
+/// the passage text and the cue's index in `Document.cues`. A match found from that offset
+/// on is timed at that cue's start.
+public struct CueMark: Codable, Sendable, Equatable {
   public var utf8Offset: Int
   public var cue: Int
 

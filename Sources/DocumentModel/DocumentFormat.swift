@@ -9,8 +9,17 @@
 /// `DocumentReader` without going through `JSONDecoder` (several times slower, and the
 /// corpus is read whole for every index build).
 ///
-/// Format 3 (written since it was introduced): format 2 without what the reader can
-/// derive exactly (`DerivedFields`), about half the bytes of a talk:
+/// Format 4 (written since it was introduced): format 3 with each talk passage's cue starts,
+/// so the index times a match at the cue it begins in without normalizing the cues again:
+/// `"cueStarts":[[utf8Offset,cue],…]`, where the words of each cue after the passage's first
+/// begin in its text (`Passage.cueStarts`, made with the passages by `TalkDocument`). Left
+/// out when a passage of cues has none (its words come from one cue); `null` when they are
+/// not known. The reader refuses a start that is not inside the text, after the one before,
+/// on a character's first byte, and of a later cue of the passage
+/// (`DocumentProblem.invalidCueStart`).
+///
+/// Format 3: format 2 without what the reader can derive exactly (`DerivedFields`), about
+/// half the bytes of a talk:
 /// - a passage's `kind` when it is the document's usual one (`speech` in a talk, `text` in
 ///   a HIG page); its `lastCue` when it is its `firstCue`; its `startMilliseconds` and
 ///   `endMilliseconds` when they are the start of its first cue and the end of its last;
@@ -30,8 +39,11 @@
 /// `Passage`; a cue is a compact array `[start, end, raw]`, with a fourth element
 /// `{"text", "settings", "voice", "identifier"}` holding what it has besides: `text` is
 /// left out when it is the raw payload itself, byte for byte (a cue without tags or
-/// character references, most of Apple's). It still reads; a document is written in
-/// format 3 the next time it is written.
+/// character references, most of Apple's).
+///
+/// Formats 1 to 3 still read, their talk passages without cue starts (nil: not known);
+/// such a document is written in format 4, with `"cueStarts":null`, the next time it is
+/// written, and `TalkDocument.completingCueStarts` finds them again for the index.
 ///
 /// Format 1 (before): `JSONEncoder`'s pretty-printed `Codable` form, keys sorted, no
 /// `formatVersion`, each cue an object with the keys of `StoredCue`. It still reads too.
@@ -41,7 +53,7 @@
 /// is refused (`DocumentProblem.duplicateKey`), as is a `formatVersion` above `version`.
 public enum DocumentFormat {
   /// The format this build writes, and the newest it reads.
-  public static let version = 3
+  public static let version = 4
   /// A document file larger than this is refused before it is read (the largest real talks
   /// take under 1 MB).
   public static let maximumByteCount = 64 << 20
@@ -52,7 +64,7 @@ public enum DocumentFormat {
     Data(DocumentWriter.bytes(of: document))
   }
 
-  /// The document in an older format this build can write (2), or the newest: for the
+  /// The document in an older format this build can write (2 or 3), or the newest: for the
   /// tests and benchmarks that compare formats.
   package static func encode(_ document: Document, formatVersion: Int) -> Data {
     Data(DocumentWriter.bytes(of: document, version: max(2, min(formatVersion, version))))

@@ -35,6 +35,8 @@ public enum DocumentProblem: Sendable, Equatable {
   case missingField(String)
   /// A field whose value has the wrong JSON type (or is not one of its allowed values).
   case wrongType(field: String)
+  /// A passage's cue start that cannot be where a cue's words begin in it; says why.
+  case invalidCueStart(String)
 }
 
 extension DocumentModelError: CustomStringConvertible {
@@ -69,6 +71,7 @@ extension DocumentProblem: CustomStringConvertible {
     case .duplicateKey(let key): "the key '\(key)' twice in one object"
     case .missingField(let field): "missing field '\(field)'"
     case .wrongType(let field): "field '\(field)' has the wrong type"
+    case .invalidCueStart(let reason): "a cue start \(reason)"
     }
   }
 }

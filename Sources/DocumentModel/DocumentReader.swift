@@ -1,7 +1,7 @@
-/// Reads a document file (`DocumentFormat`, format 1, 2 or 3) straight into a `Document`,
+/// Reads a document file (`DocumentFormat`, formats 1 to 4) straight into a `Document`,
 /// field by field, over the bytes: what `JSONDecoder` would give for format 1, what
-/// `DocumentWriter` wrote for formats 2 and 3 (the fields format 3 leaves out are filled in
-/// once the whole file is read: `DocumentReader+Derived.swift`).
+/// `DocumentWriter` wrote for formats 2 to 4 (the fields formats 3 and 4 leave out are filled
+/// in, and cue starts checked, once the whole file is read: `DocumentReader+Derived.swift`).
 struct DocumentReader {
   var json: JSONByteReader
   /// What each passage's object left out, in order, and the byte where it began.
@@ -181,16 +181,34 @@ struct DocumentReader {
       case "layout":
         try keys.insert(10, key, json)
         if try !json.readNull() { passage.layout = try layout() }
+      case "cueStarts":
+        try keys.insert(11, key, json)
+        if try !json.readNull() {
+          passage.cueStarts = try array { reader throws(DocumentModelError) in try reader.cueStart() }
+        }
       default:
         try keys.insertUnknown(key, json)
         try json.skipValue()
       }
     }
+    if !keys.has(11) { gaps.insert(.cueStarts) }
     if let kind { passage.kind = kind } else { gaps.insert(.kind) }
     if let text { passage.text = text } else { gaps.insert(.text) }
     passageGaps.append(gaps)
     passageOffsets.append(start)
     return passage
+  }
+
+  /// `[utf8Offset, cue]`; whether it falls inside its passage is checked at the end.
+  private mutating func cueStart() throws(DocumentModelError) -> CueMark {
+    let start = json.offset
+    var array = try json.beginArray()
+    guard try json.nextElement(&array) else { throw json.fail(.missingField("utf8Offset"), at: start) }
+    let offset = try json.integer()
+    guard try json.nextElement(&array) else { throw json.fail(.missingField("cue"), at: start) }
+    let cue = try json.integer()
+    guard try !json.nextElement(&array) else { throw json.fail(.wrongType(field: "cueStarts"), at: start) }
+    return CueMark(utf8Offset: offset, cue: cue)
   }
 
   private mutating func layout() throws(DocumentModelError) -> PassageLayout {

@@ -1,5 +1,5 @@
-/// Writes a document in the newest format (`DocumentFormat`, format 3), or in format 2 for
-/// the tests and benchmarks that compare the two: the one writer, deterministic byte for
+/// Writes a document in the newest format (`DocumentFormat`, format 4), or in format 2 or 3
+/// for the tests and benchmarks that compare them: the one writer, deterministic byte for
 /// byte, so an unchanged document writes the same file.
 enum DocumentWriter {
   static func bytes(of document: Document, version: Int = DocumentFormat.version) -> [UInt8] {
@@ -9,7 +9,7 @@ enum DocumentWriter {
     let abbreviates = version >= 3
     let context = PassageContext(
       defaultKind: abbreviates ? DerivedFields.passageKind(of: document.kind) : nil,
-      cues: abbreviates ? document.cues : nil)
+      cues: abbreviates ? document.cues : nil, writesCueStarts: version >= 4)
     let cueSettings = abbreviates ? DerivedFields.commonCueSettings(document.cues) : nil
     out.raw("{\n")
     out.member("formatVersion", first: true) { $0.integer(version) }
@@ -174,9 +174,27 @@ private struct JSONBytes {
       "endMilliseconds", passage.endMilliseconds, DerivedFields.end(lastCue: passage.lastCue, cues: cues), &self)
     object.integer("firstCue", passage.firstCue, &self)
     object.derivable("lastCue", passage.lastCue, DerivedFields.lastCue(firstCue: passage.firstCue), &self)
+    if context.writesCueStarts { cueStarts(passage, &object) }
     let derived = DerivedFields.text(
       firstCue: passage.firstCue, lastCue: passage.lastCue, cues: cues, limit: passage.text.utf8.count)
     passageRest(passage, &object, writesText: derived.map { !$0.elementsEqual(passage.text.utf8) } ?? true)
+  }
+
+  /// A passage's `cueStarts` as `[[utf8Offset,cue],…]`: left out when a passage of cues has
+  /// none (`DerivedFields.cueStarts`), `null` when its are not known.
+  private mutating func cueStarts(_ passage: Passage, _ object: inout CompactObject) {
+    guard passage.cueStarts != DerivedFields.cueStarts(firstCue: passage.firstCue) else { return }
+    object.key("cueStarts", &self)
+    guard let starts = passage.cueStarts else { return raw("null") }
+    raw("[")
+    for (index, start) in starts.enumerated() {
+      raw(index > 0 ? ",[" : "[")
+      integer(start.utf8Offset)
+      raw(",")
+      integer(start.cue)
+      raw("]")
+    }
+    raw("]")
   }
 
   /// The fields of a passage after its cues; `{}` when a passage has none of them.
@@ -267,11 +285,12 @@ private struct JSONBytes {
   private static let hexDigits = Array("0123456789abcdef".utf8)
 }
 
-/// What a passage is written against: in format 3 the document's kind of passage and its
-/// cues (`DerivedFields`); nil in format 2.
+/// What a passage is written against: from format 3 the document's kind of passage and its
+/// cues (`DerivedFields`), nil in format 2; from format 4 its cue starts too.
 private struct PassageContext {
   var defaultKind: PassageKind?
   var cues: [StoredCue]?
+  var writesCueStarts: Bool
 }
 
 /// The members of a compact object (`{"a":1,"b":"x"}`), absent optionals left out; the

@@ -1,6 +1,7 @@
 import Citations
 import Corpus
 import DocumentModel
+import Normalize
 import SearchIndex
 
 #if canImport(FoundationEssentials)
@@ -38,7 +39,7 @@ extension KnowledgeBase {
     for file in changed {
       do throws(CorpusError) {
         guard let document = try corpus.read(id: file.id) else { throw .malformed(path: file.url.path, reason: "gone") }
-        documents.append(document)
+        documents.append(Self.indexable(document))
         newStamps[file.id] = current[file.id]
       } catch {
         skipped.append(SkippedDocument(id: file.id, reason: error.description))
@@ -61,13 +62,21 @@ extension KnowledgeBase {
           guard let document = try? corpus.read(id: id) else {
             throw IndexBuildError.io(path: id, reason: "could not be read again")
           }
-          read.append(document)
+          read.append(Self.indexable(document))
         }
         return read
       }
     } catch {
       return try rebuild()
     }
+  }
+
+  /// A document as the index takes it: a talk read from a document format before 4 has its
+  /// cue starts found again from its cues (`TalkDocument.completingCueStarts`), so its
+  /// matches are timed as those of a talk harvested since; any other is as it is read. The
+  /// file is left as it is (it is written in format 4 the next time the document changes).
+  static func indexable(_ document: Document) -> Document {
+    TalkDocument.completingCueStarts(document)
   }
 
   /// What `update` compares to know a document file changed.

@@ -100,7 +100,7 @@ public struct KnowledgeBase: Sendable {
     }
     do {
       return try IndexBuilder().build(
-        documents: documents,
+        documents: documents.map(Self.indexable),
         skipped: unreadable.map { SkippedDocument(id: $0.id, reason: $0.error.description) },
         corpusFingerprint: corpusFingerprint,
         sourceStamps: stamps.map { stamps in stamps.filter { id, _ in !unreadable.contains { $0.id == id } } },

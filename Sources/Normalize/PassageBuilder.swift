@@ -1,11 +1,10 @@
 import DocumentModel
 
 /// Collects the words of the sentence being read and makes passages of them, with the
-/// places where each further cue's words begin (`CueMark`) and what was left out.
+/// places where each further cue's words begin (`Passage.cueStarts`) and what was left out.
 struct PassageBuilder {
   let cues: [StoredCue]
   private(set) var passages: [Passage] = []
-  private(set) var cueMarks: [[CueMark]] = []
   private var parts: [(cue: Int, text: Substring)] = []
   private var omitted: [String] = []
   private var speaker: String?
@@ -55,8 +54,7 @@ struct PassageBuilder {
         kind: .speech, text: parts.map(\.text).joined(separator: " "),
         startMilliseconds: cues[first.cue].startMilliseconds,
         endMilliseconds: cues[last.cue].endMilliseconds, speaker: speaker,
-        firstCue: first.cue, lastCue: last.cue, omitted: omitted.isEmpty ? nil : omitted))
-    cueMarks.append(marks)
+        firstCue: first.cue, lastCue: last.cue, omitted: omitted.isEmpty ? nil : omitted, cueStarts: marks))
     parts.removeAll(keepingCapacity: true)
     omitted.removeAll(keepingCapacity: true)
     speaker = nil

@@ -10,7 +10,8 @@ import DocumentModel
 /// - Sentences: found by `SentenceSegmenter`; a sentence often spans several cues, and a cue
 ///   may hold several sentences (each its own passage).
 /// - Times: a passage starts at the start of the cue holding its first word and ends at the
-///   end of the cue holding its last word; `firstCue`/`lastCue` index the cues given.
+///   end of the cue holding its last word; `firstCue`/`lastCue` index the cues given, and
+///   `cueStarts` says where the words of each further cue begin in its text.
 /// - Speakers: a `>>` marker starts a turn, with the speaker of its label
 ///   (`>> FEMALE SPEAKER:`, `>> Greg Christie:`) or none; a cue's `<v>` voice names the
 ///   speaker too. The speaker carries through the following cues of the same turn (cues
@@ -55,12 +56,8 @@ public struct TalkNormalizer: Sendable {
       .joined(separator: " ")
   }
 
+  /// The passages of `cues`, each with its cue starts (empty when its words come from one cue).
   public func passages(from cues: [StoredCue]) -> [Passage] {
-    passagesAndCueMarks(from: cues).passages
-  }
-
-  /// The passages, and for each where the words of each cue after its first begin in it.
-  public func passagesAndCueMarks(from cues: [StoredCue]) -> (passages: [Passage], cueMarks: [[CueMark]]) {
     let events = Self.events(from: cues, pauseMilliseconds: pauseMilliseconds)
     var builder = PassageBuilder(cues: cues)
     for (position, event) in events.enumerated() {
@@ -96,7 +93,7 @@ public struct TalkNormalizer: Sendable {
       }
     }
     builder.flush()
-    return (builder.passages, builder.cueMarks)
+    return builder.passages
   }
 
   /// What the cues say, in order: words of one cue and speaker, or a boundary.

@@ -140,6 +140,17 @@ import Testing
     #expect(!Self.reachable(from: "Citations", in: graph).contains("KnowledgeBase"))
   }
 
+  /// A talk document is made once, by the harvest: the index and the citations read the cue
+  /// starts it stores and never link the normalizer, directly or through another module.
+  @Test func theIndexNeverNormalizes() throws {
+    let graph = try Self.moduleGraph()
+    for module in ["SearchIndex", "Citations"] {
+      #expect(graph[module] != nil)
+      let reached = Self.reachable(from: module, in: graph)
+      #expect(!reached.contains("Normalize"), "\(module) reaches \(reached.sorted())")
+    }
+  }
+
   @Test func theManifestReaderReadsNamesAndDependencies() {
     let manifest = """
       .target(name: "A"),

@@ -1,3 +1,4 @@
+import DocumentModel
 import DuoKBTestSupport
 import Foundation
 import Testing
@@ -139,7 +140,8 @@ import Testing
     case .copyUnderAnotherName:
       (path, text, detail) = (copy, original, "its id is 'tech-talks/111463', not 'tech-talks/111466'")
     case .newerFormat:
-      let newer = original.replacingOccurrences(of: #""formatVersion" : 3"#, with: #""formatVersion" : 99"#)
+      let newer = original.replacingOccurrences(
+        of: #""formatVersion" : "# + String(DocumentFormat.version), with: #""formatVersion" : 99"#)
       #expect(newer != original)
       (path, text, detail) = (own, newer, "document format 99")
     case .infiniteNumber:

@@ -18,10 +18,10 @@ import Testing
       passages == [
         Passage(
           kind: .speech, text: "Design for compact width on the outer display.", startMilliseconds: 1_000,
-          endMilliseconds: 4_000, firstCue: 0, lastCue: 1),
+          endMilliseconds: 4_000, firstCue: 0, lastCue: 1, cueStarts: [CueMark(utf8Offset: 25, cue: 1)]),
         Passage(
           kind: .speech, text: "Then go wide.", startMilliseconds: 4_000, endMilliseconds: 5_000, firstCue: 2,
-          lastCue: 2),
+          lastCue: 2, cueStarts: []),
       ])
   }
 

@@ -45,13 +45,14 @@ import Testing
     #expect(normalizer.passages(from: cues).map(\.text) == ["So we start and go on.", "Done."])
   }
 
-  @Test("Cue marks say where each further cue's words begin")
-  func cueMarks() {
+  @Test("Cue starts say where each further cue's words begin")
+  func cueStarts() {
     let cues = [cue(0, 2_000, "我们在设计"), cue(2_000, 4_000, "这个界面的时候"), cue(4_000, 6_000, "考虑了很多吗")]
-    let (passages, marks) = normalizer.passagesAndCueMarks(from: cues)
+    let passages = normalizer.passages(from: cues)
     #expect(passages.map(\.text) == ["我们在设计 这个界面的时候 考虑了很多吗"])
     let text = Array(passages[0].text.utf8)
-    #expect(marks[0].map(\.cue) == [1, 2])
-    #expect(marks[0].map { String(decoding: text[$0.utf8Offset...], as: UTF8.self) } == ["这个界面的时候 考虑了很多吗", "考虑了很多吗"])
+    let starts = passages[0].cueStarts ?? []
+    #expect(starts.map(\.cue) == [1, 2])
+    #expect(starts.map { String(decoding: text[$0.utf8Offset...], as: UTF8.self) } == ["这个界面的时候 考虑了很多吗", "考虑了很多吗"])
   }
 }

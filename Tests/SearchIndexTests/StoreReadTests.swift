@@ -1,6 +1,7 @@
 import DocumentModel
 import DuoKBTestSupport
 import Foundation
+import Normalize
 import Testing
 
 @testable import SearchIndex
@@ -13,7 +14,10 @@ import Testing
   /// store has many chunks.
   static func build() throws -> (documents: [Document], directory: URL, generation: URL) {
     var generator = CorpusGenerator(seed: 5)
-    let documents = generator.documents(talks: 3, pages: 3, wordScale: 0.05) + [CitationFixtures.designTalk()]
+    // The fixture talk with its cue starts, as the harvest stores them.
+    let documents =
+      generator.documents(talks: 3, pages: 3, wordScale: 0.05)
+      + [TalkDocument.completingCueStarts(CitationFixtures.designTalk())]
     let (_, directory) = try IndexFixture.build(documents)
     return (documents, directory, try IndexDirectory.currentGeneration(in: directory))
   }

@@ -132,7 +132,7 @@ public struct PassageImporter: Sendable {
     let cues = CueMerger().merge([segment]).cues
     var document = Document(
       id: id, kind: .talk, title: title, url: url ?? "", event: Self.event(of: id),
-      passages: TalkNormalizer().passages(from: cues), cues: cues)
+      passages: TalkDocument.passages(cues: cues), cues: cues)
     document.fetch = FetchMetadata(sourceURL: file, contentHash: ContentHash.of(document))
     guard !document.passages.isEmpty else { throw .empty(file: file) }
     return document

@@ -137,9 +137,8 @@ public struct TalkHarvester: Sendable {
     let track = try await subtitleTrack(
       masterURL: masterURL.absoluteString, language: language, documentID: identity.id,
       previous: previous, staged: &staged)
-    var passages = TalkNormalizer().passages(from: track.cues)
-    passages = Self.placingCodeSamples(page.codeSamples, among: passages)
-    Self.labelChapters(page.chapters, in: &passages)
+    let passages = TalkDocument.passages(
+      cues: track.cues, codeSamples: page.codeSamples.map(Self.codeSample), chapters: page.chapters.map(Self.chapter))
     var document = Document(
       id: identity.id, kind: .talk, title: source.title ?? page.title, url: identity.url,
       language: track.language, event: page.collection, year: page.year,
@@ -178,7 +177,7 @@ public struct TalkHarvester: Sendable {
       masterResponse: masterResponse)
     var document = Document(
       id: id, kind: .talk, title: title, url: source.url, language: track.language,
-      passages: TalkNormalizer().passages(from: track.cues), cues: track.cues)
+      passages: TalkDocument.passages(cues: track.cues), cues: track.cues)
     document.fetch = fetchMetadata(source: source.url, response: masterResponse, document: document)
     guard !document.passages.isEmpty else { throw .noPassages(url: source.url) }
     return .harvested(HarvestedDocument(document: document, validators: track.validators))

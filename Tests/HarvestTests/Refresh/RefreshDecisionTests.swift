@@ -176,6 +176,30 @@ import Testing
     #expect(change.entry.passagesAdded == ["Three."])
   }
 
+  /// A talk stored without cue starts (a format before 4), harvested again unchanged: not
+  /// a change, but written once with the harvest's cue starts.
+  @Test func aTalkStoredWithoutCueStartsTakesTheHarvestsUnchanged() {
+    let cues = [
+      StoredCue(startMilliseconds: 0, endMilliseconds: 1_000, raw: "One and", text: "One and"),
+      StoredCue(startMilliseconds: 1_000, endMilliseconds: 2_000, raw: "two.", text: "two."),
+    ]
+    var harvested = Self.document()
+    harvested.cues = cues
+    harvested.passages = TalkDocument.passages(cues: cues)
+    let hash = ContentHash.of(harvested)
+    harvested.fetch?.contentHash = hash
+    var stored = harvested
+    for index in stored.passages.indices { stored.passages[index].cueStarts = nil }
+    #expect(harvested.passages.map(\.cueStarts) == [[CueMark(utf8Offset: 8, cue: 1)]])
+    let decision = RefreshDecision(source: Self.source, documentID: Self.id, now: Self.now)
+    let change = decision.decide(previous: SourceState(document: stored), outcome: Self.harvested(harvested))
+    #expect(change.kind == .keep && change.entry.status == .unchanged && change.entry.fieldsChanged.isEmpty)
+    #expect(change.document == harvested)
+    // Once written, the next refresh writes nothing.
+    let again = decision.decide(previous: SourceState(document: harvested), outcome: Self.harvested(harvested))
+    #expect(again.kind == .keep && again.document == nil)
+  }
+
   @Test func deepCheckAndRestoreSayWhatTheyDid() {
     let decision = RefreshDecision(source: Self.source, documentID: Self.id, now: Self.now)
     let verified = decision.decide(

@@ -21,9 +21,21 @@ enum DocumentComparison {
     compare("summary", \.summary)
     compare("sections", \.sections)
     compare("relatedDocumentation", \.relatedDocumentation)
-    if ContentHash.of(old) != ContentHash.of(new) || old.passages != new.passages || old.cues != new.cues {
+    if ContentHash.of(old) != ContentHash.of(new) || !samePassages(old.passages, new.passages) || old.cues != new.cues {
       fields.append("text")
     }
     return fields
+  }
+
+  /// Passages compared without their cue starts: those follow from the passages and cues
+  /// (the content hash leaves them out too), so a talk stored before they were recorded
+  /// has not changed.
+  static func samePassages(_ old: [Passage], _ new: [Passage]) -> Bool {
+    old.count == new.count
+      && zip(old, new).allSatisfy { old, new in
+        var old = old
+        old.cueStarts = new.cueStarts
+        return old == new
+      }
   }
 }

@@ -95,13 +95,19 @@ public struct RefreshDecision: Sendable {
       change.entry.fieldsChanged = fields
       return change
     }
-    // Same content: keep the file (and its history), with the new validators if any.
+    // Same content: keep the file (and its history), with the new validators if any, and
+    // the cue starts of the harvest when the file has other ones or none (a talk stored in
+    // a format before 4 is so written in format 4 once, unchanged).
     change.kind = .keep
     change.entry.status = .unchanged
+    let cueStartsDiffer = !old.passages.map(\.cueStarts).elementsEqual(document.passages.map(\.cueStarts))
     if old.fetch?.etag != document.fetch?.etag || old.fetch?.lastModified != document.fetch?.lastModified
-      || old.fetch?.validatorOrigin != document.fetch?.validatorOrigin || old.isRemovedUpstream
+      || old.fetch?.validatorOrigin != document.fetch?.validatorOrigin || old.isRemovedUpstream || cueStartsDiffer
     {
       var refreshed = old
+      for index in refreshed.passages.indices {
+        refreshed.passages[index].cueStarts = document.passages[index].cueStarts
+      }
       if refreshed.fetch == nil { refreshed.fetch = document.fetch }
       refreshed.fetch?.etag = document.fetch?.etag
       refreshed.fetch?.lastModified = document.fetch?.lastModified
