@@ -44,7 +44,10 @@ final class PostingCursor {
   private var frequencies = PackedFrequencies()
   /// Where the current block's word count bytes begin (after its frequency words).
   private var wordCountStart = 0
-  /// The current block's positions.
+  /// The current block's positions. A part whose calls reach code the optimizer cannot
+  /// see (an array's growth, `pread`, `free`) is called on a local copy, written back: an
+  /// access to a stored property open across such a call would keep a run-time
+  /// exclusivity check on every access to it.
   private var positions: BlockPositions
 
   /// Postings read into memory for this cursor (and its fresh copies), if any.
@@ -91,7 +94,8 @@ final class PostingCursor {
 
   deinit {
     buffers.deallocate()
-    leapCopies.deallocate()
+    let copies = leapCopies
+    copies.deallocate()
   }
 
   /// The highest impact of any posting in the current block (read once per block).
@@ -152,9 +156,10 @@ final class PostingCursor {
     guard let leapReads, newBlock + 1 < blockCount else { return load(block: newBlock) }
     let start = skips.idsStart(newBlock)
     let end = skips.idsStart(newBlock + 1)
-    guard let copy = leapCopies.readBlock(start, end, postingsCount: postings.count, with: leapReads) else {
-      return load(block: newBlock)
-    }
+    var copies = leapCopies
+    let read = copies.readBlock(start, end, postingsCount: postings.count, with: leapReads)
+    leapCopies = copies
+    guard let copy = read else { return load(block: newBlock) }
     block = newBlock
     index = 0
     lastDecodedId = 0
@@ -178,7 +183,11 @@ final class PostingCursor {
   /// `SearchTuning.copiedPositionsBytes`, they stay read from the map.
   private func copyPositions(_ range: Range<Int>) {
     positions.toCopy = nil
-    guard let leapReads, let copy = leapCopies.readPositions(range, with: leapReads) else { return }
+    guard let leapReads else { return }
+    var copies = leapCopies
+    let read = copies.readPositions(range, with: leapReads)
+    leapCopies = copies
+    guard let copy = read else { return }
     positions.read(from: copy, copyOf: range)
   }
 
@@ -532,7 +541,9 @@ final class PostingCursor {
   func positions(into output: inout [SlotRange]) {
     guard index < idCount else { return }
     if let range = positions.toCopy { copyPositions(range) }
-    positions.append(
+    var reader = positions
+    defer { positions = reader }
+    reader.append(
       posting: index, of: blockPostingCount, frequencies: frequencies, in: blockView, into: &output)
   }
 }
