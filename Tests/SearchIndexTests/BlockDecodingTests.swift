@@ -40,7 +40,7 @@ import Testing
     }
     let good = bytes.withUnsafeBufferPointer { buffer in
       var offset = 0
-      return PostingCursor.decodeBlock(
+      return PostingBlockDecoder.decodeBlock(
         buffer.baseAddress!, &offset, buffer.count, count: gaps.count, previous: previous, isFirst: isFirst,
         idLimit: idLimit, ids: ids, frequencies: frequencies, keepsWordCounts: keepsWordCounts)
     }
@@ -162,7 +162,7 @@ import Testing
       let bytes = Array(writer.bytes.dropLast(cut))
       let good = bytes.withUnsafeBufferPointer { buffer in
         var offset = 0
-        return PostingCursor.decodeBlock(
+        return PostingBlockDecoder.decodeBlock(
           buffer.baseAddress!, &offset, buffer.count, count: gaps.count, previous: 10, isFirst: false,
           idLimit: 10_000, ids: ids, frequencies: nil, keepsWordCounts: false)
       }

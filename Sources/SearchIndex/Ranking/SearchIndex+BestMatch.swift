@@ -1,28 +1,23 @@
 import DocumentModel
 
 extension IndexSegment {
-  /// Runs `query` as a best match: the passages that have every word come first (as
-  /// `search` finds them), ranked with their context (`ContextRanker`); when they are
-  /// fewer than `limit`, passages that match some of the words follow. A query with OR,
-  /// NOT or a prefix says exactly what should match: it runs as `search` does. The text of
-  /// every hit is checked against its CRC-32, as `search` checks it. `memo`: what the
-  /// query's other segments looked up of the statistics (its searches here share it too).
+  /// Runs a query (`parsed`, once for all segments) as a best match: the passages that
+  /// have every word come first (as `search` finds them), ranked with their context
+  /// (`ContextRanker`); when they are fewer than `limit`, passages that match some of the
+  /// words follow. A query with OR, NOT or a prefix says exactly what should match: it runs
+  /// as `search` does. The text of every hit is checked against its CRC-32, as `search`
+  /// checks it. `memo`: what the query's other segments looked up of the statistics (its
+  /// searches here share it too).
   func bestMatch(
-    _ query: String, limit: Int, verbatim: Bool, filters: SearchFilters, weights: RankingWeights,
+    _ parsed: ParsedQuery, limit: Int, verbatim: Bool, filters: SearchFilters, weights: RankingWeights,
     memo: CollectionStatistics.Memo = .init(), explain: Bool = false
   ) throws(SearchError) -> RankedSearchResults {
-    let parsed: ParsedQuery
-    do throws(QueryError) {
-      parsed = try QueryParser.parse(query)
-    } catch {
-      throw .query(error)
-    }
     let limit = max(0, min(limit, 10_000))
     var allFilters = filters
     allFilters.merge(parsed.filters)
     guard var plan = BestMatchQuery.make(parsed, index: self, verbatim: verbatim, memo: memo), limit > 0 else {
       // The query's own operators decide what matches: every hit has all it asks for.
-      let strict = try search(query, limit: limit, verbatim: verbatim, filters: filters, memo: memo)
+      let strict = try search(parsed: parsed, limit: limit, verbatim: verbatim, filters: filters, memo: memo)
       return RankedSearchResults(
         total: strict.total,
         hits: strict.hits.prefix(limit).map {

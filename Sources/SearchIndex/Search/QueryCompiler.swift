@@ -356,7 +356,8 @@ final class QueryCompiler {
     var prefixes: [[UInt8]] = []
     Self.positivePrefixes(parsed.root, into: &prefixes)
     return QueryPlan(
-      root: root, filter: filter.isEmpty ? nil : filter, highlightPrefixes: prefixes, verbatim: verbatim,
+      root: root, rootWalk: root as? any OwnWalk, filter: filter.isEmpty ? nil : filter, highlightPrefixes: prefixes,
+      verbatim: verbatim,
       context: scoringContext, quotedPhrases: quotedPhrases)
   }
 

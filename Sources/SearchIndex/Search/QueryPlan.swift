@@ -4,8 +4,8 @@
 struct QueryPlan {
   /// How the plan is run.
   enum Evaluation {
-    /// The root's own `count` and `collectTop`: each specialised scorer's loop, the general
-    /// walk for the rest, bounds skipping what cannot enter the top hits.
+    /// The root's own way (`OwnWalk`): each specialised scorer's loop, the general walk
+    /// for the rest, bounds skipping what cannot enter the top hits.
     case planned
     /// Every match scored in full, no bound consulted: the oracle the tests hold every
     /// specialised scorer to.
@@ -13,6 +13,9 @@ struct QueryPlan {
   }
 
   let root: any Scorer
+  /// The root's own way to count and rank its passages (`OwnWalk`), where it has one: known
+  /// when the plan is built. Nil: the general walk.
+  let rootWalk: (any OwnWalk)?
   /// Nil when nothing is filtered.
   let filter: PassageFilter?
   /// Folded prefixes of the query outside any negation: a scorer that merged a prefix's
@@ -27,8 +30,11 @@ struct QueryPlan {
   func run(into collector: inout TopHits, evaluation: Evaluation = .planned) -> Int {
     switch evaluation {
     case .planned:
-      guard collector.limit > 0 else { return root.count(filter: filter, context: context) }
-      return root.collectTop(into: &collector, filter: filter, context: context)
+      guard collector.limit > 0 else {
+        return rootWalk?.count(filter: filter, context: context) ?? GeneralWalk.count(root, filter: filter)
+      }
+      if let rootWalk { return rootWalk.collectTop(into: &collector, filter: filter, context: context) }
+      return GeneralWalk.collectTop(root, into: &collector, filter: filter, context: context)
     case .exhaustive:
       return GeneralWalk.exhaustive(root, into: &collector, filter: filter, context: context)
     }

@@ -1,27 +1,13 @@
 import DocumentModel
 
 extension IndexSegment {
-  /// Runs `query`; `limit` best hits (BM25 with title and heading weights and a proximity
-  /// bonus), `total` counting every match. `verbatim` matches words only as written (case
-  /// and diacritics aside). Filters given here and in the query must all hold. The text of
-  /// every returned hit is checked against its CRC-32: `.index(.corrupt)` when one is
-  /// damaged, so a hit always quotes the exact stored text.
-  /// `memo`: what the query's other segments and searches looked up of the statistics.
-  func search(
-    _ query: String, limit: Int, verbatim: Bool = false, filters: SearchFilters = .init(),
-    memo: CollectionStatistics.Memo = .init()
-  ) throws(SearchError) -> SearchResults {
-    let parsed: ParsedQuery
-    do throws(QueryError) {
-      parsed = try QueryParser.parse(query)
-    } catch {
-      throw .query(error)
-    }
-    return try search(parsed: parsed, limit: limit, verbatim: verbatim, filters: filters, memo: memo)
-  }
-
+  /// Runs a query (`parsed`); `limit` best hits (BM25 with title and heading weights and a
+  /// proximity bonus), `total` counting every match. `verbatim` matches words only as
+  /// written (case and diacritics aside). Filters given here and in the query must all hold.
+  /// The text of every returned hit is checked against its CRC-32: `.index(.corrupt)` when
+  /// one is damaged, so a hit always quotes the exact stored text.
   /// `evaluation: .exhaustive` scores every match (the tests' oracle).
-  /// `memo`: what the query's other segments looked up of the statistics.
+  /// `memo`: what the query's other segments and searches looked up of the statistics.
   /// `leapCopying`: see `QueryCompiler`.
   func search(
     parsed: ParsedQuery, limit: Int, verbatim: Bool, filters: SearchFilters,

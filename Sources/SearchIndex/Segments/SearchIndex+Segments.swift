@@ -10,13 +10,16 @@ extension SearchIndex {
   public func search(
     _ query: String, limit: Int, verbatim: Bool = false, filters: SearchFilters = .init()
   ) throws(SearchError) -> SearchResults {
-    let parsed: ParsedQuery
+    try search(parsed: Self.parse(query), limit: limit, verbatim: verbatim, filters: filters)
+  }
+
+  /// `query` parsed, once for every segment it is run in.
+  static func parse(_ query: String) throws(SearchError) -> ParsedQuery {
     do throws(QueryError) {
-      parsed = try QueryParser.parse(query)
+      return try QueryParser.parse(query)
     } catch {
       throw .query(error)
     }
-    return try search(parsed: parsed, limit: limit, verbatim: verbatim, filters: filters)
   }
 
   /// `evaluation: .exhaustive` scores every match (the tests' oracle); `leapCopying`: see
@@ -81,6 +84,10 @@ extension SearchIndex {
     _ query: String, limit: Int, verbatim: Bool, filters: SearchFilters, weights: RankingWeights,
     explain: Bool = false
   ) throws(SearchError) -> RankedSearchResults {
+    // No segment: nothing is searched, and the query is not even parsed.
+    guard !segments.isEmpty else { return RankedSearchResults(total: 0, hits: [], contentWordCount: 0) }
+    // Parsed once, not once per segment.
+    let parsed = try Self.parse(query)
     var total = 0
     var contentWords = 0
     var hits: [(ordinal: Int, hit: RankedHit)] = []
@@ -88,7 +95,7 @@ extension SearchIndex {
     let memo = CollectionStatistics.Memo()
     for (ordinal, segment) in segments.enumerated() {
       let found = try segment.bestMatch(
-        query, limit: limit, verbatim: verbatim, filters: filters, weights: weights, memo: memo, explain: explain)
+        parsed, limit: limit, verbatim: verbatim, filters: filters, weights: weights, memo: memo, explain: explain)
       total += found.total
       contentWords = found.contentWordCount
       hits += found.hits.map { (ordinal, $0) }

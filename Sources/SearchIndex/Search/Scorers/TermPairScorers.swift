@@ -3,7 +3,7 @@
 /// ids both lists share (counted on fresh cursors, leaping over skip records), and whose
 /// ranking jumps over blocks whose bound cannot enter the top hits instead of visiting
 /// every match; and `a b` of lists alike in length, whose passages are found in a bit per
-/// passage. Under a filter they walk as their parents do.
+/// passage. Under a filter they walk as the AND, OR or exclusion they hold does.
 
 /// `a b` (both words) where their lists are alike in length (`IndexSegment.intersectsByBits`).
 /// The leapfrog would take a step or two on each list for every posting of the rarer one,
@@ -12,27 +12,29 @@
 /// every common passage in one pass over both lists (ids only). Ranking advances the words
 /// to each common passage as it is found and bounds and scores it as the general walk
 /// does, so the hits are the leapfrog's.
-final class TermIntersectionScorer: AndScorer {
+final class TermIntersectionScorer: ForwardingScorer, OwnWalk {
   let a: TermScorer
   let b: TermScorer
+  /// Both words, walked and scored as their AND.
+  let inner: AndScorer
   private let index: IndexSegment
 
   init(_ a: TermScorer, _ b: TermScorer, index: IndexSegment) {
     self.a = a
     self.b = b
     self.index = index
-    super.init([a, b])
+    inner = AndScorer([a, b])
   }
 
   /// Its total, on fresh words (the walk moves their cursors on).
-  override func count(filter: PassageFilter?, context: ScoringContext) -> Int {
+  func count(filter: PassageFilter?, context: ScoringContext) -> Int {
     guard filter == nil else { return GeneralWalk.count(self, filter: filter) }
     var total = 0
     index.forEachCommonPassage(a.fresh(), b.fresh()) { _ in total += 1 }
     return total
   }
 
-  override func collectTop(into collector: inout TopHits, filter: PassageFilter?, context: ScoringContext) -> Int {
+  func collectTop(into collector: inout TopHits, filter: PassageFilter?, context: ScoringContext) -> Int {
     guard filter == nil else {
       return GeneralWalk.collectTop(self, into: &collector, filter: filter, context: context)
     }
@@ -47,26 +49,28 @@ final class TermIntersectionScorer: AndScorer {
 }
 
 /// `a NOT b` of two words.
-final class TermExclusionScorer: ExcludingScorer {
+final class TermExclusionScorer: ForwardingScorer, OwnWalk {
   let includeWord: TermScorer
   let excludeWord: TermScorer
+  /// The words, walked and scored as the one without the other.
+  let inner: ExcludingScorer
   private let index: IndexSegment
 
   init(include: TermScorer, exclude: TermScorer, index: IndexSegment) {
     includeWord = include
     excludeWord = exclude
     self.index = index
-    super.init(include: include, exclude: exclude)
+    inner = ExcludingScorer(include: include, exclude: exclude)
   }
 
   /// Its total: `include`'s passages less those `exclude` shares.
-  override func count(filter: PassageFilter?, context: ScoringContext) -> Int {
+  func count(filter: PassageFilter?, context: ScoringContext) -> Int {
     guard filter == nil else { return GeneralWalk.count(self, filter: filter) }
     let counts = index.countBoth(includeWord, excludeWord)
     return max(0, counts.a - counts.common)
   }
 
-  override func collectTop(into collector: inout TopHits, filter: PassageFilter?, context: ScoringContext) -> Int {
+  func collectTop(into collector: inout TopHits, filter: PassageFilter?, context: ScoringContext) -> Int {
     guard filter == nil else {
       return GeneralWalk.collectTop(self, into: &collector, filter: filter, context: context)
     }
@@ -191,20 +195,22 @@ final class TermExclusionScorer: ExcludingScorer {
 }
 
 /// `a OR b` of two words.
-final class TermUnionScorer: OrScorer {
+final class TermUnionScorer: ForwardingScorer, OwnWalk {
   let a: TermScorer
   let b: TermScorer
+  /// Both words, walked and scored as their OR.
+  let inner: OrScorer
   private let index: IndexSegment
 
   init(_ a: TermScorer, _ b: TermScorer, index: IndexSegment) {
     self.a = a
     self.b = b
     self.index = index
-    super.init([a, b])
+    inner = OrScorer([a, b])
   }
 
   /// Its total: both words' passages less those they share.
-  override func count(filter: PassageFilter?, context: ScoringContext) -> Int {
+  func count(filter: PassageFilter?, context: ScoringContext) -> Int {
     guard filter == nil else { return GeneralWalk.count(self, filter: filter) }
     let counts = index.countBoth(a, b)
     return max(0, counts.a + counts.b - counts.common)
@@ -215,16 +221,16 @@ final class TermUnionScorer: OrScorer {
   /// them, and the walk over passages of one word alone that follows leaps wherever that
   /// word cannot reach their threshold (over the list, then over a block, then a posting).
   /// The total is both words' passages less the common ones that first step walked.
-  override func collectTop(into collector: inout TopHits, filter: PassageFilter?, context: ScoringContext) -> Int {
+  func collectTop(into collector: inout TopHits, filter: PassageFilter?, context: ScoringContext) -> Int {
     guard filter == nil else {
       return GeneralWalk.collectTop(self, into: &collector, filter: filter, context: context)
     }
     guard collector.limit > 0 else { return count(filter: nil, context: context) }
     let (bothA, bothB) = (a.fresh(), b.fresh())
-    let both: AndScorer =
+    let common =
       index.intersectsByBits(bothA, bothB)
-      ? TermIntersectionScorer(bothA, bothB, index: index) : AndScorer([bothA, bothB])
-    let common = both.collectTop(into: &collector, filter: nil, context: context)
+      ? TermIntersectionScorer(bothA, bothB, index: index).collectTop(into: &collector, filter: nil, context: context)
+      : GeneralWalk.collectTop(AndScorer([bothA, bothB]), into: &collector, filter: nil, context: context)
     let total = max(0, a.countAll() + b.countAll() - common)
     let exhausted = PostingCursor.exhausted
     // A passage of one word only scores that word (no bonus): its best anywhere.

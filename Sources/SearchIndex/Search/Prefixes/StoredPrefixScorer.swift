@@ -5,7 +5,7 @@
 ///
 /// The list has no positions: like a merged prefix, it gives none, and its highlighter
 /// matches everywhere (its words are found again in the text by their prefix).
-final class StoredPrefixScorer: Scorer {
+final class StoredPrefixScorer: OwnWalk {
   private let list: TermScorer
   private let passageCount: Int
 

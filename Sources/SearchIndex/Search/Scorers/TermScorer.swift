@@ -1,6 +1,6 @@
 /// One query word: the union of the postings of its forms (verbatim, extras), scored as one
 /// BM25 term whose frequency is the number of distinct positions.
-final class TermScorer: Scorer {
+final class TermScorer: OwnWalk {
   let cursors: [PostingCursor]
   private(set) var current: UInt32
   let idf: Double

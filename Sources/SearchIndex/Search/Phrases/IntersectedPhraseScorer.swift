@@ -8,7 +8,7 @@
 /// occurrence, which for a phrase that occurs late or never is the whole walk the bits
 /// replace. It settles only when a walk by `current` asks for it (the exhaustive oracle,
 /// a filter's walk); its own `count` and `collectTop` never do.
-final class IntersectedPhraseScorer: Scorer {
+final class IntersectedPhraseScorer: OwnWalk {
   let phrase: PhraseScorer
   /// Where the rarest two words are among the phrase's children (each a `TermScorer`).
   let rarest: (Int, Int)

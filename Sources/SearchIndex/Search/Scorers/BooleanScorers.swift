@@ -1,6 +1,5 @@
-/// All children match (leapfrog over the rarest first). Not final: `TermIntersectionScorer`
-/// finds the passages of two words its own way.
-class AndScorer: Scorer {
+/// All children match (leapfrog over the rarest first).
+final class AndScorer: Scorer {
   let children: [any Scorer]
   /// `children`, called without a reference count per call (`ScorerRef`).
   private let boxes: ScorerRef.Boxes
@@ -87,16 +86,10 @@ class AndScorer: Scorer {
     for child in children { child.allScoringLeaves(into: &output) }
   }
   func highlighter() -> any Scorer { AndScorer(children.map { $0.highlighter() }) }
-
-  // Declared here (not only in the protocol's extension) so that a subclass can override.
-  func count(filter: PassageFilter?, context: ScoringContext) -> Int { GeneralWalk.count(self, filter: filter) }
-  func collectTop(into collector: inout TopHits, filter: PassageFilter?, context: ScoringContext) -> Int {
-    GeneralWalk.collectTop(self, into: &collector, filter: filter, context: context)
-  }
 }
 
-/// Any child matches. Not final: `TermUnionScorer` ranks two words its own way.
-class OrScorer: Scorer {
+/// Any child matches.
+final class OrScorer: Scorer {
   let children: [any Scorer]
   /// `children`, called without a reference count per call (`ScorerRef`).
   private let boxes: ScorerRef.Boxes
@@ -156,16 +149,10 @@ class OrScorer: Scorer {
     for child in children { child.allScoringLeaves(into: &output) }
   }
   func highlighter() -> any Scorer { OrScorer(children.map { $0.highlighter() }) }
-
-  // Declared here (not only in the protocol's extension) so that a subclass can override.
-  func count(filter: PassageFilter?, context: ScoringContext) -> Int { GeneralWalk.count(self, filter: filter) }
-  func collectTop(into collector: inout TopHits, filter: PassageFilter?, context: ScoringContext) -> Int {
-    GeneralWalk.collectTop(self, into: &collector, filter: filter, context: context)
-  }
 }
 
-/// `include` but not `exclude`. Not final: `TermExclusionScorer` ranks two words its own way.
-class ExcludingScorer: Scorer {
+/// `include` but not `exclude`.
+final class ExcludingScorer: Scorer {
   let include: any Scorer
   let exclude: any Scorer
   private(set) var current = PostingCursor.exhausted
@@ -208,10 +195,4 @@ class ExcludingScorer: Scorer {
   var standsWithItsLeaves: Bool { false }
   func allScoringLeaves(into output: inout [any Scorer]) { include.allScoringLeaves(into: &output) }
   func highlighter() -> any Scorer { include.highlighter() }
-
-  // Declared here (not only in the protocol's extension) so that a subclass can override.
-  func count(filter: PassageFilter?, context: ScoringContext) -> Int { GeneralWalk.count(self, filter: filter) }
-  func collectTop(into collector: inout TopHits, filter: PassageFilter?, context: ScoringContext) -> Int {
-    GeneralWalk.collectTop(self, into: &collector, filter: filter, context: context)
-  }
 }

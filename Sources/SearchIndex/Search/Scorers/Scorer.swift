@@ -4,7 +4,8 @@
 /// `current` is `PostingCursor.exhausted` when done. Scores and positions refer to the
 /// passage at `current` and are asked for only when every needed child sits there. Every
 /// scorer states its own score, bound and cost: a bound of 0 taken by default would prune a
-/// new scorer out of every top-k.
+/// new scorer out of every top-k. What has a default is safe to leave out; a scorer that
+/// counts or ranks its passages its own way says so as an `OwnWalk`.
 protocol Scorer: AnyObject {
   var current: UInt32 { get }
   func advance(to target: UInt32)
@@ -28,36 +29,36 @@ protocol Scorer: AnyObject {
   func allScoringLeaves(into output: inout [any Scorer])
   /// Whether, wherever it matches, its scoring leaves are exactly those of
   /// `allScoringLeaves` that stand there (`current` at the passage): a walk then finds
-  /// them by looking, without building an array of references per match.
+  /// them by looking, without building an array of references per match. By default
+  /// false, which is always right (the walk then builds the array).
   var leavesStandWhereTheyScore: Bool { get }
   /// Whether it stands wherever one of its leaves does (its `current` is the lowest of
-  /// theirs): a leaf, and an OR of such; not an AND, which waits for all.
+  /// theirs): a leaf, and an OR of such; not an AND, which waits for all. By default
+  /// false, which is always right.
   var standsWithItsLeaves: Bool { get }
 
   /// A new scorer over the same postings, at their start, that finds where known hits
   /// matched: exclusions are left out (the hits passed them), and a scorer without
   /// positions matches everywhere (its words are found again by `QueryPlan.highlightPrefixes`).
   func highlighter() -> any Scorer
-
-  /// How many passages it matches within `filter` (walking it; the default walks with
-  /// `GeneralWalk`).
-  func count(filter: PassageFilter?, context: ScoringContext) -> Int
-  /// Collects the best passages within `filter` into `collector` and returns how many
-  /// matched (by default `GeneralWalk`, which bounds each match before scoring it).
-  func collectTop(into collector: inout TopHits, filter: PassageFilter?, context: ScoringContext) -> Int
 }
 
 extension Scorer {
   func next() { advance(to: current &+ 1) }
   func allScoringLeaves(into output: inout [any Scorer]) { scoringLeaves(into: &output) }
+  var leavesStandWhereTheyScore: Bool { false }
+  var standsWithItsLeaves: Bool { false }
+}
 
-  func count(filter: PassageFilter?, context: ScoringContext) -> Int {
-    GeneralWalk.count(self, filter: filter)
-  }
-
-  func collectTop(into collector: inout TopHits, filter: PassageFilter?, context: ScoringContext) -> Int {
-    GeneralWalk.collectTop(self, into: &collector, filter: filter, context: context)
-  }
+/// A scorer that counts and ranks its passages its own way (a word's blocks, two words'
+/// bits, a prefix's counters) where it is the root of a plan, rather than by the general
+/// walk (`GeneralWalk`), which it falls back on where its way does not apply (a filter).
+/// Whether a scorer has one is known when the plan is built (`QueryPlan.rootWalk`).
+protocol OwnWalk: Scorer {
+  /// How many passages it matches within `filter`.
+  func count(filter: PassageFilter?, context: ScoringContext) -> Int
+  /// Collects the best passages within `filter` into `collector`; how many matched.
+  func collectTop(into collector: inout TopHits, filter: PassageFilter?, context: ScoringContext) -> Int
 }
 
 /// Per-query facts scoring needs.
@@ -70,7 +71,7 @@ struct ScoringContext {
 }
 
 /// Matches nothing (a word absent from the index).
-final class EmptyScorer: Scorer {
+final class EmptyScorer: OwnWalk {
   var current: UInt32 { PostingCursor.exhausted }
   func advance(to target: UInt32) {}
   func positions(into output: inout [SlotRange]) {}

@@ -5,7 +5,7 @@
 /// any order, never listed. Walked (inside another scorer, under a filter, or by the
 /// exhaustive walk), its terms' postings are merged first, once, into ids and frequencies
 /// in passage order.
-final class MergedPrefixScorer: Scorer {
+final class MergedPrefixScorer: OwnWalk {
   let terms: [Int]
   private let index: IndexSegment
   private var ids: [UInt32] = []

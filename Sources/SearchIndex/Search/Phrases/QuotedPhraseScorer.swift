@@ -9,14 +9,17 @@
 /// `within` only when walked, so that a scorer that settles on first use is left unsettled;
 /// of `crossing` only where `within` is not at the passage walked to (a highlighter, at a
 /// hit inside a passage, does not walk the crossings up to the next one).
-final class QuotedPhraseScorer: Scorer {
+final class QuotedPhraseScorer: OwnWalk {
   let within: any Scorer
+  /// `within`'s own way to count and rank (`OwnWalk`), where it has one.
+  private let withinWalk: (any OwnWalk)?
   let crossing: CrossingPhraseScorer
   /// Where `crossing` is to be advanced to when it is next asked.
   private var crossingTarget: UInt32 = 0
 
   init(within: any Scorer, crossing: CrossingPhraseScorer) {
     self.within = within
+    withinWalk = within as? any OwnWalk
     self.crossing = crossing
   }
 
@@ -63,12 +66,15 @@ final class QuotedPhraseScorer: Scorer {
   }
 
   func count(filter: PassageFilter?, context: ScoringContext) -> Int {
-    within.count(filter: filter, context: context) + crossingOnly { _ in }
+    (withinWalk?.count(filter: filter, context: context) ?? GeneralWalk.count(within, filter: filter))
+      + crossingOnly { _ in }
   }
 
   func collectTop(into collector: inout TopHits, filter: PassageFilter?, context: ScoringContext) -> Int {
     guard collector.limit > 0 else { return count(filter: filter, context: context) }
-    var total = within.collectTop(into: &collector, filter: filter, context: context)
+    var total =
+      withinWalk?.collectTop(into: &collector, filter: filter, context: context)
+      ?? GeneralWalk.collectTop(within, into: &collector, filter: filter, context: context)
     let crossing = crossing
     var added = false
     total += crossingOnly { passage in
