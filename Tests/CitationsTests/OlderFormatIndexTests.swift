@@ -1,8 +1,8 @@
 import Citations
-import KnowledgeBase
 import DocumentModel
 import DuoKBTestSupport
 import Foundation
+import KnowledgeBase
 import Normalize
 import Testing
 

@@ -39,7 +39,7 @@ enum AuditCommand: LocalCommand {
       [
         .value(
           "quotes", "N", \.quotes, .positiveInteger(atMost: AuditRequest.quotes.maximum(on: .cli)),
-          help: "quotes per rule (default 3)"),
+          help: "quotes per rule (default \(AuditRequest.quotes.defaultValue(on: .cli)))"),
         .value(
           "threshold", "X", \.threshold,
           .number(

@@ -39,7 +39,7 @@ enum QuoteCommand: LocalCommand {
             let bounds = QuoteRequest.context.bounds(on: .cli)
             return "--\(name) needs a whole number from \(bounds.lowerBound) to \(bounds.upperBound), not '\(text)'"
           },
-          help: "passages to show before and after (default 0)"),
+          help: "passages to show before and after (default \(QuoteRequest.context.defaultValue(on: .cli)))"),
         .value(
           "format", "FORMAT", \.format, .word(among: ["text", "markdown", "json"]),
           help: "text, markdown or json (default text)"),

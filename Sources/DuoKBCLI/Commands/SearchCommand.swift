@@ -60,7 +60,9 @@ enum SearchCommand: LocalCommand {
       [
         .value(
           "limit", "N", short: "n", \.limit, .positiveInteger(atMost: SearchRequest.limit.maximum(on: .cli)),
-          help: "how many hits to print (default 10, at most 10000)"),
+          help:
+            "how many hits to print (default \(SearchRequest.limit.defaultValue(on: .cli)), "
+            + "at most \(SearchRequest.limit.maximum(on: .cli)))"),
         .values(
           "kind", "K", \.kinds,
           ValueParser(choices: SearchCommand.kinds) { text, _ throws(UsageError) in

@@ -55,7 +55,7 @@ enum VerifyCommand: LocalCommand {
             let bounds = VerifyRequest.tolerance.bounds(on: .cli)
             return "--\(name) needs a whole number of seconds from \(bounds.lowerBound) to \(bounds.upperBound), "
               + "not '\(text)'"
-          }, help: "how far a time may be off (default 5)"),
+          }, help: "how far a time may be off (default \(VerifyRequest.tolerance.defaultValue(on: .cli)))"),
         .value(
           "format", "FORMAT", \.format, .word(among: ["text", "json", "markdown"]),
           help: "text, json or markdown (default text)"),
