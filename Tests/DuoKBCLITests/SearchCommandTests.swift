@@ -99,6 +99,8 @@ import Testing
     #expect(source.stdout.contains("tech-talks/111463") && !source.stdout.contains("hig/layout"))
     let badKind = await runCLI(["search", "content", "--kind", "podcast"], environment: env)
     #expect(badKind.status == .usage)
+    // Every kind a search accepts is named, documentation pages too.
+    #expect(badKind.stderr.contains("--kind takes talk, hig, doc or code, not 'podcast'"))
   }
 
   @Test func batchAnswersOneJSONLinePerQueryInOrder() async throws {

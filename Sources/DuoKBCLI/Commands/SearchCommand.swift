@@ -67,7 +67,7 @@ enum SearchCommand: LocalCommand {
           "kind", "K", \.kinds,
           ValueParser(choices: SearchCommand.kinds) { text, _ throws(UsageError) in
             guard SearchCommand.kinds.contains(text) else {
-              throw UsageError("--kind takes talk, hig or code, not '\(text)'")
+              throw UsageError("--kind takes talk, hig, doc or code, not '\(text)'")
             }
             return text
           }, help: "talk, hig, doc or code"),
