@@ -23,6 +23,7 @@ let refreshSentences = [
 /// A scratch corpus with a refresher on a loopback-only client whose clock and deep
 /// check schedule the test sets.
 struct RefreshHarness {
+  let scratch: ScratchFolder
   let corpus: CorpusStore
   let fetcher: SiteFetcher
   let staging: SegmentStaging
@@ -32,8 +33,8 @@ struct RefreshHarness {
     deadline: ContinuousClock.Instant? = nil, mirroring site: FixtureSite? = nil,
     limits: HarvestLimits = HarvestLimits()
   ) throws {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("duo-kb-refresh-\(UUID().uuidString)", isDirectory: true)
+    scratch = try ScratchFolder("refresh")
+    let directory = scratch.appending("home")
     corpus = CorpusStore(directory: directory.appendingPathComponent("Corpus", isDirectory: true))
     staging = SegmentStaging(directory: RefreshSession.stagingDirectory(inHome: directory))
     var configuration = HTTPClientConfiguration(

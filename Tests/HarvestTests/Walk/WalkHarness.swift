@@ -6,6 +6,7 @@ import Harvest
 
 /// A scratch corpus and a client allowed to reach 127.0.0.1, with fast retries.
 struct WalkHarness {
+  let scratch: ScratchFolder
   let corpus: CorpusStore
   let client: HTTPClient
   let fetcher: SiteFetcher
@@ -14,8 +15,8 @@ struct WalkHarness {
     maxBodyBytes: Int = 32 << 20,
     retry: RetryPolicy = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(10), maxDelay: .seconds(2))
   ) throws {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("duo-kb-walk-\(UUID().uuidString)", isDirectory: true)
+    scratch = try ScratchFolder("walk")
+    let directory = scratch.appending("Corpus")
     corpus = CorpusStore(directory: directory)
     var configuration = HTTPClientConfiguration(
       allowedHosts: HostAllowList.apple.adding("127.0.0.1"), totalTimeout: .seconds(10),
