@@ -14,23 +14,10 @@ import Testing
 
 /// The built `duo-kb` binary, killed or stopped mid-refresh against a slow loopback site.
 ///
-/// These tests run the executable that `swift build` made (`scripts/test` builds before it
-/// tests; `swift build --build-tests` builds it too); they never build it themselves, and
-/// fail with a clear message when it is missing.
+/// These tests run the executable beside the tests (`swift build --build-tests` makes it;
+/// `BuiltProducts` builds it when it is missing, or fails saying what to run).
 @Suite(.serialized) struct RefreshSignalTests {
-  static var binary: URL? {
-    let bundle = Bundle.main.bundleURL
-    let candidates = [
-      bundle.appendingPathComponent("duo-kb"),
-      bundle.deletingLastPathComponent().appendingPathComponent("duo-kb"),
-      ConformanceData.repositoryRoot.appendingPathComponent(".build/debug/duo-kb"),
-    ]
-    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-  }
-
-  static func requireBinary() throws -> URL {
-    try #require(Self.binary, "no duo-kb binary beside the tests: run 'swift build' before 'swift test'")
-  }
+  static func requireBinary() throws -> URL { try BuiltProducts.executable("duo-kb") }
 
   static func start(_ binary: URL, _ arguments: [String], output: FileHandle? = nil) throws -> Process {
     let process = Process()
