@@ -54,7 +54,7 @@ import Testing
         try store.remove(id: victim.id)
       }
       let process = try Self.start(binary, arguments)
-      try await Task.sleep(for: .milliseconds(run * 12))
+      try await Task.sleep(for: .milliseconds(run * 12))  // the subject: a kill at every point of the run
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
       Self.expectReadable(scratch.url, run: run)
@@ -81,11 +81,7 @@ import Testing
     let process = try Self.start(
       binary, ["refresh", "--home", scratch.url.path, "--allow-host", "127.0.0.1"], output: pipe.fileHandleForWriting)
     // Wait until it is at work (the handlers are in place before the first request).
-    var waited = 0
-    while site.server.requests.isEmpty, waited < 1_000 {
-      try await Task.sleep(for: .milliseconds(10))
-      waited += 1
-    }
+    try await awaitCondition("the refresh's first request") { !site.server.requests.isEmpty }
     kill(process.processIdentifier, signal)
     process.waitUntilExit()
     try pipe.fileHandleForWriting.close()
@@ -113,11 +109,7 @@ import Testing
     let process = try Self.start(
       binary, ["refresh", "--home", scratch.url.path, "--allow-host", "127.0.0.1", "--quiet"],
       output: pipe.fileHandleForWriting)
-    var waited = 0
-    while site.server.requests.isEmpty, waited < 1_000 {
-      try await Task.sleep(for: .milliseconds(10))
-      waited += 1
-    }
+    try await awaitCondition("the refresh's first request") { !site.server.requests.isEmpty }
     kill(process.processIdentifier, SIGINT)
     process.waitUntilExit()
     try pipe.fileHandleForWriting.close()
@@ -139,19 +131,11 @@ import Testing
     let scratch = try RefreshCommandTests.home(site)
     let process = try Self.start(
       binary, ["refresh", "--home", scratch.url.path, "--allow-host", "127.0.0.1", "--quiet"])
-    var waited = 0
-    while site.server.requests.count < 4, waited < 1_000 {
-      try await Task.sleep(for: .milliseconds(10))
-      waited += 1
-    }
-    #expect(site.server.requests.count >= 4, "transfers are in flight")
+    try await awaitCondition("four transfers in flight") { site.server.requests.count >= 4 }
     kill(process.processIdentifier, signal)
     // "Within a few seconds": the grace period (5 s) and a margin for a loaded machine.
-    let deadline = ContinuousClock.now + .seconds(15)
-    while process.isRunning, ContinuousClock.now < deadline {
-      try await Task.sleep(for: .milliseconds(20))
-    }
-    let stopped = !process.isRunning
+    let stopped =
+      (try? await awaitCondition("the refresh to stop", timeout: .seconds(15)) { !process.isRunning }) != nil
     if !stopped { kill(process.processIdentifier, SIGKILL) }
     process.waitUntilExit()
     #expect(stopped, "signal \(signal) stopped the refresh")

@@ -50,8 +50,7 @@ final class ServerFixture: @unchecked Sendable {
   /// The access log once it has `count` lines, or after 10 s: a request is logged when its
   /// answer has been sent, which a client may see a moment before.
   func accessLog(waitingFor count: Int) -> [String] {
-    let deadline = Date().addingTimeInterval(10)
-    while lines.lines.count < count, Date() < deadline { usleep(20_000) }
+    try? awaitCondition("\(count) lines of access log", timeout: .seconds(10)) { lines.lines.count >= count }
     return lines.lines
   }
 
