@@ -35,16 +35,25 @@ public enum BuiltProducts {
   }
 
   /// The executable `product` (`duo-kb`, `duo-kb-harvest`), built first when it is missing.
+  ///
+  /// Each product has its own lock, so that a test waiting for one build blocks no test that
+  /// asks for a product already there.
   public static func executable(_ product: String) throws -> URL {
-    try builds.withLock { built in
-      if let result = built[product] { return try result.get() }
-      let result = Result { try locateOrBuild(product) }
-      built[product] = result
-      return try result.get()
+    let found = products.withLock { table in
+      if let lock = table[product] { return lock }
+      let lock = Guarded<Result<URL, any Error>?>(nil)
+      table[product] = lock
+      return lock
+    }
+    return try found.withLock { result in
+      if let result { return try result.get() }
+      let made = Result { try locateOrBuild(product) }
+      result = made
+      return try made.get()
     }
   }
 
-  private static let builds = Guarded<[String: Result<URL, any Error>]>([:])
+  private static let products = Guarded<[String: Guarded<Result<URL, any Error>?>]>([:])
 
   private static func locateOrBuild(_ product: String) throws -> URL {
     guard let folder else { throw Missing(product: product, reason: "the tests' build folder is not found") }

@@ -23,7 +23,6 @@ let refreshSentences = [
 /// A scratch corpus with a refresher on a loopback-only client whose clock and deep
 /// check schedule the test sets.
 struct RefreshHarness {
-  let scratch: ScratchFolder
   let corpus: CorpusStore
   let fetcher: SiteFetcher
   let staging: SegmentStaging
@@ -33,8 +32,8 @@ struct RefreshHarness {
     deadline: ContinuousClock.Instant? = nil, mirroring site: FixtureSite? = nil,
     limits: HarvestLimits = HarvestLimits()
   ) throws {
-    scratch = try ScratchFolder("refresh")
-    let directory = scratch.appending("home")
+    // A path of the test process's scratch folder: the corpus outlives the harness.
+    let directory = ScratchFolder.unusedPath("refresh")
     corpus = CorpusStore(directory: directory.appendingPathComponent("Corpus", isDirectory: true))
     staging = SegmentStaging(directory: RefreshSession.stagingDirectory(inHome: directory))
     var configuration = HTTPClientConfiguration(

@@ -6,7 +6,6 @@ import Harvest
 
 /// A scratch corpus and a client allowed to reach 127.0.0.1, with fast retries.
 struct WalkHarness {
-  let scratch: ScratchFolder
   let corpus: CorpusStore
   let client: HTTPClient
   let fetcher: SiteFetcher
@@ -15,8 +14,8 @@ struct WalkHarness {
     maxBodyBytes: Int = 32 << 20,
     retry: RetryPolicy = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(10), maxDelay: .seconds(2))
   ) throws {
-    scratch = try ScratchFolder("walk")
-    let directory = scratch.appending("Corpus")
+    // A path of the test process's scratch folder: the corpus outlives the harness.
+    let directory = ScratchFolder.unusedPath("walk")
     corpus = CorpusStore(directory: directory)
     var configuration = HTTPClientConfiguration(
       allowedHosts: HostAllowList.apple.adding("127.0.0.1"), totalTimeout: .seconds(10),
