@@ -119,6 +119,7 @@ let package = Package(
     .target(name: "DuoKBTestSupport", dependencies: ["CSQLite3", "DocumentModel"]),
     // For tests only: the size tags (small, medium, large) that scripts/test runs suites by.
     .target(name: "DuoKBTestSizes"),
+    .testTarget(name: "DuoKBTestSupportTests", dependencies: ["DuoKBTestSupport", "DuoKBTestSizes"]),
     .testTarget(name: "AppleSiteTests", dependencies: ["AppleSite", "DocumentModel", "DuoKBTestSupport"]),
     .testTarget(name: "DecimalTextTests", dependencies: ["DecimalText"]),
     .testTarget(name: "JSONTests", dependencies: ["JSON", "DuoKBTestSupport"]),
@@ -137,7 +138,7 @@ let package = Package(
       dependencies: ["Normalize", "DocumentModel", "DocCRender", "Harvest", "WebVTT", "DuoKBTestSupport"],
       exclude: ["Fixtures", "Golden"]),
     .testTarget(name: "DocumentModelTests", dependencies: ["DocumentModel"], exclude: ["Fixtures"]),
-    .testTarget(name: "OwnedFilesTests", dependencies: ["OwnedFiles"]),
+    .testTarget(name: "OwnedFilesTests", dependencies: ["OwnedFiles", "DuoKBTestSupport"]),
     .testTarget(
       name: "CorpusTests", dependencies: ["Corpus", "DocumentModel", "Normalize", "SearchIndex", "DuoKBTestSupport"]),
     .testTarget(
@@ -179,7 +180,9 @@ let package = Package(
       ]),
     .testTarget(
       name: "WebUITests",
-      dependencies: ["WebUI", "DuoKBHarvestCLI", "KnowledgeServer", "HTTPServing", "Citations", "KnowledgeBase"]),
+      dependencies: [
+        "WebUI", "DuoKBHarvestCLI", "KnowledgeServer", "HTTPServing", "Citations", "KnowledgeBase", "DuoKBTestSupport",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

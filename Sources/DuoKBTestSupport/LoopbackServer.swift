@@ -157,7 +157,7 @@ public final class LoopbackServer: @unchecked Sendable {
     while waited < wire.delayMilliseconds {
       guard !stopped else { return false }
       let step = min(10, wire.delayMilliseconds - waited)
-      usleep(UInt32(step * 1000))
+      usleep(UInt32(step * 1000))  // the route's delay: slowness is what it serves
       waited += step
     }
     if wire.closesWithoutAnswer { return false }
@@ -188,7 +188,7 @@ public final class LoopbackServer: @unchecked Sendable {
       let end = min(body.count, offset + step)
       guard LoopbackSocket.send(fd, Array(body[offset..<end])) else { return false }
       offset = end
-      usleep(100_000)
+      usleep(100_000)  // the drip's pace: slowness is what it serves
     }
     return true
   }

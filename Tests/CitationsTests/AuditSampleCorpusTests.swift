@@ -27,12 +27,13 @@ import Testing
 
   /// A knowledge base of the sample corpus, in a temporary home.
   final class SampleBase {
+    let scratch: ScratchFolder
     let home: URL
     let base: KnowledgeBase
 
     init() throws {
-      home = FileManager.default.temporaryDirectory
-        .appendingPathComponent("duo-kb-audit-sample-\(UUID().uuidString)", isDirectory: true)
+      scratch = try ScratchFolder("audit-sample")
+      home = scratch.appending("home")
       base = KnowledgeBase(home: home)
       let folder = ConformanceData.repositoryRoot.appendingPathComponent("Corpus/documents")
       let files = try #require(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil))
@@ -40,8 +41,6 @@ import Testing
       for file in files { try base.corpus.write(try DocumentFormat.decode(Data(contentsOf: file))) }
       try base.rebuild()
     }
-
-    deinit { try? FileManager.default.removeItem(at: home) }
   }
 
   /// Seven rules are supported, six of them by the passage a reader labelled as supporting

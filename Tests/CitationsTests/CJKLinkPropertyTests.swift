@@ -107,8 +107,8 @@ import Testing
     let documents = Self.languages.enumerated().map { number, language in
       Self.talk(number: 100 + number, language: language, &random)
     }
-    let home = FileManager.default.temporaryDirectory.appendingPathComponent("duo-kb-cjk-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: home) }
+    let scratch = try ScratchFolder("cjk-links")
+    let home = scratch.appending("home")
     let base = KnowledgeBase(home: home)
     for document in documents { try base.corpus.write(document) }
     try base.rebuild()

@@ -8,18 +8,17 @@ import SearchIndex
 
 /// A small corpus written into a temporary directory: two talks with cues, one HIG page.
 final class TestCorpus {
+  let scratch: ScratchFolder
   let home: URL
   let base: KnowledgeBase
 
   init(talk: Document = TestCorpus.designTalk()) throws {
-    home = FileManager.default.temporaryDirectory
-      .appendingPathComponent("duo-kb-citations-\(UUID().uuidString)", isDirectory: true)
+    scratch = try ScratchFolder("citations")
+    home = scratch.appending("home")
     base = KnowledgeBase(home: home)
     for document in [talk, Self.toolbarTalk(), Self.layoutPage()] { try base.corpus.write(document) }
     try base.rebuild()
   }
-
-  deinit { try? FileManager.default.removeItem(at: home) }
 
   /// Replaces a document (a refresh that changed its text) and rebuilds the index.
   func replace(_ document: Document) throws {

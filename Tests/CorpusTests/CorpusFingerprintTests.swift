@@ -1,4 +1,5 @@
 import DocumentModel
+import DuoKBTestSupport
 import Foundation
 import Testing
 
@@ -14,7 +15,7 @@ import Testing
 /// are the changes it must still see.
 @Suite struct CorpusFingerprintTests {
   static func store() throws -> CorpusStore {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("duo-kb-print-\(UUID().uuidString)")
+    let url = ScratchFolder.unusedPath("corpus-fingerprint")
     let store = CorpusStore(directory: url.appendingPathComponent("Corpus"))
     for id in ["wwdc2024/10001", "wwdc2024/10002", "hig/components/buttons"] {
       try store.write(Document(id: id, kind: .talk, title: id, url: "", passages: []))

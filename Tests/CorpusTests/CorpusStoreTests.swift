@@ -1,4 +1,5 @@
 import DocumentModel
+import DuoKBTestSupport
 import Foundation
 import Testing
 
@@ -6,8 +7,7 @@ import Testing
 
 @Suite struct CorpusStoreTests {
   func scratch() throws -> URL {
-    let url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("duo-kb-corpus-\(UUID().uuidString)")
+    let url = ScratchFolder.unusedPath("corpus-store")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
   }
@@ -153,12 +153,14 @@ import Testing
 
 @Suite struct SourceListTests {
   @Test func missingFileIsAnEmptyList() throws {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID()).json")
+    let scratch = try ScratchFolder("source-list")
+    let url = scratch.appending("sources.json")
     #expect(try SourceList.load(from: url) == SourceList())
   }
 
   @Test func roundTripsAndRefusesDuplicates() throws {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID()).json")
+    let scratch = try ScratchFolder("source-list")
+    let url = scratch.appending("sources.json")
     var list = SourceList(language: "en")
     try list.add(SourceEntry(kind: .talk, url: "https://developer.apple.com/videos/play/wwdc2024/10173/"))
     #expect(throws: CorpusError.self) {
@@ -169,7 +171,8 @@ import Testing
   }
 
   @Test func otherVersionIsRefused() throws {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID()).json")
+    let scratch = try ScratchFolder("source-list")
+    let url = scratch.appending("sources.json")
     try Data(#"{"version": 9, "sources": []}"#.utf8).write(to: url)
     #expect(throws: CorpusError.unsupportedSourcesVersion(path: url.path, found: 9, supported: 1)) {
       try SourceList.load(from: url)
@@ -183,7 +186,8 @@ import Testing
       "{\"version\": 1, \"sources\": [{\"kind\": \"podcast\", \"url\": \"x\"}]}",
     ])
   func malformedIsAnError(text: String) throws {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID()).json")
+    let scratch = try ScratchFolder("source-list")
+    let url = scratch.appending("sources.json")
     try Data(text.utf8).write(to: url)
     #expect(throws: CorpusError.self) { try SourceList.load(from: url) }
   }

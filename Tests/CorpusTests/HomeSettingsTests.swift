@@ -1,4 +1,5 @@
 import Corpus
+import DuoKBTestSupport
 import Foundation
 import Testing
 
@@ -6,13 +7,13 @@ import Testing
 /// atomically without following links.
 @Suite struct HomeSettingsTests {
   final class Home {
-    let url: URL
+    let scratch: ScratchFolder
+    var url: URL { scratch.url }
     init() throws {
-      url = FileManager.default.temporaryDirectory.appendingPathComponent("duo-kb-settings-\(UUID().uuidString)")
+      scratch = try ScratchFolder("home-settings")
       try FileManager.default.createDirectory(
         at: url.appendingPathComponent("Corpus"), withIntermediateDirectories: true)
     }
-    deinit { try? FileManager.default.removeItem(at: url) }
     var file: URL { url.appendingPathComponent("Corpus/settings.json") }
     func write(_ text: String) throws { try Data(text.utf8).write(to: file) }
     func load() throws(CorpusError) -> HomeSettings { try HomeSettings.load(from: file, within: url) }

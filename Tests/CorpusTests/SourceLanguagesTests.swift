@@ -1,4 +1,5 @@
 import Corpus
+import DuoKBTestSupport
 import Foundation
 import Testing
 
@@ -24,8 +25,8 @@ import Testing
   }
 
   @Test func anOlderFileStillReadsAndANewOneRoundTrips() throws {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID()).json")
-    defer { try? FileManager.default.removeItem(at: url) }
+    let scratch = try ScratchFolder("source-languages")
+    let url = scratch.appending("sources.json")
     try Data(
       #"{"version": 1, "language": "en", "sources": [{"kind": "talk", "url": "https://developer.apple.com/videos/play/wwdc2024/10173/", "language": "ja"}]}"#
         .utf8

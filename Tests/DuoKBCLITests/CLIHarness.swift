@@ -1,5 +1,6 @@
 import DuoKBCLI
 import DuoKBHarvestCLI
+import DuoKBTestSupport
 import Foundation
 
 /// Runs the CLI in-process with captured output, in a scratch home directory: the whole CLI
@@ -10,16 +11,12 @@ struct CLIRun {
   let stderr: String
 }
 
+/// A scratch folder of the CLI's tests, with the files they write and read in it.
 final class ScratchDirectory {
-  let url: URL
+  let folder: ScratchFolder
+  var url: URL { folder.url }
 
-  init() throws {
-    url = FileManager.default.temporaryDirectory
-      .appendingPathComponent("duo-kb-tests-\(UUID().uuidString)", isDirectory: true)
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-  }
-
-  deinit { try? FileManager.default.removeItem(at: url) }
+  init() throws { folder = try ScratchFolder("cli-tests") }
 
   func write(_ text: String, to relativePath: String) throws {
     let file = url.appendingPathComponent(relativePath)

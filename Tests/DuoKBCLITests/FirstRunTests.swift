@@ -193,11 +193,7 @@ import Testing
     progress.start()
     let entry = RefreshReport.Entry(source: "http://127.0.0.1/", status: .unchanged)
     for done in 1...200 { progress.update(done, 400, entry) }
-    var waited = 0
-    while err.text.split(separator: "\n").count < 2, waited < 2_000 {
-      try await Task.sleep(for: .milliseconds(5))
-      waited += 1
-    }
+    try await awaitCondition("two progress lines") { err.text.split(separator: "\n").count >= 2 }
     progress.finish()
     let lines = err.text.split(separator: "\n")
     #expect(lines.count >= 2, "a line each interval while nothing finishes: \(err.text)")
@@ -207,7 +203,7 @@ import Testing
       },
       "\(err.text)")
     let settled = err.text
-    try await Task.sleep(for: .milliseconds(50))
+    try await Task.sleep(for: .milliseconds(50))  // the subject: five intervals of silence after finish()
     #expect(err.text == settled, "nothing after finish()")
   }
 
@@ -219,7 +215,7 @@ import Testing
       quiet: true, logInterval: .milliseconds(1))
     progress.start()
     progress.update(1, 2, RefreshReport.Entry(source: "http://127.0.0.1/", status: .unchanged))
-    try await Task.sleep(for: .milliseconds(20))
+    try await Task.sleep(for: .milliseconds(20))  // the subject: twenty intervals in which nothing is shown
     progress.finish()
     #expect(err.text.isEmpty)
   }

@@ -6,8 +6,8 @@ import Testing
 @testable import DuoKBHarvestCLI
 
 /// `duo-kb` runs `duo-kb-harvest` for the commands that harvest and for `serve`, and loads
-/// none of libcurl, libxml2 and libmicrohttpd for the others. These tests run the executables that `swift build` made (as
-/// RefreshSignalTests do), with output in files.
+/// none of libcurl, libxml2 and libmicrohttpd for the others. These tests run the executables beside the tests (built
+/// when missing, see `BuiltProducts`), with output in files.
 @Suite struct HelperExecutableTests {
   struct Finished {
     let status: Int32
@@ -16,17 +16,7 @@ import Testing
   }
 
   /// A built executable of this package (`duo-kb`, `duo-kb-harvest`).
-  static func executable(_ name: String) throws -> URL {
-    let bundle = Bundle.main.bundleURL
-    let candidates = [
-      bundle.appendingPathComponent(name),
-      bundle.deletingLastPathComponent().appendingPathComponent(name),
-      ConformanceData.repositoryRoot.appendingPathComponent(".build/debug/\(name)"),
-    ]
-    return try #require(
-      candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) },
-      "no \(name) binary beside the tests: run 'swift build' before 'swift test'")
-  }
+  static func executable(_ name: String) throws -> URL { try BuiltProducts.executable(name) }
 
   static func run(
     _ binary: URL, _ arguments: [String], environment: [String: String] = [:], stdin: String = ""

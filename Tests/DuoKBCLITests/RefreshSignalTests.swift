@@ -14,23 +14,10 @@ import Testing
 
 /// The built `duo-kb` binary, killed or stopped mid-refresh against a slow loopback site.
 ///
-/// These tests run the executable that `swift build` made (`scripts/test` builds before it
-/// tests; `swift build --build-tests` builds it too); they never build it themselves, and
-/// fail with a clear message when it is missing.
+/// These tests run the executable beside the tests (`swift build --build-tests` makes it;
+/// `BuiltProducts` builds it when it is missing, or fails saying what to run).
 @Suite(.serialized) struct RefreshSignalTests {
-  static var binary: URL? {
-    let bundle = Bundle.main.bundleURL
-    let candidates = [
-      bundle.appendingPathComponent("duo-kb"),
-      bundle.deletingLastPathComponent().appendingPathComponent("duo-kb"),
-      ConformanceData.repositoryRoot.appendingPathComponent(".build/debug/duo-kb"),
-    ]
-    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-  }
-
-  static func requireBinary() throws -> URL {
-    try #require(Self.binary, "no duo-kb binary beside the tests: run 'swift build' before 'swift test'")
-  }
+  static func requireBinary() throws -> URL { try BuiltProducts.executable("duo-kb") }
 
   static func start(_ binary: URL, _ arguments: [String], output: FileHandle? = nil) throws -> Process {
     let process = Process()
@@ -67,7 +54,7 @@ import Testing
         try store.remove(id: victim.id)
       }
       let process = try Self.start(binary, arguments)
-      try await Task.sleep(for: .milliseconds(run * 12))
+      try await Task.sleep(for: .milliseconds(run * 12))  // the subject: a kill at every point of the run
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
       Self.expectReadable(scratch.url, run: run)
@@ -94,11 +81,7 @@ import Testing
     let process = try Self.start(
       binary, ["refresh", "--home", scratch.url.path, "--allow-host", "127.0.0.1"], output: pipe.fileHandleForWriting)
     // Wait until it is at work (the handlers are in place before the first request).
-    var waited = 0
-    while site.server.requests.isEmpty, waited < 1_000 {
-      try await Task.sleep(for: .milliseconds(10))
-      waited += 1
-    }
+    try await awaitCondition("the refresh's first request") { !site.server.requests.isEmpty }
     kill(process.processIdentifier, signal)
     process.waitUntilExit()
     try pipe.fileHandleForWriting.close()
@@ -126,11 +109,7 @@ import Testing
     let process = try Self.start(
       binary, ["refresh", "--home", scratch.url.path, "--allow-host", "127.0.0.1", "--quiet"],
       output: pipe.fileHandleForWriting)
-    var waited = 0
-    while site.server.requests.isEmpty, waited < 1_000 {
-      try await Task.sleep(for: .milliseconds(10))
-      waited += 1
-    }
+    try await awaitCondition("the refresh's first request") { !site.server.requests.isEmpty }
     kill(process.processIdentifier, SIGINT)
     process.waitUntilExit()
     try pipe.fileHandleForWriting.close()
@@ -152,19 +131,11 @@ import Testing
     let scratch = try RefreshCommandTests.home(site)
     let process = try Self.start(
       binary, ["refresh", "--home", scratch.url.path, "--allow-host", "127.0.0.1", "--quiet"])
-    var waited = 0
-    while site.server.requests.count < 4, waited < 1_000 {
-      try await Task.sleep(for: .milliseconds(10))
-      waited += 1
-    }
-    #expect(site.server.requests.count >= 4, "transfers are in flight")
+    try await awaitCondition("four transfers in flight") { site.server.requests.count >= 4 }
     kill(process.processIdentifier, signal)
     // "Within a few seconds": the grace period (5 s) and a margin for a loaded machine.
-    let deadline = ContinuousClock.now + .seconds(15)
-    while process.isRunning, ContinuousClock.now < deadline {
-      try await Task.sleep(for: .milliseconds(20))
-    }
-    let stopped = !process.isRunning
+    let stopped =
+      (try? await awaitCondition("the refresh to stop", timeout: .seconds(15)) { !process.isRunning }) != nil
     if !stopped { kill(process.processIdentifier, SIGKILL) }
     process.waitUntilExit()
     #expect(stopped, "signal \(signal) stopped the refresh")

@@ -47,7 +47,7 @@ import Testing
     let watchdog = RefreshWatchdog(
       deadline: .now + .milliseconds(100), timeoutGrace: .milliseconds(100), cancel: {}, stop: { stopped.add($0) })
     watchdog.finished()
-    try await Task.sleep(for: .milliseconds(400))
+    try await Task.sleep(for: .milliseconds(400))  // the subject: past deadline and grace, no stop comes
     #expect(stopped.all.isEmpty)
   }
 
@@ -78,7 +78,7 @@ extension RefreshWatchdogTests {
     watchdog.signalled(SIGTERM)
     watchdog.signalled(SIGTERM)
     #expect(await Self.eventually { cancelled.all.count >= 1 })
-    try await Task.sleep(for: .milliseconds(100))
+    try await Task.sleep(for: .milliseconds(100))  // the subject: past the grace, with no way to stop, nothing fails
     watchdog.finished()
   }
 }

@@ -61,8 +61,8 @@ import Testing
     let documents = home.url.appendingPathComponent("Corpus/documents/wwdc2025")
     let process = try RefreshSignalTests.start(binary, Self.arguments(home, catalog: catalog))
     // Wait until some talks are in (or the run ended: then there is nothing to resume).
-    while process.isRunning, ((try? FileManager.default.contentsOfDirectory(atPath: documents.path))?.count ?? 0) < 20 {
-      try await Task.sleep(for: .milliseconds(20))
+    try await awaitCondition("twenty talks harvested or the setup ended", timeout: .seconds(120)) {
+      !process.isRunning || ((try? FileManager.default.contentsOfDirectory(atPath: documents.path))?.count ?? 0) >= 20
     }
     #expect(process.isRunning, "the setup ended before it could be interrupted")
     kill(process.processIdentifier, SIGINT)

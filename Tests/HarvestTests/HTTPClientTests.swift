@@ -96,7 +96,7 @@ import Testing
     let client = try makeLoopbackClient()
     let url = server.url("/slow")
     let task = Task { await httpError { () async throws(HTTPError) in try await client.fetch(url) } }
-    while server.requestCount("/slow") == 0 { try await Task.sleep(for: .milliseconds(5)) }
+    try await awaitCondition("the request to reach the server") { server.requestCount("/slow") > 0 }
     task.cancel()
     #expect(await task.value == .cancelled(url: url))
   }
@@ -119,7 +119,7 @@ import Testing
     let requests = (0..<30).map { HTTPRequest(url: server.url("/slow/\($0)")) }
     // Four in flight: fewer than the six connections, so all four reach the server.
     let task = Task { await client.fetchAll(requests, maxConcurrent: 4) }
-    while server.totalRequestCount < 4 { try await Task.sleep(for: .milliseconds(5)) }
+    try await awaitCondition("four requests in flight") { server.totalRequestCount >= 4 }
     task.cancel()
     let results = await task.value
     #expect(results.count == 30)

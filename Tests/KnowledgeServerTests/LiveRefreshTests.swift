@@ -36,7 +36,7 @@ import Testing
       found = try fixture.client.get("/api/search?q=hinge").object["total"] as? Int ?? 0
     }
     running.append("stop")
-    while running.lines.count < 2 { usleep(1000) }
+    try awaitCondition("the refreshing thread to stop") { running.lines.count >= 2 }
     #expect(found == 1)
     #expect(!statuses.lines.isEmpty)
     #expect(statuses.lines.filter { $0 != "200" } == [])

@@ -10,6 +10,7 @@ import KnowledgeServer
 /// A knowledge base of the citation fixtures in a scratch home, served on 127.0.0.1 (or
 /// `host`; the client always connects through loopback) at a port the system picks, with small limits so that faults are quick to reach.
 final class ServerFixture: @unchecked Sendable {
+  let scratch: ScratchFolder
   let home: URL
   let knowledgeBase: KnowledgeBase
   let server: HTTPServer
@@ -26,8 +27,8 @@ final class ServerFixture: @unchecked Sendable {
     token: String? = nil, staticFiles: [StaticFile] = [], limits: HTTPServerLimits = ServerFixture.limits,
     documents: [Document] = ServerFixture.documents, host: String = "127.0.0.1"
   ) throws {
-    home = FileManager.default.temporaryDirectory
-      .appendingPathComponent("duo-kb-serve-tests-\(UUID().uuidString)", isDirectory: true)
+    scratch = try ScratchFolder("serve-tests")
+    home = scratch.appending("home")
     knowledgeBase = KnowledgeBase(home: home)
     try FileManager.default.createDirectory(at: knowledgeBase.corpus.directory, withIntermediateDirectories: true)
     try Data(#"{"version": 1, "sources": []}"#.utf8).write(to: knowledgeBase.corpus.sourcesFile)
@@ -49,8 +50,7 @@ final class ServerFixture: @unchecked Sendable {
   /// The access log once it has `count` lines, or after 10 s: a request is logged when its
   /// answer has been sent, which a client may see a moment before.
   func accessLog(waitingFor count: Int) -> [String] {
-    let deadline = Date().addingTimeInterval(10)
-    while lines.lines.count < count, Date() < deadline { usleep(20_000) }
+    try? awaitCondition("\(count) lines of access log", timeout: .seconds(10)) { lines.lines.count >= count }
     return lines.lines
   }
 
@@ -65,7 +65,6 @@ final class ServerFixture: @unchecked Sendable {
 
   deinit {
     server.stop()
-    try? FileManager.default.removeItem(at: home)
   }
 }
 

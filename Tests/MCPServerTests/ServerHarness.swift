@@ -1,6 +1,7 @@
 import Citations
 import Corpus
 import DocumentModel
+import DuoKBTestSupport
 import Foundation
 import JSON
 import KnowledgeBase
@@ -8,13 +9,14 @@ import MCPServer
 
 /// A server over a small corpus written to a scratch home directory, driven in-process.
 final class ServerHarness {
+  let scratch: ScratchFolder
   let home: URL
   let server: MCPServer
   private(set) var logs: [String] = []
 
   init(documents: [Document] = TestCorpus.documents, status: MCPServer.StatusProvider? = nil) throws {
-    home = FileManager.default.temporaryDirectory
-      .appendingPathComponent("duo-kb-mcp-tests-\(UUID().uuidString)", isDirectory: true)
+    scratch = try ScratchFolder("mcp-tests")
+    home = scratch.appending("home")
     let knowledgeBase = KnowledgeBase(home: home)
     try FileManager.default.createDirectory(at: knowledgeBase.corpus.directory, withIntermediateDirectories: true)
     for document in documents { try knowledgeBase.corpus.write(document) }
@@ -22,8 +24,6 @@ final class ServerHarness {
     server = MCPServer(knowledgeBase: knowledgeBase, serverVersion: "9.9.9", status: status, log: { sink($0) })
     sink = { [unowned self] in logs.append($0) }
   }
-
-  deinit { try? FileManager.default.removeItem(at: home) }
 
   /// The response to one raw line, decoded; nil when there is none.
   func send(_ line: String) -> JSONValue? {

@@ -1,3 +1,4 @@
+import DuoKBTestSupport
 import Foundation
 import Testing
 
@@ -6,23 +7,22 @@ import Testing
 /// A home with a folder outside it that a link inside points at; the files outside must
 /// come out of every operation unchanged.
 final class LinkedHome {
-  let base: URL
+  let scratch: ScratchFolder
+  var base: URL { scratch.url }
   var home: URL { base.appendingPathComponent("home", isDirectory: true) }
   var outside: URL { base.appendingPathComponent("outside", isDirectory: true) }
   let outsideFile: URL
   static let outsideText = "outside the home: must stay as it is\n"
 
   init() throws {
-    base = FileManager.default.temporaryDirectory
-      .appendingPathComponent("duo-kb-owned-\(UUID().uuidString)", isDirectory: true)
+    scratch = try ScratchFolder("owned-files")
+    let base = scratch.url
     try FileManager.default.createDirectory(at: base.appendingPathComponent("home"), withIntermediateDirectories: true)
     try FileManager.default.createDirectory(
       at: base.appendingPathComponent("outside"), withIntermediateDirectories: true)
     outsideFile = base.appendingPathComponent("outside/target.txt")
     try Data(Self.outsideText.utf8).write(to: outsideFile)
   }
-
-  deinit { try? FileManager.default.removeItem(at: base) }
 
   /// Makes `relativePath` in the home a link to `destination`.
   func link(_ relativePath: String, to destination: URL) throws {

@@ -22,7 +22,7 @@ import Testing
     let half = bytes.count / 2
     let writer = Thread {
       _ = OwnedFile.writeAll(Array(bytes[..<half]), to: writeEnd, syncing: false)
-      usleep(50_000)
+      usleep(50_000)  // the subject: the reader meets an empty pipe
       _ = OwnedFile.writeAll(Array(bytes[half...]), to: writeEnd, syncing: false)
       close(writeEnd)
     }

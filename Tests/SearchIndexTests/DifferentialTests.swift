@@ -71,8 +71,8 @@ import Testing
   func sameMatchesAsFTS5(seed: UInt64) throws {
     var generator = CorpusGenerator(seed: seed, isDifferential: true, vocabularySize: 1_500)
     let documents = generator.documents(talks: 12, pages: 8, wordScale: 0.08)
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("duokb-diff-\(UUID())")
-    defer { try? FileManager.default.removeItem(at: directory) }
+    let scratch = try ScratchFolder("differential")
+    let directory = scratch.appending("index")
     _ = try IndexBuilder().build(documents: documents, corpusFingerprint: "seed-\(seed)", into: directory)
     let index = try SearchIndex.open(at: directory)
     let reference = try FTS5PassageTable(documents: documents)

@@ -1,4 +1,5 @@
 import DocumentModel
+import DuoKBTestSupport
 import Foundation
 
 @testable import SearchIndex
@@ -47,7 +48,7 @@ enum IndexFixture {
   ]
 
   static func temporaryDirectory() -> URL {
-    FileManager.default.temporaryDirectory.appendingPathComponent("duokb-index-\(UUID().uuidString)")
+    ScratchFolder.unusedPath("search-index")
   }
 
   static func build(_ documents: [Document] = documents, fingerprint: String = "fixture") throws -> (SearchIndex, URL) {

@@ -1,3 +1,4 @@
+import DuoKBTestSupport
 import Foundation
 import Testing
 
@@ -11,7 +12,7 @@ import Testing
 
   /// A file of `length` bytes, each its offset's low byte, in a fresh folder.
   static func makeFile() throws -> (folder: URL, url: URL, bytes: [UInt8]) {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("page-release-\(UUID().uuidString)")
+    let folder = ScratchFolder.unusedPath("page-release")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     let bytes = (0..<length).map { (offset: Int) in UInt8(truncatingIfNeeded: offset &* 31 &+ offset >> 12) }
     let url = folder.appendingPathComponent("store.dki")

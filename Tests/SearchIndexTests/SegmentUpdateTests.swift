@@ -47,7 +47,7 @@ import Testing
   }
 
   static func temporary() -> URL {
-    FileManager.default.temporaryDirectory.appendingPathComponent("duokb-segments-\(UUID())")
+    ScratchFolder.unusedPath("segments")
   }
 
   /// The updated index's live documents, in its numbering.

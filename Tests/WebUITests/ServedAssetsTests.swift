@@ -1,4 +1,5 @@
 import Citations
+import DuoKBTestSupport
 import Foundation
 import HTTPServing
 import KnowledgeBase
@@ -17,11 +18,13 @@ import WebUI
 /// fetched over HTTP from a server on 127.0.0.1.
 @Suite struct ServedAssetsTests {
   final class Site: @unchecked Sendable {
+    let scratch: ScratchFolder
     let home: URL
     let server: HTTPServer
 
     init() throws {
-      home = FileManager.default.temporaryDirectory.appendingPathComponent("duo-kb-web-\(UUID().uuidString)")
+      scratch = try ScratchFolder("web-ui")
+      home = scratch.appending("home")
       let knowledgeBase = KnowledgeBase(home: home)
       try FileManager.default.createDirectory(at: knowledgeBase.corpus.directory, withIntermediateDirectories: true)
       try Data(#"{"version": 1, "sources": []}"#.utf8).write(to: knowledgeBase.corpus.sourcesFile)
@@ -44,7 +47,6 @@ import WebUI
 
     deinit {
       server.stop()
-      try? FileManager.default.removeItem(at: home)
     }
   }
 

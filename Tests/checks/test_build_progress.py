@@ -42,6 +42,7 @@ class BuildProgressTests(unittest.TestCase):
         with open(errors, encoding="utf-8") as stderr:
             return result.returncode, stderr.read()
 
+    # The sleeps below are the subject: a build that is silent long enough for progress lines.
     def test_waiting_for_the_lock_is_passed_through_and_explained(self):
         status, errors = self.build(f"""
             echo "{LOCK}" >&2

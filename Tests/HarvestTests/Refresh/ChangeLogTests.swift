@@ -1,11 +1,13 @@
 import Corpus
+import DuoKBTestSupport
 import Foundation
 import Harvest
 import Testing
 
 @Suite struct ChangeLogTests {
   @Test func appendsOneLinePerRefreshAndSkipsATornLine() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("duo-kb-log-\(UUID().uuidString)")
+    let scratch = try ScratchFolder("change-log")
+    let directory = scratch.appending("Corpus")
     let log = ChangeLog(corpus: .init(directory: directory))
     let report = RefreshReport(
       entries: [
@@ -31,8 +33,8 @@ import Testing
   }
 
   @Test func aLinkedLogIsRefusedAndItsTargetLeftAlone() throws {
-    let base = FileManager.default.temporaryDirectory.appendingPathComponent("duo-kb-log-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: base) }
+    let scratch = try ScratchFolder("change-log")
+    let base = scratch.url
     let corpus = base.appendingPathComponent("home/Corpus")
     try FileManager.default.createDirectory(at: corpus, withIntermediateDirectories: true)
     let target = base.appendingPathComponent("target.txt")

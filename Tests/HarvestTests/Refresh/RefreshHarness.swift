@@ -32,8 +32,8 @@ struct RefreshHarness {
     deadline: ContinuousClock.Instant? = nil, mirroring site: FixtureSite? = nil,
     limits: HarvestLimits = HarvestLimits()
   ) throws {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("duo-kb-refresh-\(UUID().uuidString)", isDirectory: true)
+    // A path of the test process's scratch folder: the corpus outlives the harness.
+    let directory = ScratchFolder.unusedPath("refresh")
     corpus = CorpusStore(directory: directory.appendingPathComponent("Corpus", isDirectory: true))
     staging = SegmentStaging(directory: RefreshSession.stagingDirectory(inHome: directory))
     var configuration = HTTPClientConfiguration(

@@ -1,3 +1,4 @@
+import DuoKBTestSupport
 import Foundation
 import Harvest
 import Testing
@@ -10,8 +11,7 @@ import Testing
 
 @Suite struct RefreshLockTests {
   static func scratchLock() -> URL {
-    FileManager.default.temporaryDirectory
-      .appendingPathComponent("duo-kb-lock-\(UUID().uuidString)/.refresh.lock")
+    ScratchFolder.unusedPath("refresh-lock").appendingPathComponent(".refresh.lock")
   }
 
   @Test func secondHolderIsRefusedWithThePID() throws {
@@ -71,8 +71,8 @@ import Testing
 
 @Suite struct TemporaryFileSweepTests {
   @Test func removesTemporaryFilesOfDeadWritersOnly() throws {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("duo-kb-sweep-\(UUID().uuidString)/documents/wwdc2020", isDirectory: true)
+    let scratch = try ScratchFolder("sweep")
+    let directory = scratch.appending("documents/wwdc2020")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let dead = try RefreshLockTests.deadPID()
     let names = [

@@ -63,7 +63,8 @@ import Testing
   }
 
   @Test func sweepRemovesStagedTracksPastTheirAge() throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("duo-kb-staging-\(UUID().uuidString)")
+    let scratch = try ScratchFolder("staging")
+    let directory = scratch.appending("staging")
     let staging = SegmentStaging(directory: directory, maxAgeSeconds: 60)
     try staging.save(StagedTrack(documentID: "wwdc2025/932", mediaURL: "m", mediaSHA256: "s", segments: []))
     #expect(staging.sweep(now: Date()) == 0)

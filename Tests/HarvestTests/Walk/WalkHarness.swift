@@ -14,8 +14,8 @@ struct WalkHarness {
     maxBodyBytes: Int = 32 << 20,
     retry: RetryPolicy = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(10), maxDelay: .seconds(2))
   ) throws {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("duo-kb-walk-\(UUID().uuidString)", isDirectory: true)
+    // A path of the test process's scratch folder: the corpus outlives the harness.
+    let directory = ScratchFolder.unusedPath("walk")
     corpus = CorpusStore(directory: directory)
     var configuration = HTTPClientConfiguration(
       allowedHosts: HostAllowList.apple.adding("127.0.0.1"), totalTimeout: .seconds(10),
