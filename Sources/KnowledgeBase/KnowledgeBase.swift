@@ -8,6 +8,11 @@ import SearchIndex
 #else
   import Foundation
 #endif
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The corpus and its index, kept in step: opens the index, rebuilding it when it is
 /// missing, damaged or older than the corpus, and answers queries with quoted hits. When
@@ -111,7 +116,11 @@ public struct KnowledgeBase: Sendable {
   }
 
   /// Whether there is an index at all: a `CURRENT` entry of any kind (not followed).
+  /// (`lstat`, not Foundation's attributes: those look up the owner's account name, and in
+  /// a static executable, as duo-kb is on Linux, glibc's lookup loads the system's NSS
+  /// modules, which can crash it.)
   var hasIndex: Bool {
-    (try? FileManager.default.attributesOfItem(atPath: indexDirectory.appendingPathComponent("CURRENT").path)) != nil
+    var status = stat()
+    return lstat(indexDirectory.appendingPathComponent("CURRENT").path, &status) == 0
   }
 }

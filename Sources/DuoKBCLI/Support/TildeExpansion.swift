@@ -22,12 +22,21 @@ enum TildeExpansion {
   /// `HOME`, else the home of this process's account.
   static func userHome(environment: [String: String]) -> String? {
     if let home = environment["HOME"], !home.isEmpty { return home }
-    guard let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir else { return nil }
-    return String(cString: directory)
+    #if canImport(Glibc)
+      // A static executable must not load NSS modules (AccountFile).
+      return AccountFile.home(ofUserID: getuid())
+    #elseif canImport(Darwin)
+      guard let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir else { return nil }
+      return String(cString: directory)
+    #endif
   }
 
   private static func home(ofUser name: String) -> String? {
-    guard let entry = getpwnam(name), let directory = entry.pointee.pw_dir else { return nil }
-    return String(cString: directory)
+    #if canImport(Glibc)
+      return AccountFile.home(ofUser: name)
+    #elseif canImport(Darwin)
+      guard let entry = getpwnam(name), let directory = entry.pointee.pw_dir else { return nil }
+      return String(cString: directory)
+    #endif
   }
 }
