@@ -3,8 +3,8 @@
 /// (`filterList`); `duo-kb search`'s help (and the manual page made from it) composes its
 /// sentence on the syntax from these parts; `duo-kb help --generated` writes docs/QUERIES.md's
 /// table and the web page's search label (`shortLabel`) from them, which scripts/gen-docs
-/// puts in place. `QuerySyntaxAgreementTests` checks that the checked-in copies are current
-/// and that these filters are the ones the query parser reads.
+/// puts in place. `GeneratedDocsTests` checks that the checked-in copies are current,
+/// `QuerySyntaxAgreementTests` that these filters are the ones the query parser reads.
 public enum QuerySyntax {
   /// One part of the language: as it is written in a query, and what it does.
   public struct Part: Sendable, Equatable {

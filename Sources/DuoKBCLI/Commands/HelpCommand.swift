@@ -16,8 +16,7 @@ enum HelpCommand: LocalCommand {
         .flag("man", \.man, help: "print the manual page of every command (roff, as duo-kb.1)"),
         .value(
           "generated", "PART", \.generated, .word(among: GeneratedDocs.allCases.map(\.rawValue)),
-          help: "print a part of the docs made from the request model and the query syntax"
-            + " (\(QuerySyntax.listed(GeneratedDocs.allCases.map(\.rawValue))); scripts/gen-docs)"),
+          help: "print a generated part of the docs: \(QuerySyntax.listed(GeneratedDocs.allCases.map(\.rawValue)))"),
       ]
     }
   }
