@@ -54,7 +54,7 @@ struct APIParameters {
     var terms: [String] = []
     for kind in request.arguments("kind") {
       guard SearchRequest.kinds.contains(kind) else {
-        throw .badRequest("'kind' takes talk, hig, doc or code, not '\(kind)'")
+        throw .badRequest("'kind' takes \(QuerySyntax.listed(SearchRequest.kinds)), not '\(kind)'")
       }
       terms.append("kind:\(kind)")
     }

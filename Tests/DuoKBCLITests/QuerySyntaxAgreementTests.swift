@@ -6,18 +6,16 @@ import Testing
 @testable import MCPServer
 @testable import SearchIndex
 
-/// The query language is described once (`QuerySyntax`); every text that describes it to a
-/// reader names each of its operators and filters, and its filters are the parser's.
+/// The query language is described once (`QuerySyntax`); every text made from it names each
+/// of its operators and filters, and its filters are the parser's.
 @Suite struct QuerySyntaxAgreementTests {
   /// Each description of the query language, by where a reader finds it.
   static func descriptions() throws -> [(place: String, text: String)] {
-    let queries = try RepositoryFile.text("docs/QUERIES.md")
     let manual = try RepositoryFile.text("man/duo-kb.1").replacing("\\-", with: "-")
     return [
       ("duo-kb help search", SearchCommand.discussion),
       ("the MCP tool search", SearchTool.tool.description),
-      // The summary: the paragraph under the title.
-      ("docs/QUERIES.md's summary", queries.components(separatedBy: "\n\n").dropFirst().first ?? ""),
+      ("docs/QUERIES.md's tables", GeneratedDocs.querySyntax.text),
       ("man/duo-kb.1", manual),
     ]
   }
@@ -27,7 +25,9 @@ import Testing
       for part in QuerySyntax.operators + QuerySyntax.filters {
         #expect(text.contains(part.spelling), "\(place) does not name \(part.spelling)")
       }
-      #expect(text.contains(QuerySyntax.kindFilter), "\(place) does not give \(QuerySyntax.kindFilter)")
+      let kindFilter =
+        place.hasSuffix("tables") ? QuerySyntax.kindFilter.replacing("|", with: "\\|") : QuerySyntax.kindFilter
+      #expect(text.contains(kindFilter), "\(place) does not give \(QuerySyntax.kindFilter)")
     }
   }
 
@@ -36,18 +36,23 @@ import Testing
     #expect(Set(SearchRequest.kinds) == QueryParser.kinds)
   }
 
-  /// The web page's label is short: words, then some operators, in the syntax's order.
-  @Test func theWebPageLabelNamesOperatorsInTheSyntaxsOrder() throws {
-    let page = try RepositoryFile.text("Sources/WebUI/Assets/index.html")
-    let start = try #require(page.range(of: "<label for=\"q\">"))
-    let end = try #require(page[start.upperBound...].range(of: "</label>"))
-    let items = page[start.upperBound..<end.lowerBound].components(separatedBy: ", ")
+  /// The help says which operators make a query strict: those the parser reads strictly.
+  @Test func theHelpNamesTheStrictOperators() {
+    let sentence = SearchCommand.syntaxSentence
+    #expect(sentence.hasSuffix("a query with OR, NOT or prefix* is always strict."), "\(sentence)")
+    #expect(sentence.contains(QuerySyntax.filterList))
+    for part in QuerySyntax.operators where part.makesStrict {
+      #expect(part.help.contains("strictly"), "\(part.spelling)")
+    }
+  }
+
+  /// The web page's label is short: words, then the operators a short label names, in the
+  /// syntax's order.
+  @Test func theShortLabelNamesOperatorsInTheSyntaxsOrder() {
+    let items = QuerySyntax.shortLabel.components(separatedBy: ", ")
     #expect(items.first == "Words")
-    let shorts = QuerySyntax.operators.map(\.short)
-    let positions = items.dropFirst().map { shorts.firstIndex(of: $0) }
-    #expect(!positions.contains(nil), "the label names \(items) beyond \(shorts)")
-    let found = positions.compactMap { $0 }
-    #expect(found == found.sorted())
+    #expect(Array(items.dropFirst()) == QuerySyntax.operators.compactMap(\.short))
+    #expect(QuerySyntax.shortLabel == "Words, “phrases”, OR, -word, prefix*")
   }
 
   @Test func completionOffersEveryFilter() {

@@ -26,6 +26,9 @@ import Testing
     let bad = try fixture.client.get("/api/search?q=scrolling&event=wwdc%202024")
     #expect(bad.status == 400)
     #expect(bad.errorMessage?.contains("'event' takes one word") == true)
+    let badKind = try fixture.client.get("/api/search?q=scrolling&kind=podcast")
+    #expect(badKind.status == 400)
+    #expect(badKind.errorMessage?.contains("'kind' takes talk, hig, doc or code, not 'podcast'") == true)
   }
 
   @Test("A query that does not parse is 400 with the CLI's words and its column")

@@ -1,4 +1,5 @@
 import Foundation
+import KnowledgeBase
 import Testing
 
 @testable import WebUI
@@ -153,5 +154,13 @@ import Testing
     for id in ids {
       #expect(html.contains(#"<label for="\#(id)""#), "no label for #\(id)")
     }
+  }
+
+  /// The search field's label is the query syntax's short one (scripts/gen-docs writes it).
+  @Test func theSearchLabelIsTheSyntaxsShortLabel() throws {
+    let html = try Self.text("/")
+    let start = try #require(html.range(of: #"<label for="q">"#))
+    let end = try #require(html[start.upperBound...].range(of: "</label>"))
+    #expect(String(html[start.upperBound..<end.lowerBound]) == QuerySyntax.shortLabel, "run scripts/gen-docs")
   }
 }

@@ -13,7 +13,8 @@ enum AuditCommand: LocalCommand {
   static let name = "audit"
   static let summary = "Turn a checklist into a report of supporting quotes, cited and linked"
   static let usage = "CHECKLIST [--quotes N] [--threshold X] [--format markdown|json]"
-  static let discussion = """
+  static let discussion = HelpWrapping.paragraphs([
+    """
     CHECKLIST is a Markdown list (one rule per item; a nested item 'query: WORDS' adds a
     search for it) or JSON [{"rule": "...", "queries": ["..."]}]. Each rule is searched with
     its queries, or with its own words when it has none (a best match: stop words count
@@ -21,13 +22,14 @@ enum AuditCommand: LocalCommand {
     'duo-kb verify' checks. Each quote has a support from 0 to 1: the share of the rule's
     words it has, rare words weighing most, a quarter for words only around it, and below
     the threshold whenever it has just one of several words. A rule is supported when its
-    best quote reaches --threshold (default 0.35), weak when its quotes are below it,
+    best quote reaches --threshold (default \(AuditSupport.standardThreshold)), weak when its quotes are below it,
     unsupported when no passage shares more than stop words with it. Weak evidence is said
     once per rule: in a weak rule's verdict, and before a supported rule's quotes below the
     threshold; the weak and unsupported rules are listed again at the end.
-    CHECKLIST - reads stdin.
-    Exit status: 0 every rule supported, 1 some weak or unsupported, 2 usage.
-    """
+    """,
+    "CHECKLIST - reads stdin.",
+    "Exit status: 0 every rule supported, 1 some weak or unsupported, 2 usage.",
+  ])
   static let argumentCompletion = ValueCompletion.files
   /// `audit`'s options, checked.
   struct Options: CommandOptions {
@@ -39,13 +41,15 @@ enum AuditCommand: LocalCommand {
       [
         .value(
           "quotes", "N", \.quotes, .positiveInteger(atMost: AuditRequest.quotes.maximum(on: .cli)),
-          help: "quotes per rule (default \(AuditRequest.quotes.defaultValue(on: .cli)))"),
+          help:
+            "quotes per rule (default \(AuditRequest.quotes.defaultValue(on: .cli)), "
+            + "at most \(AuditRequest.quotes.maximum(on: .cli)))"),
         .value(
           "threshold", "X", \.threshold,
           .number(
             where: { (0...1).contains($0) },
             otherwise: { name, text in "--\(name) takes a number from 0 to 1, not '\(text)'" }),
-          help: "support a rule's best quote needs, 0 to 1 (default 0.35)"),
+          help: "support a rule's best quote needs, 0 to 1 (default \(AuditSupport.standardThreshold))"),
         .value(
           "format", "FORMAT", \.format, .word(among: ["markdown", "json"]), help: "markdown or json (default markdown)"),
       ]

@@ -1,3 +1,5 @@
+import KnowledgeBase
+
 /// `duo-kb help [COMMAND]`.
 enum HelpCommand: LocalCommand {
   static let name = "help"
@@ -7,9 +9,15 @@ enum HelpCommand: LocalCommand {
   /// `help`'s options.
   struct Options: CommandOptions {
     var man = false
+    var generated: String?
 
     static var declarations: [OptionDeclaration<Options>] {
-      [.flag("man", \.man, help: "print the manual page of every command (roff, as duo-kb.1)")]
+      [
+        .flag("man", \.man, help: "print the manual page of every command (roff, as duo-kb.1)"),
+        .value(
+          "generated", "PART", \.generated, .word(among: GeneratedDocs.allCases.map(\.rawValue)),
+          help: "print a generated part of the docs: \(QuerySyntax.listed(GeneratedDocs.allCases.map(\.rawValue)))"),
+      ]
     }
   }
 
@@ -17,6 +25,12 @@ enum HelpCommand: LocalCommand {
     if options.man {
       guard context.positionals.isEmpty else { throw UsageError("help --man takes no command") }
       context.stdout.write(ManualPage.roff())
+      return .success
+    }
+    if let name = options.generated {
+      guard context.positionals.isEmpty else { throw UsageError("help --generated takes no command") }
+      guard let part = GeneratedDocs(rawValue: name) else { throw UsageError("help --generated: no part '\(name)'") }
+      context.stdout.write(part.text + "\n")
       return .success
     }
     guard let name = context.positionals.first else {

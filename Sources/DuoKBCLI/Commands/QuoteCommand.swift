@@ -14,7 +14,8 @@ enum QuoteCommand: LocalCommand {
   static let name = "quote"
   static let summary = "Print the exact sentence(s) a citation id names, with context and link"
   static let usage = "ID-OR-LINK [--context N] [--format text|markdown|json]"
-  static let discussion = """
+  static let discussion = HelpWrapping.paragraphs([
+    """
     ID is a citation id as search prints it: tech-talks/111466@3:46 (or @1:02:03) names the
     passages spoken from that second (speech before a code sample shown then; else the one
     whose time span holds it), tech-talks/111461@3:42-4:51 every passage in that range,
@@ -22,9 +23,10 @@ enum QuoteCommand: LocalCommand {
     one passage among several; ids with an older ~hash suffix still work. Apple's own links work too: a talk page with ?time=226, a HIG page with
     #anchor, with or without a locale prefix. A bare document id or page link shows the
     document: its title, event and chapters (or sections) with their ids. --context N adds N
-    passages before and after. Exit status: 0 found, 1 an id that names nothing (with the
-    ids it may have meant), 2 usage.
+    passages before and after (default \(QuoteRequest.context.defaultValue(on: .cli)), at most \(QuoteRequest.context.maximum(on: .cli))).
+    Exit status: 0 found, 1 an id that names nothing (with the ids it may have meant), 2 usage.
     """
+  ])
   static let argumentCompletion = ValueCompletion.citationIDs
   /// `quote`'s options, checked.
   struct Options: CommandOptions {

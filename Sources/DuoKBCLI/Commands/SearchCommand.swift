@@ -15,31 +15,48 @@ enum SearchCommand: LocalCommand {
   static let usage =
     "QUERY [--limit N] [--kind K] [--source ID] [--format text|markdown|json|tsv] [--strict] [--verbatim]"
     + " [--explain] | --batch FILE"
-  static let discussion = """
-    Passages with all the words come first; when they are fewer than --limit, passages with
+  static let discussion = HelpWrapping.paragraphs([
+    """
+    Passages with all the words come first; when they are fewer than --limit (default
+    \(SearchRequest.limit.defaultValue(on: .cli)), at most \(SearchRequest.limit.maximum(on: .cli))), passages with
     some of them follow ("showing passages that match some of the words"), ranked by the
     rarer words they share, their forms (adapting finds adaptive, exact forms first), and
     the sentences, heading and title around them. --strict shows only passages with all the
-    words. "exact phrases", OR, -word and NOT, prefix*, parentheses, and the filters
-    kind:talk|hig|doc|code, source:ID, event:wwdc2024, year:2026, speaker:NAME, lang:ja,
-    framework:UIKit, platform:iOS; a query with OR, NOT or a prefix is always strict. Case
-    and diacritics never matter; identifiers match whole and split (toolbarVerticalBehavior
-    is found by "toolbar vertical behavior"), and plurals fold. --verbatim turns the
-    splitting and folding off. The index is built from the corpus when missing or older
-    than it.
+    words. \(syntaxSentence) Case and diacritics never matter; identifiers match whole and split
+    (toolbarVerticalBehavior is found by "toolbar vertical behavior"), and plurals fold.
+    --verbatim turns the splitting and folding off. The index is built from the corpus when
+    missing or older than it.
+    """,
+    """
     --explain shows why each hit ranked where it did: its score as the sum of each word's or
     phrase's part (idf × the saturation of its occurrences at the passage's length, its
     neighbours, heading, title and description), times the share of the query it covers
     (in JSON, "explain" on each hit; a strict search's scores are not broken down).
+    """,
+    """
     --batch FILE (or -) answers one query per line: one JSON line each (with "micros" and
     its own "status"), or with --format text or markdown one answer after another; it exits
     2 when a line does not parse, else 0 when any line hits, else 1.
+    """,
+    """
     --format tsv prints one line per hit for pipelines (cut -f1 gives the citation ids):
     citation id, time (empty for a HIG section), title and quote, tab-separated; a backslash,
     tab, line feed or carriage return in a field is written \\\\, \\t, \\n or \\r.
+    """,
+    """
     Exit status: 0 hits, 1 nothing matches at all, 2 a query that does not parse (its column
     is shown).
-    """
+    """,
+  ])
+  /// The discussion's sentence on the query language, composed from `QuerySyntax`:
+  /// `Operators: "exact phrases", OR, ...; filters: kind:talk|hig|doc|code, ...; a query
+  /// with OR, NOT or prefix* is always strict.`
+  static var syntaxSentence: String {
+    let operators = QuerySyntax.operators.map(\.spelling)
+    let strict = QuerySyntax.operators.filter(\.makesStrict).map(\.spelling)
+    return "Operators: \(QuerySyntax.listed(operators, conjunction: "and")); filters: \(QuerySyntax.filterList); "
+      + "a query with \(QuerySyntax.listed(strict)) is always strict."
+  }
   static let kinds = SearchRequest.kinds
   /// A query's words are free; its filters complete (`kind:talk`).
   static let argumentCompletion = ValueCompletion.words(
@@ -67,10 +84,10 @@ enum SearchCommand: LocalCommand {
           "kind", "K", \.kinds,
           ValueParser(choices: SearchCommand.kinds) { text, _ throws(UsageError) in
             guard SearchCommand.kinds.contains(text) else {
-              throw UsageError("--kind takes talk, hig, doc or code, not '\(text)'")
+              throw UsageError("--kind takes \(QuerySyntax.listed(SearchCommand.kinds)), not '\(text)'")
             }
             return text
-          }, help: "talk, hig, doc or code"),
+          }, help: QuerySyntax.listed(SearchCommand.kinds)),
         .values("source", "ID", \.sources, .text, help: "only this document (e.g. tech-talks/111466)"),
         .value(
           "format", "FORMAT", \.format, .word(among: ["text", "markdown", "json", "tsv"]),

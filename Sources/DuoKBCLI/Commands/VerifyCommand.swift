@@ -15,7 +15,8 @@ enum VerifyCommand: LocalCommand {
   static let name = "verify"
   static let summary = "Check the quotations of Markdown or text files against the corpus"
   static let usage = "FILE... [--tolerance SECONDS] [--format text|json|markdown] [--annotate] [--allow-unchecked]"
-  static let discussion = """
+  static let discussion = HelpWrapping.paragraphs([
+    """
     Finds every quotation a write-up attributes to Apple: “…”, "…", ‘…’, «…», Markdown
     blockquotes and quotations inside links, with their attribution before, after or around
     them: (3:46), (1:02:03), ranges (03:42–04:51), at 9:20, a talk title (italic, bold,
@@ -27,7 +28,7 @@ enum VerifyCommand: LocalCommand {
     must be the corpus's: whitespace, curly or straight quotes and apostrophes and
     punctuation between words do not matter; an ellipsis marks words left out, [brackets]
     words replaced, and the first letter may change case (these are reported as editorial
-    marks). A time must be within --tolerance seconds (default 5)
+    marks). A time must be within --tolerance seconds (default \(VerifyRequest.tolerance.defaultValue(on: .cli)))
     of the cue holding the first quoted word; a range must hold the whole quotation.
     Verdicts: verified, verified with editorial marks, misquoted (with a word diff), wrong
     time, wrong source (said in another talk: which, and when), not found, too short (fewer
@@ -35,10 +36,13 @@ enum VerifyCommand: LocalCommand {
     unchecked (Apple's words with no source or time given). The grammar is
     in Sources/Citations/QUOTATIONS.md. --format markdown --annotate prints each file back
     with ✓ or ✗ after every quotation and its verdict as a footnote. FILE - reads stdin.
+    """,
+    """
     Exit status: 0 every quotation verified (and at least one checked), 1 otherwise (too
     short ones do not fail, as the summary says; unchecked ones pass with
     --allow-unchecked), 2 usage or unreadable file.
-    """
+    """,
+  ])
   static let argumentCompletion = ValueCompletion.files
   /// `verify`'s options, checked.
   struct Options: CommandOptions {
