@@ -30,6 +30,11 @@ enum PromptCatalog {
 
   static let prompts: [Prompt] = [quoteApple, auditChecklist, verifyDraft]
 
+  /// How many quotations `quote-apple` asks for when its `count` is not given, and the
+  /// counts it takes (a `count` outside them is brought inside).
+  static let defaultQuotationCount = 3
+  static let quotationCounts = 1...20
+
   static let quoteApple = Prompt(
     name: "quote-apple", title: "Quote Apple on a topic, with citations",
     description: "Finds what Apple says on a topic in its talks and the HIG, and quotes it exactly with links",
@@ -37,10 +42,16 @@ enum PromptCatalog {
       .init(
         name: "topic", description: "What Apple should be quoted on, e.g. toolbars on the outer display",
         isRequired: true),
-      .init(name: "count", description: "How many quotations to give (default 3)", isRequired: false),
+      .init(
+        name: "count", description: "How many quotations to give (default \(defaultQuotationCount))",
+        isRequired: false),
     ],
     text: { arguments in
-      let count = arguments["count"].flatMap(Int.init).map { max(1, min($0, 20)) } ?? 3
+      let count =
+        arguments["count"].flatMap(Int.init).map {
+          min(max($0, quotationCounts.lowerBound), quotationCounts.upperBound)
+        }
+        ?? defaultQuotationCount
       return """
         Quote Apple on this topic: \(arguments["topic"] ?? "")
 

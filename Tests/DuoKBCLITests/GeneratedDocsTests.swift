@@ -1,3 +1,4 @@
+import Citations
 import Foundation
 import KnowledgeBase
 import Testing
@@ -97,6 +98,12 @@ import Testing
 
 /// Help text composed from the request model is filled as the hand-wrapped help is.
 @Suite struct HelpWrappingTests {
+  /// Prose that states a default the code holds states the code's.
+  @Test func proseStatesTheCodesDefaults() throws {
+    let audit = try RepositoryFile.text("docs/AUDIT.md")
+    #expect(audit.contains("default \(AuditSupport.standardThreshold)"), "docs/AUDIT.md's threshold")
+  }
+
   @Test func fillsWordsIntoLinesOfTheWidth() {
     #expect(HelpWrapping.fill("a bb ccc dddd", width: 6) == "a bb\nccc\ndddd")
     #expect(HelpWrapping.fill("one\ntwo  three", width: 80) == "one two three")
