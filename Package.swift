@@ -103,10 +103,10 @@ let package = Package(
     .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
     .target(name: "ProcessTuning", dependencies: ["CMalloc"]),
     // A release build on Linux links duo-kb as a static executable: no dynamic loader runs
-    // at its start (libstdc++ alone cost 0.8 ms of it), so `duo-kb --version` takes 1.6 ms
-    // instead of 3.4 and a one-off search 4.6 instead of 6.2 (docs/BENCHMARKS.md, "Process
-    // start-up"). It links no library of its own: duo-kb-harvest, beside it, keeps libcurl,
-    // libxml2 and libmicrohttpd. macOS has no static executables.
+    // at its start (loading libstdc++ alone costs 0.8 ms), and `duo-kb --version` takes
+    // 2.2 ms instead of 4.5, a one-off search 5.0 instead of 7.3 (docs/BENCHMARKS.md,
+    // "Process start-up"). It links no library of its own: duo-kb-harvest, beside it, keeps
+    // libcurl, libxml2 and libmicrohttpd. macOS has no static executables.
     .executableTarget(
       name: "duo-kb", dependencies: ["DuoKBCLI", "ProcessTuning"],
       linkerSettings: [.unsafeFlags(["-static-executable"], .when(platforms: [.linux], configuration: .release))]),
