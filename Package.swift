@@ -59,7 +59,7 @@ let package = Package(
       exclude: ["Refresh/REFRESH.md"]),
     .target(
       name: "SearchIndex",
-      dependencies: ["AppleSite", "DocumentModel", "Locking", "OwnedFiles", "StringTrimming"],
+      dependencies: ["AppleSite", "DocumentModel", "Locking", "OwnedFiles"],
       exclude: ["FORMAT.md", "Search/EVALUATION.md"]),
     .target(
       name: "Citations",

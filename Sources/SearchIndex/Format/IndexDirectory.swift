@@ -1,6 +1,5 @@
 import DocumentModel
 import OwnedFiles
-import StringTrimming
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -53,14 +52,22 @@ enum IndexDirectory {
     guard let data = read else {
       throw .unreadable(file: pointerName, reason: "no index at \(directory.path)")
     }
-    guard data.count <= 200,
-      let name = String(data: data, encoding: .utf8)?
-        .trimmingWhitespaceAndNewlines(),
+    guard data.count <= 200, let name = pointedName(data),
       name.hasPrefix(generationPrefix), !name.contains("/"), !name.contains("..")
     else {
       throw .corrupt(file: pointerName, reason: "does not name a generation")
     }
     return directory.appendingPathComponent(name)
+  }
+
+  /// The pointer's text without the ASCII spaces, tabs and line breaks around it; nil when
+  /// it is not UTF-8. (Bytes, not Foundation's decoding and Unicode's whitespace: a one-off
+  /// search reads nothing else that needs them, and the first use of each costs the process.)
+  static func pointedName(_ data: Data) -> String? {
+    let isSpace: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+    guard let first = data.firstIndex(where: { !isSpace($0) }), let last = data.lastIndex(where: { !isSpace($0) })
+    else { return "" }
+    return String(validating: data[first...last], as: UTF8.self)
   }
 
   /// The generation folders (links to folders are not generations), oldest first.
