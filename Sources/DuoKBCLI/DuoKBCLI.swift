@@ -37,7 +37,7 @@ public enum DuoKBCLI {
   /// TLB flush on the other cores).
   public static func runExecutable(_ arguments: [String]) -> ExitStatus {
     let outcome = start(
-      arguments, environment: ProcessInfo.processInfo.environment,
+      arguments, environment: ProcessEnvironment.current(),
       workingDirectory: URL(fileURLWithPath: FileManager.default.currentDirectoryPath),
       stdout: FileDescriptorOutput.standardOutput, stderr: FileDescriptorOutput.standardError,
       standardInput: FileDescriptorOutput.readStandardInput, helperCode: { _ in nil }, replacingProcess: true)

@@ -4,21 +4,38 @@ package struct OptionSpec: Sendable {
   package let short: Character?
   /// Nil for a flag; the placeholder shown in help (`N`, `FILE`) otherwise.
   package let valueName: String?
-  package let help: String
+  /// Made when help, the manual or completions ask, not each time a command line is parsed:
+  /// some are composed from the request fields and the query syntax.
+  package var help: String { helpText() }
+  private let helpText: @Sendable () -> String
   package let isRepeatable: Bool
   /// The words the value must be one of (`--format text|json`); empty when it is free.
   package var choices: [String] = []
 
-  package static func flag(_ name: String, short: Character? = nil, help: String) -> OptionSpec {
-    OptionSpec(name: name, short: short, valueName: nil, help: help, isRepeatable: false)
+  package init(
+    name: String, short: Character?, valueName: String?, help: @autoclosure @escaping @Sendable () -> String,
+    isRepeatable: Bool, choices: [String] = []
+  ) {
+    self.name = name
+    self.short = short
+    self.valueName = valueName
+    self.helpText = help
+    self.isRepeatable = isRepeatable
+    self.choices = choices
+  }
+
+  package static func flag(
+    _ name: String, short: Character? = nil, help: @autoclosure @escaping @Sendable () -> String
+  ) -> OptionSpec {
+    OptionSpec(name: name, short: short, valueName: nil, help: help(), isRepeatable: false)
   }
 
   package static func value(
     _ name: String, _ valueName: String, short: Character? = nil, repeatable: Bool = false,
-    choices: [String] = [], help: String
+    choices: [String] = [], help: @autoclosure @escaping @Sendable () -> String
   ) -> OptionSpec {
     OptionSpec(
-      name: name, short: short, valueName: valueName, help: help, isRepeatable: repeatable, choices: choices)
+      name: name, short: short, valueName: valueName, help: help(), isRepeatable: repeatable, choices: choices)
   }
 
   /// What completes this option's value: its words, a file, a directory, or nothing.

@@ -17,17 +17,18 @@ package struct OptionDeclaration<Options>: Sendable {
 
   /// A flag (`--verbatim`): true when given.
   package static func flag(
-    _ name: String, short: Character? = nil, _ keyPath: WritableKeyPath<Options, Bool> & Sendable, help: String
+    _ name: String, short: Character? = nil, _ keyPath: WritableKeyPath<Options, Bool> & Sendable,
+    help: @autoclosure @escaping @Sendable () -> String
   ) -> OptionDeclaration {
-    OptionDeclaration(spec: .flag(name, short: short, help: help)) { options, _ in options[keyPath: keyPath] = true }
+    OptionDeclaration(spec: .flag(name, short: short, help: help())) { options, _ in options[keyPath: keyPath] = true }
   }
 
   /// An option with one value (`--limit N`), the field's own default when not given.
   package static func value<Value>(
     _ name: String, _ valueName: String, short: Character? = nil, _ keyPath: WritableKeyPath<Options, Value> & Sendable,
-    _ parser: ValueParser<Value>, help: String
+    _ parser: ValueParser<Value>, help: @autoclosure @escaping @Sendable () -> String
   ) -> OptionDeclaration {
-    let spec = OptionSpec.value(name, valueName, short: short, choices: parser.choices, help: help)
+    let spec = OptionSpec.value(name, valueName, short: short, choices: parser.choices, help: help())
     return OptionDeclaration(spec: spec) { options, values throws(UsageError) in
       if let text = values.last { options[keyPath: keyPath] = try parser.convert(text, name) }
     }
@@ -37,9 +38,9 @@ package struct OptionDeclaration<Options>: Sendable {
   package static func value<Value>(
     _ name: String, _ valueName: String, short: Character? = nil,
     _ keyPath: WritableKeyPath<Options, Value?> & Sendable,
-    _ parser: ValueParser<Value>, help: String
+    _ parser: ValueParser<Value>, help: @autoclosure @escaping @Sendable () -> String
   ) -> OptionDeclaration {
-    let spec = OptionSpec.value(name, valueName, short: short, choices: parser.choices, help: help)
+    let spec = OptionSpec.value(name, valueName, short: short, choices: parser.choices, help: help())
     return OptionDeclaration(spec: spec) { options, values throws(UsageError) in
       if let text = values.last { options[keyPath: keyPath] = try parser.convert(text, name) }
     }
@@ -49,10 +50,10 @@ package struct OptionDeclaration<Options>: Sendable {
   package static func values<Value>(
     _ name: String, _ valueName: String, short: Character? = nil,
     _ keyPath: WritableKeyPath<Options, [Value]> & Sendable,
-    _ parser: ValueParser<Value>, help: String
+    _ parser: ValueParser<Value>, help: @autoclosure @escaping @Sendable () -> String
   ) -> OptionDeclaration {
     let spec = OptionSpec.value(
-      name, valueName, short: short, repeatable: true, choices: parser.choices, help: help)
+      name, valueName, short: short, repeatable: true, choices: parser.choices, help: help())
     return OptionDeclaration(spec: spec) { options, values throws(UsageError) in
       var parsed: [Value] = []
       for text in values { parsed.append(try parser.convert(text, name)) }
