@@ -104,7 +104,7 @@ let package = Package(
     .target(name: "ProcessTuning", dependencies: ["CMalloc"]),
     // A release build on Linux links duo-kb as a static executable: no dynamic loader runs
     // at its start (loading libstdc++ alone costs 0.8 ms), and `duo-kb --version` takes
-    // 2.2 ms instead of 4.5, a one-off search 5.0 instead of 7.3 (docs/BENCHMARKS.md,
+    // 1.6 ms instead of 3.4, a one-off search 3.9 instead of 5.6 (docs/BENCHMARKS.md,
     // "Process start-up"). It links no library of its own: duo-kb-harvest, beside it, keeps
     // libcurl, libxml2 and libmicrohttpd. macOS has no static executables.
     .executableTarget(
