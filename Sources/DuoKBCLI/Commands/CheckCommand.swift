@@ -29,7 +29,7 @@ enum CheckCommand: LocalCommand {
     static var declarations: [OptionDeclaration<Options>] {
       [
         .value(
-          "format", "FORMAT", \.format, .unlistedWord(among: ["text", "json"]), help: "text or json (default text)")
+          "format", "FORMAT", \.format, .word(among: ["text", "json"]), help: "text or json (default text)")
       ]
     }
   }

@@ -25,11 +25,6 @@ extension ValueParser where Value == String {
     ValueParser(choices: words) { text, name throws(UsageError) in try checkWord(text, among: words, name: name) }
   }
 
-  /// As `word(among:)`, but the words are neither offered by the shell nor listed.
-  package static func unlistedWord(among words: [String]) -> ValueParser {
-    ValueParser { text, name throws(UsageError) in try checkWord(text, among: words, name: name) }
-  }
-
   private static func checkWord(_ text: String, among words: [String], name: String) throws(UsageError) -> String {
     guard words.contains(text) else {
       throw UsageError(
