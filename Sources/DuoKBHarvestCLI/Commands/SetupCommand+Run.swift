@@ -23,6 +23,8 @@ extension SetupCommand: HelperCommandRunner {
     if !options.refresh.quiet {
       context.reporter.notice("sources: \(entries.map { "\($0.kind.rawValue) \($0.url)" }.joined(separator: ", "))")
     }
-    return try await RefreshCommand.perform(options.refresh, context, ownsProcess: false)
+    // The refresh is this process's as much as `refresh`'s is: one that does not stop in time
+    // ends it (`RefreshWatchdog`), when the process is the executable's own.
+    return try await RefreshCommand.perform(options.refresh, context, ownsProcess: ownsProcess)
   }
 }
