@@ -40,10 +40,7 @@ package struct OptionDeclaration<Options>: Sendable {
     _ keyPath: WritableKeyPath<Options, Value?> & Sendable,
     _ parser: ValueParser<Value>, help: @autoclosure @escaping @Sendable () -> String
   ) -> OptionDeclaration {
-    let spec = OptionSpec.value(name, valueName, short: short, choices: parser.choices, help: help())
-    return OptionDeclaration(spec: spec) { options, values throws(UsageError) in
-      if let text = values.last { options[keyPath: keyPath] = try parser.convert(text, name) }
-    }
+    value(name, valueName, short: short, keyPath, parser.optional, help: help())
   }
 
   /// A repeatable option (`--allow-host HOST`...): every value, in the order given.

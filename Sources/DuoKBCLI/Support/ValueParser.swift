@@ -13,6 +13,12 @@ package struct ValueParser<Value>: Sendable {
     self.choices = choices
     self.convert = convert
   }
+
+  /// The same parser for a field that is nil until the option is given.
+  var optional: ValueParser<Value?> {
+    let convert = convert
+    return ValueParser<Value?>(choices: choices) { text, name throws(UsageError) in try convert(text, name) }
+  }
 }
 
 extension ValueParser where Value == String {
