@@ -34,11 +34,25 @@ import Testing
     let stopped = Reasons()
     let cancelled = Reasons()
     let watchdog = RefreshWatchdog(
-      deadline: .now + .milliseconds(50), timeoutGrace: .milliseconds(200), cancel: { cancelled.add("cancel") },
-      stop: { stopped.add($0) })
+      deadline: .now + .milliseconds(50), timeoutGrace: .milliseconds(200), timeoutCancelDelay: .milliseconds(20),
+      cancel: { cancelled.add("cancel") }, stop: { stopped.add($0) })
     #expect(await Self.eventually { !stopped.all.isEmpty })
     #expect(cancelled.all == ["cancel"])
     #expect(stopped.all.first?.contains("--timeout") == true)
+    watchdog.finished()
+  }
+
+  /// At the deadline the refresh ends by itself and reports it; the cancel is a backstop.
+  @Test func theTimeoutCancelsOnlyAfterTheRefreshHadTimeToEndByItself() async {
+    let cancelled = Reasons()
+    let deadline = ContinuousClock.now
+    let delay = Duration.milliseconds(300)
+    // Each cancel says whether it came at least the delay after the deadline.
+    let watchdog = RefreshWatchdog(
+      deadline: deadline, timeoutGrace: .seconds(600), timeoutCancelDelay: delay,
+      cancel: { cancelled.add(ContinuousClock.now >= deadline + delay ? "after the delay" : "too early") }, stop: nil)
+    #expect(await Self.eventually { !cancelled.all.isEmpty })
+    #expect(cancelled.all == ["after the delay"])
     watchdog.finished()
   }
 

@@ -4,9 +4,11 @@ import Foundation
 ///
 /// It runs on a thread of its own and shares nothing with the refresh but its own lock,
 /// under which nothing else runs: the refresh cannot hold it up.
-/// - At the `--timeout` deadline the refresh is cancelled (no source starts and no request
-///   runs past it anyway), and `timeoutGrace` later it is stopped: long enough for an
-///   index rebuild to finish on a loaded machine.
+/// - `timeoutCancelDelay` after the `--timeout` deadline the refresh is cancelled, and
+///   `timeoutGrace` after the deadline it is stopped: long enough for an index rebuild to
+///   finish on a loaded machine. No source starts and no request runs past the deadline
+///   anyway, so the refresh ends by itself and reports the deadline; cancelling at the
+///   deadline itself raced that, and a timed-out refresh said it was interrupted.
 /// - On SIGINT or SIGTERM (`signalled`) it is cancelled at once and stopped `signalGrace`
 ///   later; a second signal stops it at once.
 ///
@@ -20,6 +22,8 @@ final class RefreshWatchdog: @unchecked Sendable {
   /// after a signal, and after its deadline, before it is stopped.
   static let signalGrace: Duration = .seconds(5)
   static let timeoutGrace: Duration = .seconds(30)
+  /// How long after the deadline a refresh that has not ended is cancelled.
+  static let timeoutCancelDelay: Duration = .seconds(1)
 
   private let condition = NSCondition()
   private var cancelAt: ContinuousClock.Instant?
@@ -37,14 +41,15 @@ final class RefreshWatchdog: @unchecked Sendable {
   ///   - stop: ends the refresh without waiting for it, given why (nil: never).
   init(
     deadline: ContinuousClock.Instant?, signalGrace: Duration = RefreshWatchdog.signalGrace,
-    timeoutGrace: Duration = RefreshWatchdog.timeoutGrace, cancel: @escaping @Sendable () -> Void,
+    timeoutGrace: Duration = RefreshWatchdog.timeoutGrace,
+    timeoutCancelDelay: Duration = RefreshWatchdog.timeoutCancelDelay, cancel: @escaping @Sendable () -> Void,
     stop: (@Sendable (String) -> Void)?
   ) {
     self.signalGrace = signalGrace
     self.cancel = cancel
     self.stop = stop
     if let deadline {
-      cancelAt = deadline
+      cancelAt = deadline + timeoutCancelDelay
       stopAt = stop == nil ? nil : deadline + timeoutGrace
       reason = "it did not end within \(Self.seconds(timeoutGrace)) of its --timeout"
     }
